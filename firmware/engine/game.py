@@ -1,0 +1,377 @@
+# A whole game of one of the scored games: players, holes, enders, totals,
+# standings, the sudden-death playoff and editing of past holes. The rules of
+# one grid live in games.py; this file knows only how holes add up.
+#
+# The document form (to_doc / from_doc) is the JSON contract of
+# tools/score.py, so a saved game and a score.py input are the same thing.
+
+from engine.errors import ScoreError, show
+from engine.games import DOUBLE, NONE, PER_LOWER, rules_for
+
+
+class Hole:
+    """One hole (or playoff hole) as entered, with its scores.
+
+    players: the game indices of the players in it, in entry order.
+    cards: each player's cards as a flat list of tokens, in that order.
+    ender, out: game indices or None. raw: grid/hand scores; scores: after
+    the ender rule (both in the players' order).
+    """
+
+    def __init__(self, players, cards, ender, out, blitz):
+        self.players = players
+        self.cards = cards
+        self.ender = ender
+        self.out = out
+        self.blitz = blitz
+        self.raw = []
+        self.scores = []
+
+    def score_of(self, player):
+        return self.scores[self.players.index(player)]
+
+
+def ender_adjustments(rule, raw, ender, points):
+    """What the ender rule adds to each score (ender: position in raw)."""
+    adj = [0] * len(raw)
+    if ender is None or rule == NONE:
+        return adj
+    mine = raw[ender]
+    lower = 0
+    for j in range(len(raw)):
+        if j != ender and raw[j] < mine:
+            lower += 1
+    if rule == DOUBLE:
+        # Doubled only when someone is strictly lower and the score is above
+        # 0: doubling a zero or negative score would reward the ender.
+        if lower and mine > 0:
+            adj[ender] = mine
+    elif rule == PER_LOWER:
+        adj[ender] = lower * points
+    return adj
+
+
+def _index(value, players, what):
+    """A player index from the input: None, or one of players."""
+    if value is None:
+        return None
+    if type(value) is not int or value not in players:
+        raise ScoreError(
+            "%s %s is not a player in it (players %s)"
+            % (what, show(value), ", ".join(str(p) for p in players))
+        )
+    return value
+
+
+class Game:
+    def __init__(self, game_id, players, options=None, dealer=0):
+        self.rules = rules = rules_for(game_id)
+        self.id = rules.id
+        if type(players) is not list:
+            raise ScoreError("players must be a list of names, not %s" % show(players))
+        n = len(players)
+        if n < rules.min_players or n > rules.max_players:
+            raise ScoreError(
+                "%s is for %d to %d players, not %d"
+                % (self.id, rules.min_players, rules.max_players, n)
+            )
+        for p in range(n):
+            name = players[p]
+            if type(name) is not str or not name.strip():
+                raise ScoreError("player %d needs a name, not %s" % (p + 1, show(name)))
+        self.names = list(players)
+        self.opts = rules.make_options(options)
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise ScoreError("the first dealer %s is not a player (0 to %d)" % (show(dealer), n - 1))
+        self.first_dealer = dealer
+        self.holes = []
+        self.playoff = []
+
+    # --- entering ------------------------------------------------------
+    def dealer(self, h):
+        """Who deals hole h (0-based): one seat on each hole."""
+        return (self.first_dealer + h) % len(self.names)
+
+    def make_hole(self, entries, ender=None, out=None, blitz=False, players=None, label=None):
+        """Validate and score one hole without adding it to the game."""
+        if players is None:
+            players = list(range(len(self.names)))
+        try:
+            return self._make(players, entries, ender, out, blitz)
+        except ScoreError as e:
+            if e.hole is None:
+                e.hole = label
+            raise
+
+    def _make(self, players, entries, ender, out, blitz):
+        rules, opts = self.rules, self.opts
+        what = "hands" if rules.hand else "grids"
+        if type(entries) is not list:
+            raise ScoreError("%s must be a list, one per player, not %s" % (what, show(entries)))
+        if len(entries) != len(players):
+            raise ScoreError("%d %s for %d players" % (len(entries), what, len(players)))
+        ender = _index(ender, players, "ender")
+        out = _index(out, players, "out")
+        if type(blitz) is not bool:
+            raise ScoreError("blitz must be true or false, not %s" % show(blitz))
+        cards = []
+        for k in range(len(players)):
+            p = players[k]
+            try:
+                c = rules.read(entries[k], opts)
+                if p == out and c:
+                    raise ScoreError("went out, so the hand must be empty (it has %d cards)" % len(c))
+            except ScoreError as e:
+                e.player = p
+                e.name = self.names[p]
+                raise
+            cards.append(c)
+        self._check_deck(cards)
+        hole = Hole(list(players), cards, ender, out, blitz)
+        self._score(hole)
+        return hole
+
+    def _check_deck(self, cards):
+        limits = self.rules.deck(len(self.names))
+        count = {}
+        for c in cards:
+            for t in c:
+                if t in limits:
+                    count[t] = count.get(t, 0) + 1
+        for t in self.rules.tokens:
+            if count.get(t, 0) > limits.get(t, 0):
+                raise ScoreError(
+                    "%d cards '%s' entered; the %s deck for %d players holds %d"
+                    % (count[t], t, self.id, len(self.names), limits[t])
+                )
+
+    def _score(self, hole):
+        rules, opts = self.rules, self.opts
+        hole.raw = [rules.score(c, opts).total() for c in hole.cards]
+        e = None if hole.ender is None else hole.players.index(hole.ender)
+        adj = ender_adjustments(opts["ender_rule"], hole.raw, e, opts["ender_penalty_points"])
+        hole.scores = [hole.raw[k] + adj[k] for k in range(len(adj))]
+
+    def add_hole(self, entries, ender=None, out=None, blitz=False):
+        h = len(self.holes)
+        label = "hole %d" % (h + 1)
+        if h >= self.opts["holes"]:
+            e = ScoreError("the game has only %d holes (option holes)" % self.opts["holes"])
+            e.hole = label
+            raise e
+        hole = self.make_hole(entries, ender, out, blitz, label=label)
+        self.holes.append(hole)
+        return hole
+
+    def set_hole(self, h, entries, ender=None, out=None, blitz=False):
+        """Replace past hole h; totals recompute. Playoff holes that no
+        longer fit the new totals are dropped; returns how many."""
+        if not 0 <= h < len(self.holes):
+            raise ScoreError("there is no hole %d to edit" % (h + 1))
+        self.holes[h] = self.make_hole(entries, ender, out, blitz, label="hole %d" % (h + 1))
+        return self._prune_playoff()
+
+    def drop_last_hole(self):
+        """Remove the last hole (undo). Playoff holes go with it."""
+        self.playoff = []
+        return self.holes.pop()
+
+    def _prune_playoff(self):
+        kept = self.playoff
+        self.playoff = []
+        for ph in kept:
+            need = self.playoff_players()
+            if sorted(ph.players) != need:
+                break
+            self.playoff.append(ph)
+        return len(kept) - len(self.playoff)
+
+    def add_playoff(self, players, entries, ender=None, out=None, blitz=False):
+        """Add a sudden-death playoff hole played by exactly the tied players."""
+        label = "playoff hole %d" % (len(self.playoff) + 1)
+        try:
+            need = self.playoff_players()
+            if not need:
+                raise ScoreError("no playoff hole is needed: %s" % self._why_no_playoff())
+            if type(players) is not list:
+                raise ScoreError("players must be a list of player indices, not %s" % show(players))
+            for p in players:
+                if type(p) is not int or not 0 <= p < len(self.names):
+                    raise ScoreError("%s is not a player index (0 to %d)" % (show(p), len(self.names) - 1))
+            if sorted(players) != need:
+                raise ScoreError(
+                    "it must be played by exactly the tied players %s, not %s"
+                    % (_list(need), _list(players))
+                )
+        except ScoreError as e:
+            e.hole = label
+            raise
+        hole = self.make_hole(entries, ender, out, blitz, players=list(players), label=label)
+        self.playoff.append(hole)
+        return hole
+
+    # --- results -------------------------------------------------------
+    def complete(self):
+        return len(self.holes) == self.opts["holes"]
+
+    def totals(self):
+        t = [0] * len(self.names)
+        for hole in self.holes:
+            for p in range(len(t)):
+                t[p] += hole.scores[p]
+        return t
+
+    def _decide(self):
+        """(winner, tied, rounds): rounds[p] is how many playoff holes p
+        came through (a tie-break for the standings)."""
+        n = len(self.names)
+        rounds = [0] * n
+        if not self.complete():
+            return None, [], rounds
+        tied = _lowest(self.totals(), list(range(n)))
+        if len(tied) > 1 and self.opts["ties"] == "playoff":
+            for ph in self.playoff:
+                tied = [ph.players[k] for k in _lowest(ph.scores, list(range(len(ph.players))))]
+                tied.sort()
+                for p in tied:
+                    rounds[p] += 1
+                if len(tied) == 1:
+                    break
+        if len(tied) == 1:
+            return tied[0], [], rounds
+        return None, tied, rounds
+
+    def winner(self):
+        return self._decide()[0]
+
+    def tied(self):
+        return self._decide()[1]
+
+    def playoff_players(self):
+        """The players of the next playoff hole (sorted), or [] if none is needed."""
+        if self.opts["ties"] != "playoff":
+            return []
+        return self._decide()[1]
+
+    def _why_no_playoff(self):
+        if not self.complete():
+            return "only %d of %d holes are in" % (len(self.holes), self.opts["holes"])
+        if self.opts["ties"] != "playoff":
+            return "ties are shared (option ties)"
+        w = self.winner()
+        return "%s has already won" % self.names[w]
+
+    def standings(self):
+        """[(place, player, total)] best first; equal players share a place."""
+        totals = self.totals()
+        winner, tied, rounds = self._decide()
+        keys = [(totals[p], -rounds[p]) for p in range(len(totals))]
+        order = sorted(range(len(totals)), key=lambda p: (keys[p], p))
+        out = []
+        for p in order:
+            place = 1
+            for q in range(len(totals)):
+                if keys[q] < keys[p]:
+                    place += 1
+            out.append((place, p, totals[p]))
+        return out
+
+    def breakdown(self, h, k, playoff=False):
+        """The Breakdown of the k-th entry of hole h."""
+        hole = (self.playoff if playoff else self.holes)[h]
+        return self.rules.score(hole.cards[k], self.opts)
+
+    # --- the document form ---------------------------------------------
+    def to_doc(self):
+        doc = {
+            "game": self.id,
+            "players": list(self.names),
+            "options": dict(self.opts),
+            "dealer": self.first_dealer,
+            "holes": [self._hole_doc(h) for h in self.holes],
+            "playoff": [self._hole_doc(h) for h in self.playoff],
+        }
+        return doc
+
+    def _hole_doc(self, hole):
+        rules = self.rules
+        d = {"ender": hole.ender}
+        if hole.players != list(range(len(self.names))):
+            d["players"] = list(hole.players)
+        if rules.hand:
+            d["hands"] = [list(c) for c in hole.cards]
+            d["out"] = hole.out
+            d["blitz"] = hole.blitz
+        else:
+            d["grids"] = [rules.grid_of(c) for c in hole.cards]
+        return d
+
+    def _hole_args(self, h):
+        if type(h) is not dict:
+            raise ScoreError("a hole must be an object, not %s" % show(h))
+        key = "hands" if self.rules.hand else "grids"
+        if key not in h:
+            raise ScoreError("the hole has no %s" % key)
+        return (h[key], h.get("ender"), h.get("out"), h.get("blitz", False))
+
+
+def _lowest(scores, among):
+    """The positions in among whose score is the lowest."""
+    low = min(scores[p] for p in among)
+    return [p for p in among if scores[p] == low]
+
+
+def _list(players):
+    return "[" + ", ".join(str(p) for p in players) + "]"
+
+
+def from_doc(doc):
+    """A Game from its document (the score.py input); ScoreError if bad."""
+    if type(doc) is not dict:
+        raise ScoreError("the input must be a JSON object, not %s" % show(doc))
+    if "players" not in doc:
+        rules_for(doc.get("game"))
+        raise ScoreError("the input has no players")
+    g = Game(doc.get("game"), doc["players"], doc.get("options"), doc.get("dealer", 0))
+    holes = doc.get("holes", [])
+    if type(holes) is not list:
+        raise ScoreError("holes must be a list, not %s" % show(holes))
+    if len(holes) > g.opts["holes"]:
+        e = ScoreError(
+            "%d holes entered but the game has %d (option holes)" % (len(holes), g.opts["holes"])
+        )
+        e.hole = "hole %d" % (g.opts["holes"] + 1)
+        raise e
+    for k in range(len(holes)):
+        try:
+            args = g._hole_args(holes[k])
+        except ScoreError as e:
+            e.hole = "hole %d" % (k + 1)
+            raise
+        g.add_hole(*args)
+    playoff = doc.get("playoff", [])
+    if type(playoff) is not list:
+        raise ScoreError("playoff must be a list, not %s" % show(playoff))
+    for k in range(len(playoff)):
+        ph = playoff[k]
+        try:
+            args = g._hole_args(ph)
+            if "players" not in ph:
+                raise ScoreError("a playoff hole must list its players")
+        except ScoreError as e:
+            e.hole = "playoff hole %d" % (k + 1)
+            raise
+        g.add_playoff(ph["players"], *args)
+    return g
+
+
+def result(g):
+    """The score.py answer for a game, as an ordered list of (key, value)."""
+    winner, tied, _ = g._decide()
+    return [
+        ("hole_scores", [list(h.scores) for h in g.holes]),
+        ("totals", g.totals()),
+        ("playoff_scores", [list(h.scores) for h in g.playoff]),
+        ("winner", winner),
+        ("tied", tied),
+    ]

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+# Score a game from JSON: one document on standard input, one on standard
+# output. Runs under CPython and the MicroPython unix port with the same
+# output. The contract is RULES.md, "The host scoring tool".
+#
+#   tools/score.py < game.json            the JSON answer
+#   tools/score.py --explain < game.json  the breakdown of every grid, as text
+#
+# Bad input: exit status 2 and one line on standard error naming where.
+
+import json
+import sys
+
+
+def _here():
+    f = __file__
+    cut = f.rfind("/")
+    return f[:cut] if cut >= 0 else "."
+
+
+sys.path.insert(0, _here() + "/../firmware")
+
+from engine.errors import ScoreError, show  # noqa: E402
+
+USAGE = """usage: score.py [--explain] < game.json
+
+Reads one JSON document (a game, or a multiple-9 discard or showdown) on
+standard input and prints the scores as JSON; --explain prints each grid's
+breakdown as text instead. See RULES.md for the format."""
+
+
+class Obj:
+    """A JSON object with its keys in a fixed order (MicroPython's dict
+    order differs from CPython's, and the output must be the same)."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+
+def to_json(v):
+    out = []
+    _emit(v, out)
+    return "".join(out)
+
+
+def _emit(v, out):
+    if v is None:
+        out.append("null")
+    elif v is True:
+        out.append("true")
+    elif v is False:
+        out.append("false")
+    elif type(v) is int:
+        out.append(str(v))
+    elif type(v) is str:
+        out.append('"')
+        for ch in v:
+            if ch == '"' or ch == "\\":
+                out.append("\\" + ch)
+            elif ord(ch) < 0x20:
+                out.append("\\u%04x" % ord(ch))
+            else:
+                out.append(ch)
+        out.append('"')
+    elif type(v) is list:
+        out.append("[")
+        for k in range(len(v)):
+            if k:
+                out.append(", ")
+            _emit(v[k], out)
+        out.append("]")
+    else:
+        out.append("{")
+        for k in range(len(v.pairs)):
+            if k:
+                out.append(", ")
+            _emit(v.pairs[k][0], out)
+            out.append(": ")
+            _emit(v.pairs[k][1], out)
+        out.append("}")
+
+
+# --- multiple-9 -------------------------------------------------------------
+def _nines(doc, explain):
+    from engine import nines
+
+    for key in doc:
+        if key == "options" and doc[key] not in (None, {}):
+            raise ScoreError("multiple-9 has no options")
+    has_d, has_s = "discard" in doc, "showdown" in doc
+    if has_d == has_s:
+        raise ScoreError("a multiple-9 input needs either discard or showdown")
+    if has_d:
+        d = doc["discard"]
+        if type(d) is not dict:
+            raise ScoreError("discard must be an object, not %s" % show(d))
+        legal, groups, why = nines.check_discard(d.get("cards"), d.get("final", False))
+        if explain:
+            if legal:
+                return "legal: " + " + ".join(" ".join(g) for g in groups)
+            return "not legal: " + why
+        return Obj([("legal", legal), ("groups", groups)])
+    s = doc["showdown"]
+    if type(s) is not dict:
+        raise ScoreError("showdown must be an object, not %s" % show(s))
+    n, unused, places = nines.showdown(s.get("board"), s.get("hands"))
+    if explain:
+        lines = []
+        for k in range(len(n)):
+            lines.append(
+                "hand %d: place %d, %d nines, unused %s"
+                % (k + 1, places[k], n[k], " ".join(unused[k]) or "none")
+            )
+        return "\n".join(lines)
+    return Obj([("nines", n), ("unused", unused), ("places", places)])
+
+
+# --- grid and hand games ----------------------------------------------------
+def _explain(g):
+    lines = []
+    sets = [("hole %d" % (h + 1), g.holes[h], False, h) for h in range(len(g.holes))]
+    sets += [("playoff hole %d" % (h + 1), g.playoff[h], True, h) for h in range(len(g.playoff))]
+    for label, hole, po, h in sets:
+        lines.append("== %s" % label)
+        for k in range(len(hole.players)):
+            p = hole.players[k]
+            b = g.breakdown(h, k, po)
+            tags = []
+            if p == hole.ender:
+                tags.append("ended")
+            if p == hole.out:
+                tags.append("went out")
+            tag = " (" + ", ".join(tags) + ")" if tags else ""
+            lines.append("-- %s%s" % (g.names[p], tag))
+            if g.rules.hand and not b.cards:
+                lines.append("no cards")
+            for ln in b.describe():
+                lines.append("   " + ln)
+            adj = hole.scores[k] - hole.raw[k]
+            if adj:
+                lines.append("   ender rule %s: %+d -> %d" % (g.opts["ender_rule"], adj, hole.scores[k]))
+    lines.append("== totals")
+    for place, p, t in g.standings():
+        lines.append("%d. %s %d" % (place, g.names[p], t))
+    w = g.winner()
+    if w is not None:
+        lines.append("winner: %s" % g.names[w])
+    elif g.tied():
+        lines.append("tied: %s" % ", ".join(g.names[p] for p in g.tied()))
+    return "\n".join(lines)
+
+
+def answer(doc, explain=False):
+    """The answer to one input document: an Obj, or text with explain."""
+    from engine import game
+
+    if type(doc) is dict and doc.get("game") == "multiple-9":
+        return _nines(doc, explain)
+    g = game.from_doc(doc)
+    if explain:
+        return _explain(g)
+    return Obj(game.result(g))
+
+
+def run(argv, text):
+    """(status, stdout text, stderr text) for arguments and input text."""
+    explain = False
+    for a in argv:
+        if a in ("-h", "--help"):
+            return 0, USAGE + "\n", ""
+        if a == "--explain":
+            explain = True
+        else:
+            return 2, "", "error: unknown argument %s (try --help)\n" % a
+    try:
+        doc = json.loads(text)
+    except Exception as e:  # ValueError on both runtimes; anything else too
+        msg = str(e) or "not valid JSON"
+        return 2, "", "error: malformed JSON: %s\n" % msg.split("\n")[0]
+    try:
+        a = answer(doc, explain)
+    except ScoreError as e:
+        return 2, "", "error: %s\n" % e.text()
+    except MemoryError:
+        return 2, "", "error: the input is too large to score\n"
+    except Exception as e:  # never a traceback, whatever the input does
+        return 2, "", "error: cannot score this input (%s: %s)\n" % (type(e).__name__, e)
+    if explain:
+        return 0, a + "\n", ""
+    return 0, to_json(a) + "\n", ""
+
+
+def main():
+    try:
+        text = sys.stdin.read()
+    except Exception as e:
+        sys.stderr.write("error: cannot read standard input: %s\n" % e)
+        sys.exit(2)
+    status, out, err = run(sys.argv[1:], text)
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()
