@@ -28,7 +28,7 @@ class ScoreError(ValueError):
     """Bad input. text() is one line: where, then what is wrong."""
 
     def __init__(self, msg, row=None, col=None, card=None):
-        ValueError.__init__(self, msg)
+        super().__init__(msg)
         self.msg = msg
         self.hole = None  # a label: "hole 3", "playoff hole 1", "discard"
         self.player = None  # index in the game

@@ -133,7 +133,7 @@ class Game:
 
     def _check_deck(self, cards):
         limits = self.rules.deck(len(self.names))
-        count = {}
+        count: dict = {}
         for c in cards:
             for t in c:
                 if t in limits:

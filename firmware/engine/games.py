@@ -112,13 +112,15 @@ class Rules:
     min_players = 2
     max_players = 8
     ender_rule = NONE
-    tokens = ()  # every card, in the order a picker shows them
+    tokens: tuple = ()  # every card, in the order a picker shows them
     dots = True  # "." (removed during play) allowed
-    options = ()  # game-specific options, same form as _COMMON
+    options: tuple = ()  # game-specific options, same form as _COMMON
     hand = False
+    values: dict = {}  # token -> points
+    limits: dict = {}  # token -> most copies in one hole (deck check)
 
     def __init__(self):
-        self.canon = {}
+        self.canon: dict = {}
         for t in self.tokens:
             self.canon[t] = t
         if self.dots:
@@ -301,7 +303,7 @@ class PlayNine(Rules):
 
     def _score(self, b, opts):
         cards = b.cards
-        matched = {}  # token -> matched columns
+        matched: dict = {}  # token -> matched columns
         for c in range(4):
             top, bot = cards[c], cards[c + 4]
             if top != bot:

@@ -175,16 +175,16 @@ def best_hand(counts):
     counts per rank). Every choice of used cards is tried (at most 2^7)."""
     present = [r for r in range(13) if counts[r]]
     used = [0] * 13
-    memo = {}
-    best = None
-    best_unused = None
+    memo: dict = {}
+    best: tuple = (-1, [])
+    best_unused = counts
     # Odometer over how many of each present rank are used.
     while True:
         t = total(used)
         if t % 9 == 0 and (t == 0 or _split(used, memo) is not None):
             unused = [counts[r] - used[r] for r in range(13)]
             key = (t // 9, _unused_values(unused))
-            if best is None or _better(key, best):
+            if _better(key, best):
                 best, best_unused = key, unused
         k = 0
         while k < len(present):

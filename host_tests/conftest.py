@@ -1,0 +1,10 @@
+# pytest: make firmware/, tools/ and host_tests/ importable, as mp_run.py does
+# for MicroPython.
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+for sub in ("../firmware", "../tools", "."):
+    path = os.path.normpath(os.path.join(HERE, sub))
+    if path not in sys.path:
+        sys.path.insert(0, path)

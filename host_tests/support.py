@@ -1,0 +1,37 @@
+# Helpers shared by the tests; they run under pytest and under mp_run.py
+# (the MicroPython unix port), so only plain Python is used here.
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+class raises:
+    """with raises(ScoreError, "row 2", "column 1"): ...
+
+    Checks that the block raises exc_type and that the message (text() for
+    a ScoreError) contains every fragment given."""
+
+    def __init__(self, exc_type, *fragments):
+        self.exc_type = exc_type
+        self.fragments = fragments
+        self.message = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            raise AssertionError("expected %s, nothing was raised" % self.exc_type.__name__)
+        if not issubclass(kind, self.exc_type):
+            return False  # let the unexpected exception through
+        text = value.text() if hasattr(value, "text") else str(value)
+        self.message = text
+        for f in self.fragments:
+            if f not in text:
+                raise AssertionError("%r not in message %r" % (f, text))
+        return True
+
+
+def grid(text):
+    """'5 5 0 12 / 5 5 3 HIO' -> [["5","5","0","12"],["5","5","3","HIO"]]."""
+    return [row.split() for row in text.split("/")]
