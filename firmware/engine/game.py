@@ -105,11 +105,14 @@ class Game:
 
     def _make(self, players, entries, ender, out, blitz):
         rules, opts = self.rules, self.opts
-        what = "hands" if rules.hand else "grids"
+        what = "hand" if rules.hand else "grid"
         if type(entries) is not list:
-            raise ScoreError("%s must be a list, one per player, not %s" % (what, show(entries)))
+            raise ScoreError("%ss must be a list, one per player, not %s" % (what, show(entries)))
         if len(entries) != len(players):
-            raise ScoreError("%d %s for %d players" % (len(entries), what, len(players)))
+            raise ScoreError(
+                "%d %s%s for %d players"
+                % (len(entries), what, "" if len(entries) == 1 else "s", len(players))
+            )
         ender = _index(ender, players, "ender")
         out = _index(out, players, "out")
         if type(blitz) is not bool:
@@ -173,6 +176,8 @@ class Game:
 
     def drop_last_hole(self):
         """Remove the last hole (undo). Playoff holes go with it."""
+        if not self.holes:
+            raise ScoreError("there is no hole to remove")
         self.playoff = []
         return self.holes.pop()
 
@@ -192,7 +197,7 @@ class Game:
         try:
             need = self.playoff_players()
             if not need:
-                raise ScoreError("no playoff hole is needed: %s" % self._why_no_playoff())
+                raise ScoreError("this playoff hole is not needed: %s" % self._why_no_playoff())
             if type(players) is not list:
                 raise ScoreError("players must be a list of player indices, not %s" % show(players))
             for p in players:
