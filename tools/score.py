@@ -172,11 +172,13 @@ def run(argv, text):
             explain = True
         else:
             return 2, "", "error: unknown argument %s (try --help)\n" % a
+    if not text.strip():
+        return 2, "", "error: the input is empty: give one JSON document on standard input\n"
     try:
         doc = json.loads(text)
-    except Exception as e:  # ValueError on both runtimes; anything else too
-        msg = str(e) or "not valid JSON"
-        return 2, "", "error: malformed JSON: %s\n" % msg.split("\n")[0]
+    except Exception:  # ValueError, or RecursionError when nested too deep
+        # One message on both runtimes (their parsers word errors differently).
+        return 2, "", "error: malformed JSON: the input is not one valid JSON document\n"
     try:
         a = answer(doc, explain)
     except ScoreError as e:

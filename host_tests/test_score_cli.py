@@ -1,0 +1,97 @@
+# cpython-only
+# tools/score.py as a user runs it: the same input through CPython and the
+# MicroPython unix port gives the same bytes, and bad input never shows a
+# traceback. (Subprocesses: the unix port has no subprocess module.)
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from test_dealt import deal
+from engine.games import GAMES
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+SCORE = os.path.join(ROOT, "tools", "score.py")
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+RUNTIMES = [("cpython", [sys.executable]), ("micropython", [MPY, "-X", "heapsize=2M"])]
+
+
+def run(cmd, data, *args):
+    if isinstance(data, str):
+        data = data.encode()
+    p = subprocess.run(cmd + [SCORE, *args], input=data, capture_output=True, timeout=60)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def both(data, *args):
+    a = run(RUNTIMES[0][1], data, *args)
+    b = run(RUNTIMES[1][1], data, *args)
+    assert a == b, (a, b)
+    return a
+
+
+def random_games(seed, count):
+    rng = random.Random(seed)
+    docs = []
+    for _ in range(count):
+        gid = rng.choice(sorted(GAMES))
+        r = GAMES[gid]
+        n = rng.randint(r.min_players, r.max_players)
+        holes = []
+        for _ in range(rng.randint(0, 4)):
+            entries = deal(gid, n, rng)
+            key = "hands" if r.hand else "grids"
+            holes.append({key: entries, "ender": rng.choice([None, rng.randrange(n)])})
+        docs.append({"game": gid, "players": ["P%d" % k for k in range(n)],
+                     "options": {"holes": max(1, len(holes))}, "holes": holes})
+    return docs
+
+
+@pytest.mark.parametrize("doc", random_games(3, 25))
+def test_both_runtimes_print_the_same_answer(doc):
+    status, out, err = both(json.dumps(doc))
+    assert status == 0 and err == ""
+    assert len(json.loads(out)["totals"]) == len(doc["players"])
+    status, out, err = both(json.dumps(doc), "--explain")
+    assert status == 0 and "== totals" in out
+
+
+def test_both_runtimes_agree_on_multiple_9():
+    board = ["J", "7", "9", "2", "10"]
+    hands = [["Q", "5"], ["K", "A"], ["A", "2"], ["10", "2"], ["6", "9"],
+             ["4", "4"], ["8", "2"], ["10", "7"], ["8", "7"], ["K", "K"]]
+    status, out, _ = both(json.dumps({"game": "multiple-9", "showdown": {"board": board, "hands": hands}}))
+    assert json.loads(out)["places"] == [10, 9, 8, 6, 7, 5, 4, 3, 2, 1]
+    for cards in (["8", "4", "4", "A", "A"], ["3", "3", "5", "7"], ["9"]):
+        both(json.dumps({"game": "multiple-9", "discard": {"cards": cards}}))
+
+
+BAD = [
+    "", "   ", "{", "[]", "null", "42", '"play-nine"', "{}", '{"game": 5}',
+    '{"game": "play-nine", "players": ["A", "B"], "holes": [{"grids": [[[1,2,3,4],[5,6,7]], []]}]}',
+    '{"game": "crazy-nines", "players": ["A", "B"], "holes": [{"grids": [null, 3]}]}',
+    '{"game": "crazy-nines", "players": ["A", "B"], "options": {"holes": 1e400}}',
+    '{"game": "crazy-nines", "players": ["A", "B"], "options": {"holes": 123456789012345678901234567890}}',
+    '{"game": "suitup-original", "players": ["A", "B"], "holes": [{"hands": [["2"], {"a": 1}]}]}',
+    '{"game": "multiple-9", "showdown": {"board": [1, 2, 3, 4, 5], "hands": [[6, 7], [8]]}}',
+    '{"game": "multiple-9", "discard": {"cards": [["9"]]}}',
+    '{"game": "play-nine", "players": ["\u00c5sa", "\u00d8ystein"], "holes": [{"grids": [[["\u00e9"]]]}]}',
+]
+
+
+@pytest.mark.parametrize("text", BAD)
+def test_bad_input_is_one_line_status_2_on_both(text):
+    status, out, err = both(text)
+    assert status == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("data", [b"[" * 100000, b"\xff\xfe{", b'{"game": "play-nine", "players": [' + b'"x",' * 50000 + b'"y"]}'])
+def test_hostile_input_never_shows_a_traceback(data):
+    for name, cmd in RUNTIMES:
+        status, out, err = run(cmd, data)
+        assert status == 2 and out == "", (name, status, err)
+        assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, (name, err)
