@@ -126,7 +126,8 @@ def test_double_trouble():
 def test_ender_rule_option_changes_the_rule():
     g = Game("suitup-crazy-9s", ["Ann", "Bob"], {"ender_rule": "none"})
     assert g.add_hole([C31, C10], ender=0).scores == [31, 10]
-    g = Game("play-nine", ["Ann", "Bob", "Cy"], {"ender_rule": "penalty-per-lower", "ender_penalty_points": 7})
+    opts = {"ender_rule": "penalty-per-lower", "ender_penalty_points": 7}
+    g = Game("play-nine", ["Ann", "Bob", "Cy"], opts)
     assert g.add_hole([P44, P28, P36], ender=0).scores == [44 + 14, 28, 36]
     g = Game("play-nine", ["Ann", "Bob"], {"ender_rule": "double"})
     assert g.add_hole([P44, P28], ender=0).scores == [88, 28]

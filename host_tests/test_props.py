@@ -196,8 +196,9 @@ def ref_best(cards):
         vals = [nines.rank(c) + 1 for c in used]
         if sum(vals) % 9 or not ref_meld(vals):
             continue
-        ranks = {c for c in left}
-        unused = sorted((left.count(r) * (14 if r == "A" else nines.rank(r) + 1) for r in ranks), reverse=True)
+        ranks = set(left)
+        worth = [left.count(r) * (14 if r == "A" else nines.rank(r) + 1) for r in ranks]
+        unused = sorted(worth, reverse=True)
         key = (sum(vals) // 9, -len(ranks), unused)
         if best is None or key > best:
             best = key
@@ -225,7 +226,8 @@ def test_showdown_matches_brute_force(cards):
 
 # --- the game ----------------------------------------------------------------
 @given(st.lists(cells([str(n) for n in range(13)], 8), min_size=3, max_size=3),
-       st.permutations(range(3)), st.integers(0, 2), st.sampled_from(["none", "double", "penalty-per-lower"]))
+       st.permutations(range(3)), st.integers(0, 2),
+       st.sampled_from(["none", "double", "penalty-per-lower"]))
 def test_seat_order_does_not_change_scores(flats, perm, ender, rule):
     grids = [rows(f, 4) for f in flats]
     if any(sum(f.count(t) for f in flats) > 8 for t in set(sum(flats, []))):
