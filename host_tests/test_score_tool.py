@@ -6,7 +6,8 @@ from score import run
 
 
 def score(doc, *args):
-    status, out, err = run(list(args), json.dumps(doc))
+    text = json.dumps(doc)
+    status, out, err = run(list(args), text)
     assert status == 0, err
     assert err == ""
     return out if "--explain" in args else json.loads(out)
@@ -91,7 +92,8 @@ def test_contract_multiple_9():
 
 
 def test_output_is_fixed_json_text():
-    status, out, err = run([], json.dumps({"game": "multiple-9", "discard": {"cards": [9, 9]}}))
+    text = json.dumps({"game": "multiple-9", "discard": {"cards": [9, 9]}})
+    status, out, err = run([], text)
     assert out == '{"legal": true, "groups": [["9", "9"]]}\n'
 
 
@@ -121,7 +123,7 @@ def test_arguments():
 
 
 def test_malformed_json():
-    fails("", "the input is empty")
+    fails("", "malformed JSON", "empty")
     fails("{\"game\": ", "malformed JSON")
     fails("[1, 2", "malformed JSON")
 

@@ -8,6 +8,7 @@
 #
 # Bad input: exit status 2 and one line on standard error naming where.
 
+import gc
 import json
 import sys
 
@@ -21,6 +22,12 @@ def _here():
 sys.path.insert(0, _here() + "/../firmware")
 
 from engine.errors import ScoreError, show  # noqa: E402
+
+# Imported before the input is parsed, on purpose: MicroPython's json gives
+# a string that is already interned (every card token is a literal in the
+# engine) the interned object instead of a new one, which saves ~48 bytes
+# a card in a large game.
+from engine import game  # noqa: E402
 
 USAGE = """usage: score.py [--explain] < game.json
 
@@ -39,45 +46,46 @@ class Obj:
 
 def to_json(v):
     out = []
-    _emit(v, out)
+    _emit(v, out.append)
     return "".join(out)
 
 
-def _emit(v, out):
+def _emit(v, put):
+    """Write v as JSON through put(text), piece by piece."""
     if v is None:
-        out.append("null")
+        put("null")
     elif v is True:
-        out.append("true")
+        put("true")
     elif v is False:
-        out.append("false")
+        put("false")
     elif type(v) is int:
-        out.append(str(v))
+        put(str(v))
     elif type(v) is str:
-        out.append('"')
+        put('"')
         for ch in v:
             if ch == '"' or ch == "\\":
-                out.append("\\" + ch)
+                put("\\" + ch)
             elif ord(ch) < 0x20:
-                out.append("\\u%04x" % ord(ch))
+                put("\\u%04x" % ord(ch))
             else:
-                out.append(ch)
-        out.append('"')
+                put(ch)
+        put('"')
     elif type(v) is list:
-        out.append("[")
+        put("[")
         for k in range(len(v)):
             if k:
-                out.append(", ")
-            _emit(v[k], out)
-        out.append("]")
+                put(", ")
+            _emit(v[k], put)
+        put("]")
     else:
-        out.append("{")
+        put("{")
         for k in range(len(v.pairs)):
             if k:
-                out.append(", ")
-            _emit(v.pairs[k][0], out)
-            out.append(": ")
-            _emit(v.pairs[k][1], out)
-        out.append("}")
+                put(", ")
+            _emit(v.pairs[k][0], put)
+            put(": ")
+            _emit(v.pairs[k][1], put)
+        put("}")
 
 
 # --- multiple-9 -------------------------------------------------------------
@@ -151,19 +159,22 @@ def _explain(g):
 
 
 def answer(doc, explain=False):
-    """The answer to one input document: an Obj, or text with explain."""
-    from engine import game
-
+    """The answer to one input document: an Obj, or text with explain.
+    The holes of doc are released as they are read (to save RAM)."""
     if type(doc) is dict and doc.get("game") == "multiple-9":
         return _nines(doc, explain)
-    g = game.from_doc(doc)
+    g = game.from_doc(doc, consume=True)
     if explain:
         return _explain(g)
     return Obj(game.result(g))
 
 
-def run(argv, text):
-    """(status, stdout text, stderr text) for arguments and input text."""
+def run(argv, source, put=None):
+    """(status, stdout text, stderr text) for the arguments and the input:
+    a string, or a stream that is parsed as it is read (MicroPython then
+    never holds the whole text, which a fragmented heap may not fit).
+    With put, the JSON answer is written through it as it is made (and the
+    stdout text returned is empty): a large answer is never one string."""
     explain = False
     for a in argv:
         if a in ("-h", "--help"):
@@ -172,13 +183,15 @@ def run(argv, text):
             explain = True
         else:
             return 2, "", "error: unknown argument %s (try --help)\n" % a
-    if not text.strip():
-        return 2, "", "error: the input is empty: give one JSON document on standard input\n"
+    gc.collect()  # the compiler's garbage, before the input is built
     try:
-        doc = json.loads(text)
-    except Exception:  # ValueError, or RecursionError when nested too deep
+        doc = json.loads(source) if type(source) is str else json.load(source)
+    except MemoryError:
+        return 2, "", "error: the input is too large to score\n"
+    except Exception:  # ValueError, UnicodeError, or RecursionError when nested too deep
         # One message on both runtimes (their parsers word errors differently).
-        return 2, "", "error: malformed JSON: the input is not one valid JSON document\n"
+        return 2, "", "error: malformed JSON: the input is empty or not one valid JSON document\n"
+    gc.collect()
     try:
         a = answer(doc, explain)
     except ScoreError as e:
@@ -189,16 +202,18 @@ def run(argv, text):
         return 2, "", "error: cannot score this input (%s: %s)\n" % (type(e).__name__, e)
     if explain:
         return 0, a + "\n", ""
-    return 0, to_json(a) + "\n", ""
+    if put is None:
+        return 0, to_json(a) + "\n", ""
+    _emit(a, put)
+    put("\n")
+    return 0, "", ""
 
 
 def main():
     try:
-        text = sys.stdin.read()
-    except Exception as e:
-        sys.stderr.write("error: cannot read standard input: %s\n" % e)
-        sys.exit(2)
-    status, out, err = run(sys.argv[1:], text)
+        status, out, err = run(sys.argv[1:], sys.stdin, sys.stdout.write)
+    except MemoryError:  # MicroPython would print the traceback on stdout
+        status, out, err = 2, "", "error: out of memory while writing the answer\n"
     sys.stdout.write(out)
     sys.stderr.write(err)
     sys.exit(status)

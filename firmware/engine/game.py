@@ -330,8 +330,10 @@ def _list(players):
     return "[" + ", ".join(str(p) for p in players) + "]"
 
 
-def from_doc(doc):
-    """A Game from its document (the score.py input); ScoreError if bad."""
+def from_doc(doc, consume=False):
+    """A Game from its document (the score.py input); ScoreError if bad.
+    With consume, each hole of doc is released once read, so a large game
+    never exists twice in RAM."""
     if type(doc) is not dict:
         raise ScoreError("the input must be a JSON object, not %s" % show(doc))
     if "players" not in doc:
@@ -354,6 +356,8 @@ def from_doc(doc):
             e.hole = "hole %d" % (k + 1)
             raise
         g.add_hole(*args)
+        if consume:
+            holes[k] = None
     playoff = doc.get("playoff", [])
     if type(playoff) is not list:
         raise ScoreError("playoff must be a list, not %s" % show(playoff))

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# make bench: the figures the issues ask for, printed (never timed tests).
+#  - peak heap of tools/score.py under the MicroPython unix port for an
+#    8-player 18-hole crazy-nines game and a 10-player multiple-9 showdown,
+#    the smallest -X heapsize it runs in, and whether 128K is enough;
+#  - time per hole scored and per showdown, CPython and MicroPython.
+# Host figures come from a 64-bit build: compare ratios, not absolutes.
+import json
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+
+from engine.games import rules_for  # noqa: E402
+
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+SCORE = os.path.join(ROOT, "tools", "score.py")
+OUT = os.path.join(ROOT, "build", "bench")
+HEAP_TARGET = 128 * 1024
+
+# Prints mem_info's peak after scoring: the most the heap ever held.
+PROBE = """
+import sys, micropython
+sys.argv = ["score.py"]
+sys.path.insert(0, "{tools}")
+import score
+with open("{path}") as f:
+    status, out, err = score.run([], f.read())
+print(status)
+micropython.mem_info()
+"""
+
+
+def crazy_nines_game(players=8, holes=18, seed=1):
+    rng = random.Random(seed)
+    limits = rules_for("crazy-nines").deck(players)
+    deck = [t for t in sorted(limits) for _ in range(limits[t])]
+    doc = {"game": "crazy-nines", "players": ["Player %d" % (p + 1) for p in range(players)],
+           "options": {"holes": holes}, "holes": []}
+    for h in range(holes):
+        rng.shuffle(deck)
+        grids = [[deck[p * 9 + r * 3: p * 9 + r * 3 + 3] for r in range(3)] for p in range(players)]
+        doc["holes"].append({"ender": h % players, "grids": grids})
+    return doc
+
+
+def showdown():
+    return {"game": "multiple-9", "showdown": {
+        "board": ["J", "7", "9", "2", "10"],
+        "hands": [["Q", "5"], ["K", "A"], ["A", "2"], ["10", "2"], ["6", "9"],
+                  ["4", "4"], ["8", "2"], ["10", "7"], ["8", "7"], ["K", "K"]]}}
+
+
+def runs_in(heap, path):
+    with open(path, "rb") as f:
+        p = subprocess.run([MPY, "-X", "heapsize=%d" % heap, SCORE], stdin=f, capture_output=True)
+    return p.returncode == 0
+
+
+def smallest_heap(path):
+    lo, hi = 1024, 4 * 1024 * 1024  # lo fails, hi works
+    if not runs_in(hi, path):
+        return None
+    while hi - lo > 256:
+        mid = (lo + hi) // 2
+        if runs_in(mid, path):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def peak(path):
+    code = PROBE.format(tools=os.path.join(ROOT, "tools"), path=path)
+    p = subprocess.run([MPY, "-X", "heapsize=4M", "-c", code], capture_output=True, text=True)
+    lines = p.stdout.split("\n")
+    if lines[0] != "0":
+        return None
+    for ln in lines:
+        if ln.startswith("mem:"):
+            return int(ln.split("peak=")[1].split(",")[0])
+    return None
+
+
+def kb(n):
+    return "-" if n is None else "%.1f KB" % (n / 1024)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    if not os.path.exists(MPY):
+        sys.exit("bench: %s is missing: run 'make setup' first" % MPY)
+    cases = [("crazy-nines, 8 players, 18 holes", "game.json", crazy_nines_game()),
+             ("multiple-9 showdown, 10 hands", "showdown.json", showdown())]
+    print("Heap of tools/score.py under the MicroPython unix port (64-bit host)")
+    print("{:<36} {:>12} {:>14} {:>10}".format("input", "peak alloc", "smallest heap", "128K"))
+    ok = True
+    for label, name, doc in cases:
+        path = os.path.join(OUT, name)
+        with open(path, "w") as f:
+            json.dump(doc, f)
+        fits = runs_in(HEAP_TARGET, path)
+        ok = ok and fits
+        print("{:<36} {:>12} {:>14} {:>10}".format(label, kb(peak(path)), kb(smallest_heap(path)),
+                                                    "ok" if fits else "FAILS"))
+    print()
+    print("Engine speed (microseconds, in-process, mean of 20 runs)")
+    game, sd = os.path.join(OUT, "game.json"), os.path.join(OUT, "showdown.json")
+    timing = {}
+    for name, cmd in (("CPython", [sys.executable]), ("MicroPython", [MPY])):
+        p = subprocess.run(cmd + [os.path.join(ROOT, "tools", "bench_engine.py"), game, sd],
+                           capture_output=True, text=True, check=True)
+        timing[name] = json.loads(p.stdout)
+    print("{:<30} {:>10} {:>12} {:>8}".format("", "CPython", "MicroPython", "ratio"))
+    for key, label in (("hole_us", "per hole (8 grids)"), ("showdown_us", "per showdown (10 hands)")):
+        c, m = timing["CPython"][key], timing["MicroPython"][key]
+        print("{:<30} {:>10.0f} {:>12.0f} {:>7.1f}x".format(label, c, m, m / c))
+    if not ok:
+        sys.exit("bench: score.py does not run in a 128K heap")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+# Timing of the engine, run by tools/bench.py under CPython and under the
+# MicroPython unix port: python bench_engine.py GAME.json SHOWDOWN.json
+# Prints one line of JSON: microseconds per hole scored and per showdown.
+import json
+import sys
+
+sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../firmware")
+
+from engine import nines  # noqa: E402
+from engine.game import from_doc  # noqa: E402
+
+try:
+    from time import ticks_diff, ticks_us  # MicroPython
+except ImportError:
+    from time import perf_counter
+
+    def ticks_us():
+        return int(perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def per_call(fn, arg, repeat):
+    fn(arg)  # warm up (imports, caches)
+    t0 = ticks_us()
+    for _ in range(repeat):
+        fn(arg)
+    return ticks_diff(ticks_us(), t0) / repeat
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        game = json.load(f)
+    with open(sys.argv[2]) as f:
+        sd = json.load(f)["showdown"]
+    holes = len(game["holes"])
+    per_game = per_call(from_doc, game, 20)
+    per_sd = per_call(lambda s: nines.showdown(s["board"], s["hands"]), sd, 20)
+    print(json.dumps({"hole_us": per_game / holes, "showdown_us": per_sd}))
+
+
+main()
