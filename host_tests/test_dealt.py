@@ -4,7 +4,7 @@
 import random
 
 from engine.game import Game
-from engine.games import GAMES, rules_for
+from engine.rules import GAME_IDS, rules_for
 
 EXTRA = {"suitup-crazy-9s": ["W"] * 4 + ["X", "R", "S", "T"] * 4, "suitup-original": ["X", "R", "S", "T"] * 4}
 
@@ -36,8 +36,8 @@ def deal(gid, players, rng):
 def test_dealt_holes_pass_the_deck_check():
     random.seed(7)
     rng = random
-    for gid in sorted(GAMES):
-        r = GAMES[gid]
+    for gid in GAME_IDS:
+        r = rules_for(gid)
         for n in range(r.min_players, r.max_players + 1):
             g = Game(gid, ["P%d" % k for k in range(n)], {"holes": 3})
             for _ in range(3):

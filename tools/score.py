@@ -21,13 +21,17 @@ def _here():
 
 sys.path.insert(0, _here() + "/../firmware")
 
-from engine.errors import ScoreError, show  # noqa: E402
+try:
+    from engine.errors import ScoreError, show
 
-# Imported before the input is parsed, on purpose: MicroPython's json gives
-# a string that is already interned (every card token is a literal in the
-# engine) the interned object instead of a new one, which saves ~48 bytes
-# a card in a large game.
-from engine import game  # noqa: E402
+    # Imported before the input is parsed, on purpose: MicroPython's json
+    # returns the interned object for a string that is already interned
+    # (every card token is a literal in engine/rules.py) instead of a new
+    # string, which saves ~48 bytes a card in a large game.
+    from engine import game
+except MemoryError:  # a heap too small even for the engine: no traceback
+    sys.stderr.write("error: not enough memory to load the scoring engine\n")
+    sys.exit(2)
 
 USAGE = """usage: score.py [--explain] < game.json
 

@@ -6,7 +6,7 @@
 # tools/score.py, so a saved game and a score.py input are the same thing.
 
 from engine.errors import ScoreError, show
-from engine.games import DOUBLE, NONE, PER_LOWER, rules_for
+from engine.rules import DOUBLE, NONE, PER_LOWER, rules_for
 
 
 class Hole:

@@ -1,8 +1,10 @@
-# The rules of the four scored games (play-nine, suitup-crazy-9s,
-# crazy-nines, suitup-original): card tokens, values, decks, options and the
-# scoring of one grid or hand with a breakdown the screen can show.
-# The specification is RULES.md (shared with the project); every decision
-# below cites the rule it implements. multiple-9 lives in nines.py.
+# What the four scored games (play-nine, suitup-crazy-9s, crazy-nines,
+# suitup-original) share: cell states, the Breakdown of one scored grid or
+# hand, options and their checks, card reading, and the registry. Each game's
+# own rules are in a module of its own (play_nine.py, crazy9s.py,
+# crazy_nines.py, suitup.py), loaded when first asked for, so the board
+# holds only the rules of the game being played. multiple-9 is nines.py.
+# The specification is RULES.md (shared with the project).
 
 from engine.errors import ScoreError, show
 
@@ -22,8 +24,8 @@ PER_LOWER = "penalty-per-lower"
 ENDER_RULES = (NONE, DOUBLE, PER_LOWER)
 TIES = ("playoff", "share")
 
-_NUMS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
-RANKS = ("A",) + _NUMS + ("J", "Q", "K")
+NUMS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+RANKS = ("A",) + NUMS + ("J", "Q", "K")
 ACTIONS = ("X", "R", "S", "T")
 
 # An option: (name, kind, default, low, high). kind is "int", "bool" or a
@@ -80,25 +82,25 @@ class Breakdown:
         return out
 
 
-def _table(tokens, fn):
+def table(tokens, fn):
     out = {}
     for t in tokens:
         out[t] = fn(t)
     return out
 
 
-def _face(tok, special, face, action):
+def face_value(tok, special, face, action):
     """A card's value: special ones first, 2-10 at face, A J Q K as face."""
     if tok in special:
         return special[tok]
-    if tok in _NUMS:
+    if tok in NUMS:
         return int(tok)
     if tok in ACTIONS:
         return action
     return face
 
 
-def _plural(tok):
+def plural(tok):
     return tok + "s"
 
 
@@ -270,7 +272,7 @@ def _all_dots(cards, idx):
     return True
 
 
-def _lines(R, C, columns):
+def lines_of(R, C, columns):
     """Every row (and column) as ("row"|"column", index, cell indices)."""
     out = [("row", r, _row(r, C)) for r in range(R)]
     if columns:
@@ -278,7 +280,7 @@ def _lines(R, C, columns):
     return out
 
 
-def _remove(b, lines):
+def remove_lines(b, lines):
     """Mark the cells of the given lines removed (a cell in two, once)."""
     for kind, n, idx in lines:
         b.lines.append((kind, n))
@@ -287,209 +289,33 @@ def _remove(b, lines):
             b.points[i] = 0
 
 
-# ---------------------------------------------------------------------------
-class PlayNine(Rules):
-    id = "play-nine"
-    title = "Play Nine"
-    rows = 2
-    cols = 4
-    max_players = 6
-    dots = False
-    tokens = ("HIO", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
-    options = (("bonus_any_pairs", "bool", False, 0, 0),)
-    values = _table(tokens, lambda t: -5 if t == "HIO" else int(t))
-    limits = _table(tokens, lambda t: 4 if t == "HIO" else 8)
-    BONUS = (0, 0, -10, -15, -20)  # by number of matched columns
+GAME_IDS = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
+ALL_GAMES = GAME_IDS + ("multiple-9",)
 
-    def _score(self, b, opts):
-        cards = b.cards
-        matched: dict = {}  # token -> matched columns
-        for c in range(4):
-            top, bot = cards[c], cards[c + 4]
-            if top != bot:
-                continue
-            matched[top] = matched.get(top, 0) + 1
-            if top == "HIO":
-                # Two Hole-in-Ones do not cancel: -5 each still counts.
-                b.state[c] = b.state[c + 4] = MATCH
-                b.notes.append("column %d: pair of HIO keeps -10" % (c + 1))
-            else:
-                b.state[c] = b.state[c + 4] = CANCEL
-                b.points[c] = b.points[c + 4] = 0
-                b.notes.append("column %d: pair of %s cancels" % (c + 1, top))
-        if opts["bonus_any_pairs"]:
-            k = 0
-            for t in matched:
-                k += matched[t]
-            if k >= 2:
-                b.extras.append(("bonus: %d matched columns" % k, self.BONUS[k]))
-        else:
-            for t in self.tokens:  # token order keeps the output stable
-                k = matched.get(t, 0)
-                if k >= 2:
-                    b.extras.append(("bonus: %d columns of %s" % (k, t), self.BONUS[k]))
+# Every card token of every game, written out once: MicroPython interns
+# string literals, and json then hands back these objects instead of
+# allocating a new string for each card it reads (tools/score.py).
+TOKENS = ("HIO", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+          "A", "J", "Q", "K", "W", "X", "R", "S", "T", "JK", "QS", ".")
 
-
-# ---------------------------------------------------------------------------
-class Crazy9s(Rules):
-    id = "suitup-crazy-9s"
-    title = "SuitUP Crazy 9's"
-    ender_rule = DOUBLE
-    tokens = ("K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "W") + ACTIONS
-    options = (
-        ("wild_value", "int", 20, 0, 100),
-        ("wild_completes_sets", "bool", False, 0, 0),
-        ("column_sets", "bool", False, 0, 0),
-    )
-    # K 0, 2 -2, 3-10 face, A J Q 10, action cards 20 (W: option).
-    values = _table(RANKS + ACTIONS, lambda t: _face(t, {"K": 0, "2": -2}, 10, 20))
-    limits = _table(RANKS, lambda t: 8)  # W and action cards are not counted
-
-    def value(self, tok, opts):
-        if tok == "W":
-            return opts["wild_value"]
-        return self.values[tok]
-
-    def dot_columns(self, opts):
-        return opts["column_sets"]
-
-    def _score(self, b, opts):
-        wild = opts["wild_completes_sets"]
-        found = []
-        for line in _lines(3, 3, opts["column_sets"]):
-            rank = _set_rank([b.cards[i] for i in line[2]], wild)
-            if rank is not None:
-                found.append(line)
-                b.notes.append("%s %d: set of %s removed" % (line[0], line[1] + 1, _plural(rank)))
-        _remove(b, found)
-
-
-def _set_rank(line, wild):
-    """The rank of a set of three in a line (suitup-crazy-9s), or None."""
-    rank = None
-    wilds = 0
-    for t in line:
-        if t == "W" and wild:
-            wilds += 1
-        elif t in RANKS and (rank is None or rank == t):
-            rank = t
-        else:
-            return None
-    return rank
-
-
-# ---------------------------------------------------------------------------
-class CrazyNines(Rules):
-    id = "crazy-nines"
-    title = "Crazy Nines"
-    ender_rule = PER_LOWER
-    tokens = ("JK", "A", "K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "QS")
-    options = (
-        ("negative_pairs_cancel", "bool", True, 0, 0),
-        ("queen_of_spades_penalty", "int", 25, 0, 100),
-    )
-    values = _table(tokens, lambda t: _face(t, {"JK": -2, "A": 0, "K": 1, "QS": 10}, 10, 0))
-
-    def deck(self, players):
-        # 2 decks for 2-4 players, one more for every two more.
-        n = 2 if players <= 4 else 2 + (players - 3) // 2
-        lim = {"JK": 2 * n, "Q": 3 * n, "QS": n}
-        for t in RANKS:
-            if t != "Q":
-                lim[t] = 4 * n
-        return lim
-
-    def _score(self, b, opts):
-        cards = b.cards
-        rank = [("Q" if t == "QS" else t) for t in cards]
-        found = []
-        for line in _lines(3, 3, True):
-            idx = line[2]
-            first = rank[idx[0]]
-            if first == ".":
-                continue
-            same = True
-            for i in idx:
-                if rank[i] != first:
-                    same = False
-            if same:
-                found.append(line)
-                b.notes.append("%s %d: three %s removed" % (line[0], line[1] + 1, _plural(first)))
-        _remove(b, found)
-        keep_neg = not opts["negative_pairs_cancel"]
-        live = [b.state[i] == COUNT for i in range(9)]
-        for i in range(9):
-            if not live[i]:
-                continue
-            r, c = i // 3, i % 3
-            paired = False
-            for j in (i - 3 if r > 0 else -1, i + 3 if r < 2 else -1,
-                      i - 1 if c > 0 else -1, i + 1 if c < 2 else -1):
-                if j >= 0 and live[j] and rank[j] == rank[i]:
-                    paired = True
-            if paired:
-                if keep_neg and rank[i] == "JK":
-                    b.state[i] = MATCH
-                else:
-                    b.state[i] = CANCEL
-                    b.points[i] = 0
-        pen = opts["queen_of_spades_penalty"]
-        for i in range(9):
-            if cards[i] == "QS" and b.state[i] != REMOVED and pen:
-                b.extras.append(
-                    ("Queen of Spades (row %d, column %d)" % (i // 3 + 1, i % 3 + 1), pen)
-                )
-
-
-# ---------------------------------------------------------------------------
-class SuitupOriginal(Rules):
-    id = "suitup-original"
-    title = "SuitUP Original"
-    hand = True
-    dots = False
-    rows = 1
-    cols = 0
-    MAX_HAND = 30
-    tokens = RANKS + ACTIONS
-    options = (("action_value", "int", 20, 0, 100),)
-    values = _table(RANKS, lambda t: _face(t, {}, 10, 0))  # actions: option
-    limits = _table(RANKS, lambda t: 8)  # action cards are not counted
-
-    def value(self, tok, opts):
-        if tok in ACTIONS:
-            return opts["action_value"]
-        return self.values[tok]
-
-    def read(self, hand, opts):
-        if type(hand) is not list:
-            raise ScoreError("the hand must be a list of cards, not %s" % show(hand))
-        if len(hand) > self.MAX_HAND:
-            raise ScoreError(
-                "the hand has %d cards; at most %d can be left" % (len(hand), self.MAX_HAND)
-            )
-        return [self.card(hand[k], card=k) for k in range(len(hand))]
-
-    def grid_of(self, cards):
-        return list(cards)
-
-    def score(self, cards, opts):
-        b = Breakdown(cards, 1 if cards else 0, len(cards))
-        for i in range(len(cards)):
-            b.points[i] = self.value(cards[i], opts)
-        return b
-
-
-GAMES = {}
-for _cls in (PlayNine, Crazy9s, CrazyNines, SuitupOriginal):
-    GAMES[_cls.id] = _cls()
-del _cls
-
-ALL_GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original", "multiple-9")
+_loaded: dict = {}
 
 
 def rules_for(game_id):
     """The Rules of a grid or hand game by id; ScoreError when unknown."""
-    r = GAMES.get(game_id) if type(game_id) is str else None
-    if r is None:
+    r = _loaded.get(game_id) if type(game_id) is str else None
+    if r is not None:
+        return r
+    cls: type
+    if game_id == "play-nine":
+        from engine.play_nine import PlayNine as cls
+    elif game_id == "suitup-crazy-9s":
+        from engine.crazy9s import Crazy9s as cls
+    elif game_id == "crazy-nines":
+        from engine.crazy_nines import CrazyNines as cls
+    elif game_id == "suitup-original":
+        from engine.suitup import SuitupOriginal as cls
+    else:
         raise ScoreError("unknown game %s (games: %s)" % (show(game_id), ", ".join(ALL_GAMES)))
+    r = _loaded[game_id] = cls()
     return r

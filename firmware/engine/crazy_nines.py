@@ -1,0 +1,81 @@
+# crazy-nines (RULES.md "crazy-nines"): a 3x3 grid; lines of three are
+# removed, then adjacent pairs cancel; the Queen of Spades costs extra.
+
+from engine.rules import (
+    CANCEL,
+    COUNT,
+    MATCH,
+    PER_LOWER,
+    RANKS,
+    REMOVED,
+    Rules,
+    face_value,
+    lines_of,
+    plural,
+    remove_lines,
+    table,
+)
+
+
+class CrazyNines(Rules):
+    id = "crazy-nines"
+    title = "Crazy Nines"
+    ender_rule = PER_LOWER
+    tokens = ("JK", "A", "K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "QS")
+    options = (
+        ("negative_pairs_cancel", "bool", True, 0, 0),
+        ("queen_of_spades_penalty", "int", 25, 0, 100),
+    )
+    values = table(tokens, lambda t: face_value(t, {"JK": -2, "A": 0, "K": 1, "QS": 10}, 10, 0))
+
+    def deck(self, players):
+        # 2 decks for 2-4 players, one more for every two more.
+        n = 2 if players <= 4 else 2 + (players - 3) // 2
+        lim = {"JK": 2 * n, "Q": 3 * n, "QS": n}
+        for t in RANKS:
+            if t != "Q":
+                lim[t] = 4 * n
+        return lim
+
+    def _score(self, b, opts):
+        cards = b.cards
+        rank = [("Q" if t == "QS" else t) for t in cards]
+        found = []
+        for line in lines_of(3, 3, True):
+            idx = line[2]
+            first = rank[idx[0]]
+            if first == ".":
+                continue
+            same = True
+            for i in idx:
+                if rank[i] != first:
+                    same = False
+            if same:
+                found.append(line)
+                b.notes.append("%s %d: three %s removed" % (line[0], line[1] + 1, plural(first)))
+        remove_lines(b, found)
+        keep_neg = not opts["negative_pairs_cancel"]
+        live = [b.state[i] == COUNT for i in range(9)]
+        for i in range(9):
+            if not live[i]:
+                continue
+            r, c = i // 3, i % 3
+            paired = False
+            for j in (i - 3 if r > 0 else -1, i + 3 if r < 2 else -1,
+                      i - 1 if c > 0 else -1, i + 1 if c < 2 else -1):
+                if j >= 0 and live[j] and rank[j] == rank[i]:
+                    paired = True
+            if paired:
+                if keep_neg and rank[i] == "JK":
+                    b.state[i] = MATCH
+                else:
+                    b.state[i] = CANCEL
+                    b.points[i] = 0
+        pen = opts["queen_of_spades_penalty"]
+        for i in range(9):
+            if cards[i] == "QS" and b.state[i] != REMOVED and pen:
+                b.extras.append(
+                    ("Queen of Spades (row %d, column %d)" % (i // 3 + 1, i % 3 + 1), pen)
+                )
+
+
