@@ -63,6 +63,8 @@ def split(counts, memo=None):
     (n2 = 0 for a one-rank group), or None when the cards are no meld.
     counts is restored before returning. memo may be shared between calls
     on subsets of the same cards."""
+    if total(counts) % 9:
+        return None  # every group is a multiple of 9, so the whole must be
     if memo is None:
         memo = {}
     return _split(counts, memo)
