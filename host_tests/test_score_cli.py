@@ -79,6 +79,22 @@ BAD = [
     '{"game": "multiple-9", "showdown": {"board": [1, 2, 3, 4, 5], "hands": [[6, 7], [8]]}}',
     '{"game": "multiple-9", "discard": {"cards": [["9"]]}}',
     '{"game": "play-nine", "players": ["\u00c5sa", "\u00d8ystein"], "holes": [{"grids": [[["\u00e9"]]]}]}',
+    # MicroPython's own json accepts all of these; the tool must not
+    '{"game": "multiple-9", "discard": {"cards": ["9", "9",]}}',
+    '{"game": "multiple-9", "discard": {"cards": ["9" "9"]}}',
+    '{"game" "multiple-9", "discard": {"cards": ["9", "9"]}}',
+    '{"game": "multiple-9", "discard": {"cards": [09, 9]}}',
+    '{"game": "multiple-9", "discard": {"cards": ["\\uzzzz"]}}',
+    '{"game": "multiple-9", "discard": {"cards": ["9\t", "9"]}}',
+    '{"game": "multiple-9", 1: 2, "discard": {"cards": [9, 9]}}',
+    '{"game": "multiple-9", "x": 1., "discard": {"cards": [9, 9]}}',
+    '{"game": "multiple-9", "discard": {"cards": [9, 9]}}\x00',
+    '{"game": "multiple-9", "x": ' + "9" * 4400 + ', "discard": {"cards": [9, 9]}}',
+    '{"game": "multiple-9", "x": ' + "[" * 1500 + "]" * 1500 + ', "discard": {"cards": [9, 9]}}',
+    '{"game": "multiple-9", "discard": {"cards": ["\\ud800"]}}',
+    '{"game": "play-nine", "players": ["A", "B"], "options": {"holes": NaN}}',
+    '{"game": "play-nine", "players": ["A", "B"], "options": {"holes": 5e-324}}',
+    '{"game": "play-nine", "players": ["A\\nB", "C"], "holes": [{"grids": [[["x"]]]}]}',
 ]
 
 

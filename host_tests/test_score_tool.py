@@ -193,3 +193,42 @@ def test_multiple_9_errors():
     fails({"game": "multiple-9", "showdown": {"board": ["J", "7", "9", "2", "10"],
                                               "hands": [["Q", "5"], ["K", "K", "K"]]}},
           "hand 2", "exactly 2")
+
+
+def test_malformed_json_says_where():
+    fails('{"game": "multiple-9", "discard": {"cards": ["9", "9",]}}',
+          "malformed JSON at line 1, column 55", "trailing comma")
+    fails('{"game": "play-nine",\n "players": ["A" "B"]}', "malformed JSON at line 2, column 18")
+
+
+def test_grid_games_ignore_out_and_blitz():
+    doc = game(holes=[{"out": 0, "blitz": 1, "extra": [1], "grids": [P28, P36, P28]}])
+    assert score(doc)["hole_scores"] == [[28, 36, 28]]
+
+
+def test_null_means_left_out():
+    doc = {"game": "suitup-original", "players": ["A", "B"], "options": None, "playoff": None,
+           "dealer": None, "holes": [{"out": None, "blitz": None, "ender": None, "hands": [[], ["K"]]}]}
+    assert score(doc)["totals"] == [0, 10]
+    assert score({"game": "play-nine", "players": ["A", "B"], "holes": None})["totals"] == [0, 0]
+
+
+def test_error_stays_on_one_line_whatever_the_names():
+    bad = [["x\ny", 1, 2, 3], [4, 5, 6, 7]]
+    err = fails(game(players=["A\nB", "C\tD", "E"], holes=[{"grids": [bad, P36, P28]}]))
+    assert "player 1 (A\\nB)" in err and "'x\\ny'" in err
+    fails({"game": "play-nine\nx", "players": ["A", "B"]}, "unknown game 'play-nine\\nx'")
+    fails({"game": "play-nine", "players": ["A", "B"], "options": {"a\nb": 1}}, "unknown option 'a\\nb'")
+
+
+def test_numbers_with_fractions_are_shown_as_written():
+    fails({"game": "play-nine", "players": ["A", "B"], "options": {"holes": 1.5}}, "not 1.5")
+    fails('{"game": "play-nine", "players": ["A", "B"], "options": {"holes": 5e-324}}', "not 5e-324")
+
+
+def test_discard_groups_follow_the_cards_given():
+    out = score({"game": "multiple-9", "discard": {"cards": ["6", "3", "9"], "final": False}})
+    assert out == {"legal": True, "groups": [["6", "3"], ["9"]]}
+    out = score({"game": "multiple-9", "discard": {"cards": ["a", 8, 4, "4", "a"]}})
+    assert out["legal"] is True and [c for g in out["groups"] for c in g] != []
+    assert out["groups"][0][0] == "A"

@@ -9,7 +9,6 @@
 # Bad input: exit status 2 and one line on standard error naming where.
 
 import gc
-import json
 import sys
 
 
@@ -20,15 +19,24 @@ def _here():
 
 
 sys.path.insert(0, _here() + "/../firmware")
+sys.path.insert(0, _here())
 
 try:
-    from engine.errors import ScoreError, show
-
-    # Imported before the input is parsed, on purpose: MicroPython's json
-    # returns the interned object for a string that is already interned
-    # (every card token is a literal in engine/rules.py) instead of a new
-    # string, which saves ~48 bytes a card in a large game.
+    import strictjson
     from engine import game
+    from engine.errors import ScoreError, show
+    from engine.rules import GAME_IDS, TOKENS, rules_for
+
+    # Every game's rules are loaded now, while the heap is empty: compiled
+    # after the input is parsed, they would need room beside it.
+    for _g in GAME_IDS:
+        rules_for(_g)
+
+    # Card strings in the input come back as the engine's own token objects:
+    # a large game then holds no string per card.
+    INTERN = {}
+    for _t in TOKENS:
+        INTERN[_t] = _t
 except MemoryError:  # a heap too small even for the engine: no traceback
     sys.stderr.write("error: not enough memory to load the scoring engine\n")
     sys.exit(2)
@@ -96,9 +104,8 @@ def _emit(v, put):
 def _nines(doc, explain):
     from engine import nines
 
-    for key in doc:
-        if key == "options" and doc[key] not in (None, {}):
-            raise ScoreError("multiple-9 has no options")
+    if doc.get("options") not in (None, {}):
+        raise ScoreError("multiple-9 has no options")
     has_d, has_s = "discard" in doc, "showdown" in doc
     if has_d == has_s:
         raise ScoreError("a multiple-9 input needs either discard or showdown")
@@ -175,8 +182,8 @@ def answer(doc, explain=False):
 
 def run(argv, source, put=None):
     """(status, stdout text, stderr text) for the arguments and the input:
-    a string, or a stream that is parsed as it is read (MicroPython then
-    never holds the whole text, which a fragmented heap may not fit).
+    a string, or a binary stream that is parsed as it is read (MicroPython
+    then never holds the whole text, which a fragmented heap may not fit).
     With put, the JSON answer is written through it as it is made (and the
     stdout text returned is empty): a large answer is never one string."""
     explain = False
@@ -189,12 +196,14 @@ def run(argv, source, put=None):
             return 2, "", "error: unknown argument %s (try --help)\n" % a
     gc.collect()  # the compiler's garbage, before the input is built
     try:
-        doc = json.loads(source) if type(source) is str else json.load(source)
+        if type(source) is str:
+            doc = strictjson.loads(source, INTERN)
+        else:
+            doc = strictjson.load(source, INTERN)
+    except strictjson.JSONError as e:
+        return 2, "", "error: malformed JSON at %s\n" % e.text()
     except MemoryError:
         return 2, "", "error: the input is too large to score\n"
-    except Exception:  # ValueError, UnicodeError, or RecursionError when nested too deep
-        # One message on both runtimes (their parsers word errors differently).
-        return 2, "", "error: malformed JSON: the input is empty or not one valid JSON document\n"
     gc.collect()
     try:
         a = answer(doc, explain)
@@ -215,7 +224,7 @@ def run(argv, source, put=None):
 
 def main():
     try:
-        status, out, err = run(sys.argv[1:], sys.stdin, sys.stdout.write)
+        status, out, err = run(sys.argv[1:], sys.stdin.buffer, sys.stdout.write)
     except MemoryError:  # MicroPython would print the traceback on stdout
         status, out, err = 2, "", "error: out of memory while writing the answer\n"
     sys.stdout.write(out)

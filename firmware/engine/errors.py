@@ -3,6 +3,27 @@
 # tools/score.py can name it in one line.
 
 
+def clean(text):
+    """text with control characters escaped: a message stays on one line."""
+    for ch in text:
+        if ord(ch) < 0x20 or ord(ch) == 0x7F:
+            break
+    else:
+        return text
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if o == 10:
+            out.append("\\n")
+        elif o == 9:
+            out.append("\\t")
+        elif o < 0x20 or o == 0x7F:
+            out.append("\\x%02x" % o)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def show(value):
     """A short, JSON-like rendering of a bad value for an error message."""
     if value is None:
@@ -12,7 +33,7 @@ def show(value):
     if value is False:
         return "false"
     if type(value) is str:
-        text = "'" + value + "'"
+        text = "'" + clean(value) + "'"
     elif type(value) is list:
         text = "a list"
     elif type(value) is dict:
@@ -44,7 +65,7 @@ class ScoreError(ValueError):
         if self.player is not None:
             who = "player %d" % (self.player + 1)
             if self.name:
-                who += " (%s)" % self.name
+                who += " (%s)" % clean(self.name)
             parts.append(who)
         if self.row is not None:
             parts.append("row %d" % (self.row + 1))
@@ -52,9 +73,10 @@ class ScoreError(ValueError):
             parts.append("column %d" % (self.col + 1))
         if self.card is not None:
             parts.append("card %d" % (self.card + 1))
+        msg = clean(self.msg)
         if parts:
-            return ", ".join(parts) + ": " + self.msg
-        return self.msg
+            return ", ".join(parts) + ": " + msg
+        return msg
 
     def __str__(self):
         return self.text()

@@ -5,6 +5,8 @@
 # The document form (to_doc / from_doc) is the JSON contract of
 # tools/score.py, so a saved game and a score.py input are the same thing.
 
+import gc
+
 from engine.errors import ScoreError, show
 from engine.rules import DOUBLE, NONE, PER_LOWER, rules_for
 
@@ -312,12 +314,18 @@ class Game:
         return d
 
     def _hole_args(self, h):
+        """(entries, ender, out, blitz) from a hole of the document. Keys a
+        game does not use are ignored (out and blitz in a grid game); a
+        key set to null counts as left out."""
         if type(h) is not dict:
             raise ScoreError("a hole must be an object, not %s" % show(h))
         key = "hands" if self.rules.hand else "grids"
-        if key not in h:
+        if h.get(key) is None:
             raise ScoreError("the hole has no %s" % key)
-        return (h[key], h.get("ender"), h.get("out"), h.get("blitz", False))
+        if not self.rules.hand:
+            return (h[key], h.get("ender"), None, False)
+        blitz = h.get("blitz")
+        return (h[key], h.get("ender"), h.get("out"), False if blitz is None else blitz)
 
 
 def _lowest(scores, among):
@@ -339,8 +347,11 @@ def from_doc(doc, consume=False):
     if "players" not in doc:
         rules_for(doc.get("game"))
         raise ScoreError("the input has no players")
-    g = Game(doc.get("game"), doc["players"], doc.get("options"), doc.get("dealer", 0))
-    holes = doc.get("holes", [])
+    dealer = doc.get("dealer")
+    g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
+    holes = doc.get("holes")
+    if holes is None:
+        holes = []
     if type(holes) is not list:
         raise ScoreError("holes must be a list, not %s" % show(holes))
     if len(holes) > g.opts["holes"]:
@@ -358,7 +369,10 @@ def from_doc(doc, consume=False):
         g.add_hole(*args)
         if consume:
             holes[k] = None
-    playoff = doc.get("playoff", [])
+            gc.collect()  # its blocks are reused by the next hole at once
+    playoff = doc.get("playoff")
+    if playoff is None:
+        playoff = []
     if type(playoff) is not list:
         raise ScoreError("playoff must be a list, not %s" % show(playoff))
     for k in range(len(playoff)):

@@ -117,8 +117,29 @@ def total(counts):
     return t
 
 
-def group_tokens(groups):
-    return [[RANKS[g[0]]] * g[1] + [RANKS[g[2]]] * g[3] for g in groups]
+def group_tokens(groups, cards):
+    """The groups as lists of tokens, in the order of the cards given: each
+    card goes to the first group still needing its rank, groups are listed
+    by their first card, and a group's cards keep the order given."""
+    need = [[g[0], g[1], g[2], g[3]] for g in groups]
+    members: list = [[] for _ in groups]
+    first = [len(cards)] * len(groups)
+    for k in range(len(cards)):
+        r = rank(cards[k])
+        for gi in range(len(need)):
+            n = need[gi]
+            if n[0] == r and n[1]:
+                n[1] -= 1
+            elif n[2] == r and n[3]:
+                n[3] -= 1
+            else:
+                continue
+            members[gi].append(RANKS[r])
+            if first[gi] > k:
+                first[gi] = k
+            break
+    order = sorted(range(len(groups)), key=lambda gi: first[gi])
+    return [members[gi] for gi in order]
 
 
 def check_discard(cards, final=False):
@@ -140,7 +161,7 @@ def check_discard(cards, final=False):
         return False, [], "the cards do not split into groups of one or two ranks adding up to multiples of 9"
     if not final and t < 18:
         return False, [], "during the game a discard must total at least 18 (this one totals %d)" % t
-    return True, group_tokens(groups), ""
+    return True, group_tokens(groups, cards), ""
 
 
 def deal_wins(cards):

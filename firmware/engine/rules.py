@@ -150,7 +150,7 @@ class Rules:
                     spec = s
             if spec is None:
                 names = ", ".join(sorted(s[0] for s in specs))
-                raise ScoreError("unknown option '%s' for %s (options: %s)" % (key, self.id, names))
+                raise ScoreError("unknown option %s for %s (options: %s)" % (show(key), self.id, names))
             kind = spec[1]
             if kind == "int":
                 if type(val) is not int:

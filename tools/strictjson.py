@@ -1,0 +1,316 @@
+# A strict JSON reader (RFC 8259) for tools/score.py, the same on CPython
+# and MicroPython. MicroPython's json module accepts malformed text (trailing
+# commas, missing commas, non-string keys, leading zeros...), and the two
+# runtimes' modules differ on huge numbers, deep nesting and bad UTF-8; the
+# score tool must reject bad input and answer the same on both, so it reads
+# JSON with this instead.
+#
+# It reads bytes from a stream in small chunks (no whole copy of the text),
+# checks UTF-8 itself, and reports errors with their line and column.
+# Strings found in `intern` come back as that object (the engine's literal
+# card tokens), so a large game does not hold a string per card.
+# Numbers with a fraction or exponent come back as Num (score.py never needs
+# their value, and printing the text as given keeps messages identical).
+
+MAX_DEPTH = 64  # far deeper than any real input; keeps both runtimes' stacks safe
+MAX_NUMBER = 100  # characters in one number
+_CHUNK = 256
+_WS = b" \t\n\r"
+_ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
+
+
+class JSONError(ValueError):
+    def __init__(self, msg, line, col):
+        super().__init__(msg)
+        self.msg = msg
+        self.line = line
+        self.col = col
+
+    def text(self):
+        return "line %d, column %d: %s" % (self.line, self.col, self.msg)
+
+
+class Num:
+    """A JSON number with a fraction or an exponent, kept as its text."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+def loads(data, intern=None):
+    """Parse bytes or str."""
+    if type(data) is str:
+        data = data.encode()
+    return _Reader(None, data, intern).document()
+
+
+def load(stream, intern=None):
+    """Parse a binary stream (with read(n) -> bytes)."""
+    return _Reader(stream, b"", intern).document()
+
+
+class _Reader:
+    def __init__(self, stream, data, intern):
+        self.stream = stream
+        self.buf = data
+        self.i = 0
+        self.line = 1
+        self.line_start = 0  # offset of the current line's first byte
+        self.offset = 0  # offset of buf[0] in the whole input
+        self.intern = intern or {}
+        self.depth = 0
+
+    # --- bytes -----------------------------------------------------------
+    def peek(self):
+        if self.i >= len(self.buf):
+            if self.stream is None:
+                return -1
+            self.offset += len(self.buf)
+            self.buf = self.stream.read(_CHUNK) or b""
+            self.i = 0
+            if not self.buf:
+                self.stream = None
+                return -1
+        return self.buf[self.i]
+
+    def take(self):
+        c = self.peek()
+        if c < 0:
+            self.fail("unexpected end of input")
+        self.i += 1
+        return c
+
+    def fail(self, msg):
+        col = self.offset + self.i - self.line_start + 1
+        raise JSONError(msg, self.line, col)
+
+    def skip_ws(self):
+        while True:
+            c = self.peek()
+            if c < 0 or c not in _WS:
+                return c
+            self.i += 1
+            if c == 10:
+                self.line += 1
+                self.line_start = self.offset + self.i
+
+    def expect(self, word):
+        for b in word:
+            if self.peek() != b:
+                self.fail("expected '%s'" % word.decode())
+            self.i += 1
+
+    # --- values ----------------------------------------------------------
+    def document(self):
+        self.skip_ws()
+        if self.peek() < 0:
+            self.fail("the input is empty")
+        v = self.value()
+        if self.skip_ws() >= 0:
+            self.fail("more text after the JSON document")
+        return v
+
+    def value(self):
+        c = self.skip_ws()
+        if c == 0x7B:  # {
+            return self.obj()
+        if c == 0x5B:  # [
+            return self.arr()
+        if c == 0x22:  # "
+            return self.string()
+        if c == 0x74:
+            self.expect(b"true")
+            return True
+        if c == 0x66:
+            self.expect(b"false")
+            return False
+        if c == 0x6E:
+            self.expect(b"null")
+            return None
+        if c == 0x2D or 0x30 <= c <= 0x39:
+            return self.number()
+        if c < 0:
+            self.fail("unexpected end of input")
+        if 0x20 < c < 0x7F:
+            self.fail("unexpected '%s'" % chr(c))
+        self.fail("unexpected byte 0x%02x" % c)
+
+    def enter(self):
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.fail("nested deeper than %d levels" % MAX_DEPTH)
+        self.i += 1
+
+    def obj(self):
+        self.enter()
+        d = {}
+        if self.skip_ws() == 0x7D:
+            self.i += 1
+            self.depth -= 1
+            return d
+        while True:
+            if self.skip_ws() != 0x22:
+                self.fail("expected a string key in double quotes")
+            k = self.string()
+            if self.skip_ws() != 0x3A:
+                self.fail("expected ':' after a key")
+            self.i += 1
+            d[k] = self.value()
+            c = self.skip_ws()
+            if c < 0:
+                self.fail("unexpected end of input")
+            self.i += 1
+            if c == 0x7D:
+                self.depth -= 1
+                return d
+            if c != 0x2C:
+                self.i -= 1
+                self.fail("expected ',' or '}' in an object")
+            if self.skip_ws() == 0x7D:
+                self.fail("a ',' before '}' (trailing comma)")
+
+    def arr(self):
+        self.enter()
+        a = []
+        if self.skip_ws() == 0x5D:
+            self.i += 1
+            self.depth -= 1
+            return a
+        while True:
+            a.append(self.value())
+            c = self.skip_ws()
+            if c < 0:
+                self.fail("unexpected end of input")
+            self.i += 1
+            if c == 0x5D:
+                self.depth -= 1
+                return a
+            if c != 0x2C:
+                self.i -= 1
+                self.fail("expected ',' or ']' in a list")
+            if self.skip_ws() == 0x5D:
+                self.fail("a ',' before ']' (trailing comma)")
+
+    def number(self):
+        out = bytearray()
+        frac = False
+        c = self.peek()
+        if c == 0x2D:
+            out.append(self.take())
+        c = self.peek()
+        if c == 0x30:
+            out.append(self.take())
+            if 0x30 <= self.peek() <= 0x39:
+                self.fail("a number may not start with 0")
+        elif 0x31 <= c <= 0x39:
+            self.digits(out)
+        else:
+            self.fail("expected a digit")
+        if self.peek() == 0x2E:
+            frac = True
+            out.append(self.take())
+            if not 0x30 <= self.peek() <= 0x39:
+                self.fail("expected a digit after '.'")
+            self.digits(out)
+        if self.peek() in (0x65, 0x45):
+            frac = True
+            out.append(self.take())
+            if self.peek() in (0x2B, 0x2D):
+                out.append(self.take())
+            if not 0x30 <= self.peek() <= 0x39:
+                self.fail("expected a digit in the exponent")
+            self.digits(out)
+        text = bytes(out).decode()
+        return Num(text) if frac else int(text)
+
+    def digits(self, out):
+        while 0x30 <= self.peek() <= 0x39:
+            out.append(self.take())
+            if len(out) > MAX_NUMBER:
+                self.fail("a number longer than %d characters" % MAX_NUMBER)
+
+    def string(self):
+        self.i += 1  # the opening quote
+        out = bytearray()
+        while True:
+            c = self.take()
+            if c == 0x22:
+                break
+            if c == 0x5C:
+                self.escape(out)
+            elif c < 0x20:
+                self.i -= 1
+                self.fail("a control character inside a string (write it as an escape)")
+            elif c < 0x80:
+                out.append(c)
+            else:
+                self.utf8(c, out)
+        s = bytes(out).decode()
+        return self.intern.get(s, s)
+
+    def escape(self, out):
+        c = self.take()
+        if c in _ESC:
+            out.append(_ESC[c])
+            return
+        if c != 0x75:  # u
+            self.i -= 1
+            self.fail("an unknown escape in a string")
+        cp = self.hex4()
+        if 0xD800 <= cp < 0xDC00:  # a surrogate pair
+            if self.take() != 0x5C or self.take() != 0x75:
+                self.fail("a lone surrogate \\u escape")
+            lo = self.hex4()
+            if not 0xDC00 <= lo < 0xE000:
+                self.fail("a lone surrogate \\u escape")
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
+        elif 0xDC00 <= cp < 0xE000:
+            self.fail("a lone surrogate \\u escape")
+        out.extend(chr(cp).encode())
+
+    def hex4(self):
+        v = 0
+        for _ in range(4):
+            c = self.take()
+            if 0x30 <= c <= 0x39:
+                d = c - 0x30
+            elif 0x61 <= c <= 0x66:
+                d = c - 0x57
+            elif 0x41 <= c <= 0x46:
+                d = c - 0x37
+            else:
+                self.i -= 1
+                self.fail("expected 4 hex digits after \\u")
+            v = v * 16 + d
+        return v
+
+    def utf8(self, c, out):
+        # Lead byte: how many continuation bytes, and the range of the first.
+        lo, hi = 0x80, 0xBF
+        if 0xC2 <= c <= 0xDF:
+            n = 1
+        elif 0xE0 <= c <= 0xEF:
+            n = 2
+            if c == 0xE0:
+                lo = 0xA0
+            elif c == 0xED:
+                hi = 0x9F  # no surrogates
+        elif 0xF0 <= c <= 0xF4:
+            n = 3
+            if c == 0xF0:
+                lo = 0x90
+            elif c == 0xF4:
+                hi = 0x8F
+        else:
+            self.i -= 1
+            self.fail("the input is not UTF-8 text")
+        out.append(c)
+        for _ in range(n):
+            b = self.peek()
+            if not lo <= b <= hi:
+                self.fail("the input is not UTF-8 text")
+            out.append(self.take())
+            lo, hi = 0x80, 0xBF
