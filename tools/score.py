@@ -45,7 +45,7 @@ USAGE = """usage: score.py [--explain] < game.json
 
 Reads one JSON document (a game, or a multiple-9 discard or showdown) on
 standard input and prints the scores as JSON; --explain prints each grid's
-breakdown as text instead. See RULES.md for the format."""
+breakdown as text instead. The format: docs/ENGINE.md."""
 
 
 class Obj:
