@@ -1,0 +1,107 @@
+# Buttons: polled, debounced, short and long press, mapped to logical keys.
+#
+# A Button is a small state machine fed with raw readings and the time; it
+# never touches a pin itself (the board file passes a function that reads
+# one), so tests feed it recorded states, bounce included. Keys polls all the
+# buttons of a board and turns presses into the logical keys UP, DOWN, OK,
+# BACK through the board's key map.
+
+from compat import ticks_diff
+
+UP = "up"
+DOWN = "down"
+OK = "ok"
+BACK = "back"
+KEYS = (UP, DOWN, OK, BACK)
+
+SHORT = "short"
+LONG = "long"
+
+
+class Button:
+    """One button. update(pressed, now_ms) returns SHORT, LONG or None.
+
+    A press counts once the reading has been steady for debounce_ms. LONG
+    comes while the button is still held, as soon as it has been down for
+    long_ms (so the user feels it happen); releasing after a LONG gives
+    nothing more. SHORT comes on release of a shorter press.
+    """
+
+    debounce_ms = 25
+    long_ms = 600
+
+    def __init__(self, read, name=""):
+        self.read = read  # () -> True while pressed
+        self.name = name
+        self.raw = False  # last reading
+        self.raw_since = 0  # when the reading last changed
+        self.down = False  # debounced state
+        self.down_at = 0
+        self.long_sent = False
+
+    def update(self, pressed, now):
+        if pressed != self.raw:
+            self.raw = pressed
+            self.raw_since = now
+            return None
+        if pressed != self.down and ticks_diff(now, self.raw_since) >= self.debounce_ms:
+            self.down = pressed
+            if pressed:
+                self.down_at = now
+                self.long_sent = False
+            elif not self.long_sent:
+                return SHORT
+            return None
+        if self.down and not self.long_sent and ticks_diff(now, self.down_at) >= self.long_ms:
+            self.long_sent = True
+            return LONG
+        return None
+
+    def poll(self, now):
+        return self.update(bool(self.read()), now)
+
+
+class Keys:
+    """All buttons of a board. poll(now) returns the logical keys pressed
+    since the last poll (usually none or one), in button order.
+
+    keymap: {(button index, SHORT or LONG): logical key}. A press that the
+    map does not name is ignored.
+    """
+
+    def __init__(self, buttons, keymap):
+        self.buttons = buttons
+        self.keymap = keymap
+        self.out: list = []  # reused: no allocation per poll
+
+    def poll(self, now):
+        """The keys pressed since the last poll. The list is reused: use it
+        before the next poll."""
+        out = self.out
+        out.clear()
+        for i in range(len(self.buttons)):
+            kind = self.buttons[i].poll(now)
+            if kind is not None:
+                key = self.keymap.get((i, kind))
+                if key is not None:
+                    out.append(key)
+        return out
+
+    def set_timings(self, debounce_ms=None, long_ms=None):
+        """Change the press timings of every button (a setting)."""
+        for b in self.buttons:
+            if debounce_ms is not None:
+                b.debounce_ms = debounce_ms
+            if long_ms is not None:
+                b.long_ms = long_ms
+
+
+def describe(keymap, names):
+    """Lines like 'A short: down' for the screen and the docs."""
+    lines = []
+    for i in range(len(names)):
+        for kind in (SHORT, LONG):
+            key = keymap.get((i, kind))
+            if key is not None:
+                lines.append("%s %s: %s" % (names[i], kind, key))
+    return lines

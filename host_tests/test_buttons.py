@@ -1,0 +1,110 @@
+# Buttons fed with recorded pin states (bounce included), under both runtimes.
+from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP, Button, Keys, describe
+
+
+def trace(button, states, step=5):
+    """Feed (pressed, duration_ms) pairs sampled every step ms; return the
+    events with the time they came."""
+    events = []
+    now = 0
+    for pressed, dur in states:
+        for _ in range(dur // step):
+            ev = button.update(pressed, now)
+            if ev:
+                events.append((ev, now))
+            now += step
+    return events
+
+
+BOUNCE = [(True, 5), (False, 5), (True, 5), (False, 5)]  # contacts chattering
+
+
+def test_clean_short_press():
+    ev = trace(Button(None), [(False, 50), (True, 120), (False, 100)])
+    assert [e[0] for e in ev] == [SHORT]
+
+
+def test_bouncy_short_press_counts_once():
+    ev = trace(Button(None), [(False, 50)] + BOUNCE + [(True, 150)] + BOUNCE + [(False, 100)])
+    assert [e[0] for e in ev] == [SHORT]
+
+
+def test_glitch_shorter_than_debounce_is_ignored():
+    assert trace(Button(None), [(False, 50), (True, 15), (False, 200)]) == []
+
+
+def test_long_press_fires_while_held_and_once():
+    b = Button(None)
+    ev = trace(b, [(False, 50), (True, 2000), (False, 100)])
+    assert [e[0] for e in ev] == [LONG]
+    # it comes about long_ms after the press is recognised, not on release
+    assert 50 + b.long_ms <= ev[0][1] <= 50 + b.debounce_ms + b.long_ms + 10
+
+
+def test_timings_are_settings():
+    b = Button(None)
+    b.long_ms = 200
+    assert [e[0] for e in trace(b, [(False, 20), (True, 300), (False, 50)])] == [LONG]
+    b = Button(None)
+    b.long_ms = 2000
+    assert [e[0] for e in trace(b, [(False, 20), (True, 300), (False, 50)])] == [SHORT]
+
+
+def test_ticks_wrap_around():
+    from compat import ticks_add
+
+    b = Button(None)
+    t = ticks_add(0, -30)  # the ms clock wraps within this press (2^30 on the ESP32)
+    ev = []
+    for k in range(60):
+        e = b.update(k >= 2 and k < 30, ticks_add(t, k * 5))
+        if e:
+            ev.append(e)
+    assert ev == [SHORT]
+
+
+class Script:
+    """A pin read function that plays a list of states, one per poll."""
+
+    def __init__(self, states):
+        self.states = states
+        self.k = 0
+
+    def __call__(self):
+        s = self.states[min(self.k, len(self.states) - 1)]
+        self.k += 1
+        return s
+
+
+TWO_BUTTONS = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}
+
+
+def press(n_polls):
+    return [False] * 4 + [True] * n_polls + [False] * 10
+
+
+def run_keys(scripts, keymap, polls):
+    keys = Keys([Button(s) for s in scripts], keymap)
+    got = []
+    for k in range(polls):
+        got += list(keys.poll(k * 10))
+    return got
+
+
+def test_two_buttons_reach_all_four_keys():
+    a = Script(press(10) + press(80) + [False] * 200)  # short, then long
+    b = Script([False] * 200 + press(10) + press(80))
+    got = run_keys([a, b], TWO_BUTTONS, 400)
+    assert got == [DOWN, UP, OK, BACK]
+
+
+def test_unmapped_press_is_ignored():
+    got = run_keys([Script(press(80))], {(0, SHORT): OK}, 100)
+    assert got == []
+
+
+def test_set_timings_and_describe():
+    keys = Keys([Button(None), Button(None)], TWO_BUTTONS)
+    keys.set_timings(debounce_ms=10, long_ms=900)
+    assert [b.long_ms for b in keys.buttons] == [900, 900]
+    assert describe(TWO_BUTTONS, ["A", "B"]) == ["A short: down", "A long: up", "B short: ok", "B long: back"]
