@@ -1,0 +1,152 @@
+# Colour panels that speak the MIPI DCS command set over SPI (ST7789,
+# ILI9342C). The frame is a 4-bit buffer (16 colours through a table), so a
+# 320x240 panel needs 38 KB instead of 150 KB for RGB565; show() pushes only
+# the rectangle that changed, a row at a time, through expand.py.
+#
+# The driver takes a ready SPI bus and Pin objects; pins are numbered only
+# in the board files.
+import framebuf
+from micropython import const
+
+from compat import sleep_ms
+from drivers.dirty import Dirty
+from drivers.expand import expand
+
+_SWRESET = const(0x01)
+_SLPIN = const(0x10)
+_SLPOUT = const(0x11)
+_NORON = const(0x13)
+_INVON = const(0x21)
+_DISPOFF = const(0x28)
+_DISPON = const(0x29)
+_CASET = const(0x2A)
+_RASET = const(0x2B)
+_RAMWR = const(0x2C)
+_MADCTL = const(0x36)
+_COLMOD = const(0x3A)
+
+# MADCTL bits
+MY = const(0x80)
+MX = const(0x40)
+MV = const(0x20)
+BGR = const(0x08)
+
+
+def rgb565(r, g, b):
+    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+
+class DCSPanel(Dirty, framebuf.FrameBuffer):
+    """A DCS panel as a FrameBuffer with width, height and show().
+
+    madctl, xoff, yoff: the memory access control and the offset of the
+    visible glass in the controller's RAM for the chosen rotation (the
+    subclass knows them). invert: send INVON (IPS panels want it).
+    """
+
+    mono = False
+
+    def __init__(self, spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=False, bl=None):
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        self.rst = rst
+        self.bl = bl
+        self.width = width
+        self.height = height
+        self.madctl = madctl
+        self.xoff = xoff
+        self.yoff = yoff
+        self.invert = invert
+        self.stride = (width + 1) & ~1  # rows start on a whole byte
+        self.buf = bytearray(self.stride * height // 2)
+        super().__init__(self.buf, width, height, framebuf.GS4_HMSB, self.stride)
+        self.lut = bytearray(32)
+        self._row = bytearray(width * 2)  # one expanded row (not self.line: a drawing method)
+        self._one = bytearray(1)
+        self._four = bytearray(4)
+        self.dirty = [0, 0, width, height]  # x0, y0, x1, y1: all of it at first
+        self.init()
+
+    # --- the bus ---------------------------------------------------------
+    def cmd(self, c, data=None):
+        self._one[0] = c
+        self.cs(0)
+        self.dc(0)
+        self.spi.write(self._one)
+        if data is not None:
+            self.dc(1)
+            self.spi.write(data)
+        self.cs(1)
+
+    def init_commands(self):
+        """(command, data or None, ms to wait after) for init()."""
+        colmod = b"\x55"  # 16 bits a pixel
+        seq = [(_SWRESET, None, 150), (_SLPOUT, None, 120), (_COLMOD, colmod, 10),
+               (_MADCTL, bytes((self.madctl,)), 0)]
+        if self.invert:
+            seq.append((_INVON, None, 0))
+        seq += [(_NORON, None, 10), (_DISPON, None, 20)]
+        return seq
+
+    def init(self):
+        if self.rst is not None:
+            self.rst(1)
+            sleep_ms(5)
+            self.rst(0)
+            sleep_ms(10)
+            self.rst(1)
+            sleep_ms(120)
+        for c, data, wait in self.init_commands():
+            self.cmd(c, data)
+            if wait:
+                sleep_ms(wait)
+        if self.bl is not None:
+            self.bl(1)
+
+    # --- colours ---------------------------------------------------------
+    def set_colour(self, index, r, g, b):
+        """Colour index 0-15 of the frame buffer shows as (r, g, b)."""
+        c = rgb565(r, g, b)
+        self.lut[index * 2] = c >> 8
+        self.lut[index * 2 + 1] = c & 0xFF
+        self.mark_all()
+
+    # --- pushing ---------------------------------------------------------
+    def show(self):
+        """Push the changed rectangle to the panel; returns bytes sent."""
+        d = self.dirty
+        if d is None:
+            return 0
+        self.dirty = None
+        x0, y0, x1, y1 = d
+        w = self._four
+        xs, ys = x0 + self.xoff, y0 + self.yoff
+        xe, ye = x1 - 1 + self.xoff, y1 - 1 + self.yoff
+        w[0], w[1], w[2], w[3] = xs >> 8, xs & 0xFF, xe >> 8, xe & 0xFF
+        self.cmd(_CASET, w)
+        w[0], w[1], w[2], w[3] = ys >> 8, ys & 0xFF, ye >> 8, ye & 0xFF
+        self.cmd(_RASET, w)
+        n = x1 - x0
+        line = memoryview(self._row)[: n * 2]
+        self._one[0] = _RAMWR
+        self.cs(0)
+        self.dc(0)
+        self.spi.write(self._one)
+        self.dc(1)
+        half = self.stride >> 1
+        for y in range(y0, y1):
+            expand(self.buf, y * half, x0, n, self.lut, line)
+            self.spi.write(line)
+        self.cs(1)
+        return n * 2 * (y1 - y0)
+
+    # --- power -----------------------------------------------------------
+    def sleep(self, asleep):
+        """Backlight off and the panel asleep, or both back on."""
+        if self.bl is not None:
+            self.bl(0 if asleep else 1)
+        self.cmd(_DISPOFF if asleep else _DISPON)
+        self.cmd(_SLPIN if asleep else _SLPOUT)
+        if not asleep:
+            sleep_ms(120)

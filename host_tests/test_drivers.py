@@ -1,0 +1,164 @@
+# The panel drivers against the panel emulators (tools/panel_emu.py): the
+# byte streams they send, decoded as the controller would, must put the
+# picture on the glass the right way round, in the right colours, and send
+# only what changed. framebuf exists only on MicroPython: skipped on CPython.
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
+
+import panel_emu  # noqa: E402
+from drivers.ili9342 import ILI9342  # noqa: E402
+from drivers.ssd1306 import SSD1306  # noqa: E402
+from drivers.st7789 import ST7789  # noqa: E402
+
+WHITE, RED, BLACK = (255, 255, 255), (255, 0, 0), (0, 0, 0)
+
+
+def ttgo(rotation):
+    emu = panel_emu.st7789_ttgo(rotation)
+    d = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=rotation, bl=emu.bl)
+    return emu, d
+
+
+def m5():
+    emu = panel_emu.ili9342_m5stack()
+    return emu, ILI9342(emu, emu.dc, emu.cs, emu.rst, bl=emu.bl)
+
+
+def paint(d):
+    """A one-pixel white border and a red block at (2, 3), on black."""
+    d.set_colour(0, 0, 0, 0)
+    d.set_colour(1, 255, 255, 255)
+    d.set_colour(2, 255, 0, 0)
+    d.fill(0)
+    d.rect(0, 0, d.width, d.height, 1)
+    d.fill_rect(2, 3, 10, 5, 2)
+    d.mark_all()
+    return d.show()
+
+
+def check_picture(emu, d):
+    assert emu.size() == (d.width, d.height)
+    w, h = d.width, d.height
+    for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (0, h // 2), (w - 1, h // 2)):
+        assert emu.pixel(x, y) == WHITE, (x, y, emu.pixel(x, y))
+    assert emu.pixel(1, 1) == BLACK and emu.pixel(w - 2, h - 2) == BLACK
+    assert emu.pixel(2, 3) == RED and emu.pixel(11, 7) == RED
+    assert emu.pixel(12, 7) == BLACK and emu.pixel(2, 8) == BLACK
+
+
+def test_ttgo_every_rotation_lands_on_the_glass():
+    for rot in range(4):
+        emu, d = ttgo(rot)
+        assert (d.width, d.height) == ((135, 240) if rot % 2 == 0 else (240, 135))
+        sent = paint(d)
+        assert sent == d.width * d.height * 2 == emu.data_bytes
+        check_picture(emu, d)
+
+
+def test_ttgo_init_sequence():
+    emu, d = ttgo(1)
+    c = emu.commands
+    assert c[:3] == [0x01, 0x11, 0x3A] and emu.colmod == 0x55
+    assert 0x21 in c and c.index(0x29) > c.index(0x36)  # inverted, on after MADCTL
+    assert emu.madctl == 0x60 and emu.bl.level == 1
+
+
+def test_m5stack_colours_and_orientation():
+    emu, d = m5()
+    assert (d.width, d.height) == (320, 240)
+    paint(d)
+    check_picture(emu, d)
+    assert emu.madctl & 0x08  # BGR glass: red must still show red
+
+
+def test_only_the_changed_window_is_sent():
+    emu, d = ttgo(1)
+    paint(d)
+    before = emu.data_bytes
+    assert d.show() == 0 and emu.data_bytes == before  # nothing marked
+    d.fill_rect(100, 50, 20, 10, 2)
+    d.mark(100, 50, 20, 10)
+    assert d.show() == 20 * 10 * 2
+    assert emu.data_bytes - before == 400
+    assert emu.pixel(100, 50) == RED and emu.pixel(119, 59) == RED
+    assert emu.pixel(99, 50) == BLACK and emu.pixel(120, 59) == BLACK
+    assert emu.pixel(0, 0) == WHITE  # the rest is untouched
+
+
+def test_drawing_methods_still_draw():
+    # the driver keeps its buffers out of FrameBuffer's method names
+    emu, d = ttgo(1)
+    paint(d)
+    d.line(0, 20, 50, 20, 2)
+    d.text("Hi", 60, 40, 1)
+    d.mark_all()
+    d.show()
+    assert emu.pixel(25, 20) == RED
+    assert WHITE in [emu.pixel(x, y) for x in range(60, 76) for y in range(40, 48)]
+
+
+def test_marks_add_up_and_clip():
+    emu, d = ttgo(0)
+    paint(d)
+    d.mark(-5, -5, 10, 10)
+    d.mark(130, 230, 50, 50)
+    assert d.dirty == [0, 0, 135, 240]
+    d.show()
+    d.mark(200, 300, 5, 5)  # off the panel: nothing
+    assert d.dirty is None
+
+
+def test_sleep_turns_the_panel_and_backlight_off():
+    emu, d = ttgo(1)
+    paint(d)
+    d.sleep(True)
+    assert emu.bl.level == 0 and emu.pixel(0, 0) == BLACK
+    d.sleep(False)
+    assert emu.bl.level == 1 and emu.pixel(0, 0) == WHITE
+
+
+def oled(h=64):
+    emu = panel_emu.SSD1306(128, h)
+    return emu, SSD1306(emu, 128, h)
+
+
+def test_ssd1306_picture_and_init():
+    for h in (64, 32):
+        emu, d = oled(h)
+        assert emu.on and emu.pump and emu.remap and emu.comscan
+        d.fill(0)
+        d.rect(0, 0, 128, h, 1)
+        d.fill_rect(2, 3, 10, 5, 1)
+        d.mark_all()
+        assert d.show() == 128 * h // 8
+        w = (255, 255, 255)
+        for x, y in ((0, 0), (127, 0), (0, h - 1), (127, h - 1), (2, 3), (11, 7)):
+            assert emu.pixel(x, y) == w, (h, x, y)
+        for x, y in ((1, 1), (126, h - 2), (12, 7), (2, 8)):
+            assert emu.pixel(x, y) == BLACK, (h, x, y)
+
+
+def test_ssd1306_partial_update_sends_changed_columns_of_changed_pages():
+    emu, d = oled()
+    d.mark_all()
+    d.show()
+    before = emu.data_bytes
+    d.fill_rect(40, 10, 8, 12, 1)  # rows 10-21: pages 1 and 2
+    d.mark(40, 10, 8, 12)
+    assert d.show() == 8 * 2
+    assert emu.data_bytes - before == 16
+    assert emu.pixel(40, 10) == (255, 255, 255) and emu.pixel(47, 21) == (255, 255, 255)
+    assert emu.pixel(48, 10) == BLACK and emu.pixel(40, 22) == BLACK
+
+
+def test_ssd1306_wrong_address_is_an_oserror():
+    emu = panel_emu.SSD1306()
+    try:
+        SSD1306(emu, addr=0x3D)
+    except OSError:
+        return
+    raise AssertionError("no OSError")

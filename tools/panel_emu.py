@@ -1,0 +1,312 @@
+# Panel emulators: fake buses that decode what a driver sends into the
+# picture the glass would show. The simulator draws through the real drivers
+# onto these, and the driver tests check the byte streams with them, so a
+# wrong command, offset, rotation or colour order shows in the picture.
+#
+# They model the controllers from their datasheets, independently of the
+# drivers: DCS (ST7789, ILI9342C) RAM with MADCTL, CASET/RASET windows,
+# inversion and RGB/BGR glass; SSD1306 GDDRAM with its addressing commands.
+
+
+class Pin:
+    """A fake output pin: p(v), p.value(v), p.on(), p.off(); calls back."""
+
+    def __init__(self, on_change=None, level=1):
+        self.level = level
+        self.on_change = on_change
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = 1 if v else 0
+        if self.on_change:
+            self.on_change(self.level)
+        return None
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+# --- DCS panels ---------------------------------------------------------------
+_ARGS = {0x2A: 4, 0x2B: 4, 0x36: 1, 0x3A: 1}
+
+
+class DCSPanel:
+    """A DCS controller with ram_w x ram_h pixels of RAM, of which the
+    rectangle glass = (x, y, w, h) is visible. turns: quarter turns
+    (counterclockwise) from the glass's native portrait to the way the user
+    holds the device. inverted: the glass shows colours inverted unless
+    INVON was sent. bgr: the glass is BGR (MADCTL must say so)."""
+
+    def __init__(self, ram_w, ram_h, glass, turns=0, inverted=False, bgr=False):
+        self.ram_w, self.ram_h = ram_w, ram_h
+        self.glass = glass
+        self.turns = turns
+        self.inverted_glass = inverted
+        self.bgr_glass = bgr
+        self.ram = bytearray(ram_w * ram_h * 2)
+        self.dc = Pin()
+        self.cs = Pin()
+        self.rst = Pin(self._reset)
+        self.bl = Pin(level=0)
+        self.commands = []  # every command byte, in order (for tests)
+        self.data_bytes = 0  # pixel bytes written
+        self._reset_state()
+
+    def _reset_state(self):
+        self.madctl = 0
+        self.colmod = 0x66
+        self.inv = False
+        self.on = False
+        self.awake = False
+        self.cmd = None
+        self.args = bytearray()
+        self.cols = [0, self.ram_w - 1]
+        self.rows = [0, self.ram_h - 1]
+        self.col = self.row = 0
+        self.half = None
+
+    def _reset(self, level):
+        if level == 0:
+            self._reset_state()
+
+    # the SPI bus
+    def write(self, buf):
+        if self.cs.level:
+            return  # not selected
+        if self.dc.level == 0:
+            for b in buf:
+                self._command(b)
+            return
+        if self.cmd == 0x2C:
+            self._pixels(buf)
+            return
+        for b in buf:
+            self.args.append(b)
+            if len(self.args) == _ARGS.get(self.cmd, -1):
+                self._apply()
+
+    def _command(self, c):
+        self.commands.append(c)
+        self.cmd = c
+        self.args = bytearray()
+        if c == 0x01:
+            self._reset_state()
+            self.cmd = c
+        elif c == 0x11:
+            self.awake = True
+        elif c == 0x10:
+            self.awake = False
+        elif c == 0x29:
+            self.on = True
+        elif c == 0x28:
+            self.on = False
+        elif c == 0x21:
+            self.inv = True
+        elif c == 0x20:
+            self.inv = False
+        elif c == 0x2C:
+            self.col, self.row = self.cols[0], self.rows[0]
+            self.half = None
+
+    def _apply(self):
+        a = self.args
+        if self.cmd == 0x2A:
+            self.cols = [(a[0] << 8) | a[1], (a[2] << 8) | a[3]]
+        elif self.cmd == 0x2B:
+            self.rows = [(a[0] << 8) | a[1], (a[2] << 8) | a[3]]
+        elif self.cmd == 0x36:
+            self.madctl = a[0]
+        elif self.cmd == 0x3A:
+            self.colmod = a[0]
+
+    def _pixels(self, buf):
+        for b in buf:
+            if self.half is None:
+                self.half = b
+                continue
+            hi, self.half = self.half, None
+            self._put(self.col, self.row, hi, b)
+            self.data_bytes += 2
+            self.col += 1
+            if self.col > self.cols[1]:
+                self.col = self.cols[0]
+                self.row += 1
+                if self.row > self.rows[1]:
+                    self.row = self.rows[0]
+
+    def _put(self, a, b, hi, lo):
+        m = self.madctl
+        pc, pr = (b, a) if m & 0x20 else (a, b)
+        if m & 0x40:
+            pc = self.ram_w - 1 - pc
+        if m & 0x80:
+            pr = self.ram_h - 1 - pr
+        if 0 <= pc < self.ram_w and 0 <= pr < self.ram_h:
+            i = (pr * self.ram_w + pc) * 2
+            self.ram[i] = hi
+            self.ram[i + 1] = lo
+
+    def size(self):
+        """(width, height) of the picture as the user sees it."""
+        w, h = self.glass[2], self.glass[3]
+        return (h, w) if self.turns & 1 else (w, h)
+
+    def pixel(self, x, y):
+        """The (r, g, b) the user sees at (x, y)."""
+        gx, gy, gw, gh = self.glass
+        t = self.turns & 3
+        if t == 0:
+            u, v = x, y
+        elif t == 1:  # the glass turned counterclockwise
+            u, v = gw - 1 - y, x
+        elif t == 2:
+            u, v = gw - 1 - x, gh - 1 - y
+        else:
+            u, v = y, gh - 1 - x
+        if not (self.on and self.awake and self.colmod & 0x0F == 5):
+            return (0, 0, 0)
+        i = ((gy + v) * self.ram_w + gx + u) * 2
+        c = (self.ram[i] << 8) | self.ram[i + 1]
+        if self.inv != self.inverted_glass:
+            c ^= 0xFFFF
+        r, g, b = (c >> 11) << 3, ((c >> 5) & 0x3F) << 2, (c & 0x1F) << 3
+        if bool(self.madctl & 0x08) != self.bgr_glass:
+            r, b = b, r
+        return (r | r >> 5, g | g >> 6, b | b >> 5)
+
+
+def st7789_ttgo(turns):
+    """The TTGO T-Display: a 135x240 IPS glass at (52, 40) of ST7789 RAM."""
+    return DCSPanel(240, 320, (52, 40, 135, 240), turns=turns, inverted=True)
+
+
+def ili9342_m5stack():
+    """The M5Stack Core: a 320x240 IPS BGR glass, the whole RAM."""
+    return DCSPanel(320, 240, (0, 0, 320, 240), inverted=True, bgr=True)
+
+
+# --- SSD1306 ------------------------------------------------------------------
+_SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
+             0xDB: 1, 0x8D: 1}
+
+
+class SSD1306:
+    """An SSD1306 on an I2C bus (writeto, writevto) at addr."""
+
+    def __init__(self, width=128, height=64, addr=0x3C):
+        self.width, self.height, self.addr = width, height, addr
+        self.ram = bytearray(128 * 8)
+        self.commands = []
+        self.data_bytes = 0
+        self.on = False
+        self.pump = False
+        self.remap = False  # A1
+        self.comscan = False  # C8
+        self.invert = False
+        self.cols = [0, 127]
+        self.pages = [0, 7]
+        self.col, self.page = 0, 0
+        self.mode = 2  # page addressing after reset
+        self.mux = 63
+        self._pending = None
+        self._args = []
+
+    def writeto(self, addr, buf):
+        self.writevto(addr, (buf,))
+
+    def writevto(self, addr, vector):
+        if addr != self.addr:
+            raise OSError(19)  # ENODEV, as the real bus says
+        data = bytearray()
+        for part in vector:
+            data += bytes(part)
+        i = 0
+        while i < len(data):
+            ctrl = data[i]
+            i += 1
+            if ctrl & 0x40:  # data
+                rest = data[i:] if not ctrl & 0x80 else data[i : i + 1]
+                for b in rest:
+                    self._data(b)
+                i += len(rest)
+            else:
+                rest = data[i:] if not ctrl & 0x80 else data[i : i + 1]
+                for b in rest:
+                    self._command(b)
+                i += len(rest)
+
+    def _command(self, c):
+        if self._pending is not None:
+            self._args.append(c)
+            if len(self._args) == _SSD_ARGS[self._pending]:
+                self._apply(self._pending, self._args)
+                self._pending = None
+            return
+        self.commands.append(c)
+        if c in _SSD_ARGS:
+            self._pending, self._args = c, []
+        elif c == 0xAF:
+            self.on = True
+        elif c == 0xAE:
+            self.on = False
+        elif c in (0xA0, 0xA1):
+            self.remap = c == 0xA1
+        elif c in (0xC0, 0xC8):
+            self.comscan = c == 0xC8
+        elif c in (0xA6, 0xA7):
+            self.invert = c == 0xA7
+
+    def _apply(self, c, a):
+        if c == 0x20:
+            self.mode = a[0]
+        elif c == 0x21:
+            self.cols = [a[0], a[1]]
+            self.col = a[0]
+        elif c == 0x22:
+            self.pages = [a[0], a[1]]
+            self.page = a[0]
+        elif c == 0x8D:
+            self.pump = bool(a[0] & 0x04)
+        elif c == 0xA8:
+            self.mux = a[0]
+
+    def _data(self, b):
+        self.data_bytes += 1
+        self.ram[self.page * 128 + self.col] = b
+        self.col += 1
+        if self.col > self.cols[1]:
+            self.col = self.cols[0]
+            if self.mode == 0:
+                self.page += 1
+                if self.page > self.pages[1]:
+                    self.page = self.pages[0]
+
+    def size(self):
+        return (self.width, self.height)
+
+    def pixel(self, x, y):
+        """(r, g, b): white where lit. A1 and C8 are the upright mounting."""
+        if not (self.on and self.pump):
+            return (0, 0, 0)
+        col = x if self.remap else 127 - x
+        # The glass has `height` rows; a multiplex ratio that does not match
+        # spreads mux + 1 RAM rows over them.
+        y = y * (self.mux + 1) // self.height
+        row = y if self.comscan else self.mux - y
+        lit = (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
+        if self.invert:
+            lit ^= 1
+        return (255, 255, 255) if lit else (0, 0, 0)
+
+
+def picture(panel):
+    """The whole picture as rows of (r, g, b)."""
+    w, h = panel.size()
+    return [[panel.pixel(x, y) for x in range(w)] for y in range(h)]
