@@ -309,4 +309,9 @@ class SSD1306:
 def picture(panel):
     """The whole picture as rows of (r, g, b)."""
     w, h = panel.size()
-    return [[panel.pixel(x, y) for x in range(w)] for y in range(h)]
+    return [row(panel, y) for y in range(h)]
+
+
+def row(panel, y):
+    """One row of the picture as (r, g, b)."""
+    return [panel.pixel(x, y) for x in range(panel.size()[0])]

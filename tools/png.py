@@ -21,60 +21,66 @@ def _chunk(f, kind, data):
 
 
 class _Stored:
-    """zlib stream of stored deflate blocks, fed a line at a time."""
+    """A zlib stream of stored deflate blocks, fed a line at a time; each
+    finished block goes to out() (as its own IDAT chunk)."""
 
-    def __init__(self):
-        self.parts = [b"\x78\x01"]
+    def __init__(self, out):
+        self.out = out
         self.a, self.b = 1, 0
-        self.pending = bytearray()
+        self.pending = bytearray(b"\x78\x01")
+        self.head = 2
 
     def feed(self, data):
         a, b = self.a, self.b
         for x in data:
             a += x
             b += a
+            if b > 0x3FFFFFFF:  # keep the sums small ints
+                a, b = a % 65521, b % 65521
         self.a, self.b = a % 65521, b % 65521
         self.pending += data
-        while len(self.pending) >= 65535:
-            self._block(self.pending[:65535], 0)
-            self.pending = self.pending[65535:]
+        while len(self.pending) - self.head >= 65535:
+            self._block(65535, 0)
 
-    def _block(self, data, final):
-        n = len(data)
-        self.parts.append(struct.pack("<BHH", final, n, n ^ 0xFFFF))
-        self.parts.append(bytes(data))
+    def _block(self, n, final):
+        body = self.pending[self.head : self.head + n]
+        self.out(bytes(self.pending[: self.head]) + struct.pack("<BHH", final, n, n ^ 0xFFFF) + body)
+        self.pending = self.pending[self.head + n :]
+        self.head = 0
 
     def finish(self):
-        self._block(self.pending, 1)
-        self.parts.append(struct.pack(">I", (self.b << 16) | self.a))
-        return b"".join(self.parts)
+        self._block(len(self.pending) - self.head, 1)
+        self.out(struct.pack(">I", (self.b << 16) | self.a))
+
+
+class _Zlib:
+    def __init__(self, out):
+        self.out = out
+        self.z = zlib.compressobj(9)
+
+    def feed(self, data):
+        d = self.z.compress(bytes(data))
+        if d:
+            self.out(d)
+
+    def finish(self):
+        self.out(self.z.flush())
 
 
 def write(path, rows, scale=1):
     """rows: a list of rows of (r, g, b); each pixel becomes scale x scale."""
-    h = len(rows)
-    w = len(rows[0])
+    write_rows(path, len(rows[0]), len(rows), lambda y: rows[y], scale)
+
+
+def write_rows(path, w, h, row, scale=1):
+    """Like write(), with row(y) giving each row when asked (twice: once for
+    the colours, once for the pixels), so no whole picture is held."""
     colours = {}
-    for row in rows:
-        for c in row:
-            if c not in colours:
+    for y in range(h):
+        for c in row(y):
+            if c not in colours and len(colours) <= 256:
                 colours[c] = len(colours)
-                if len(colours) > 256:
-                    break
     palette = len(colours) <= 256
-    z = _Stored() if zlib is None else None
-    raw = bytearray()
-    for row in rows:
-        line = bytearray(b"\x00")
-        for c in row:
-            px = bytes((colours[c],)) if palette else bytes(c)
-            line += px * scale
-        for _ in range(scale):
-            if z:
-                z.feed(line)
-            else:
-                raw += line
-    data = z.finish() if z else zlib.compress(bytes(raw), 9)
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n")
         kind = 3 if palette else 2
@@ -82,7 +88,15 @@ def write(path, rows, scale=1):
         if palette:
             order = sorted(colours, key=lambda c: colours[c])
             _chunk(f, b"PLTE", b"".join(bytes(c) for c in order))
-        _chunk(f, b"IDAT", data)
+        z = (_Stored if zlib is None else _Zlib)(lambda data: _chunk(f, b"IDAT", data))
+        for y in range(h):
+            line = bytearray(b"\x00")
+            for c in row(y):
+                px = bytes((colours[c],)) if palette else bytes(c)
+                line += px * scale
+            for _ in range(scale):
+                z.feed(line)
+        z.finish()
         _chunk(f, b"IEND", b"")
 
 

@@ -1,0 +1,25 @@
+# Any ESP32 DevKit with an SSD1306 128x64 I2C OLED and three push buttons
+# to GND (wiring: docs/BOARDS.md). No battery reading.
+# Pins: BOARDS.md. This file is the only place they are written.
+from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+
+ID = "devkit-oled"
+NAME = "ESP32 DevKit + SSD1306 OLED"
+PANEL = ("ssd1306", 128, 64)
+BUTTONS = ("up", "ok", "down")  # GPIO 32, 33, 25
+KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
+
+
+def setup():
+    from machine import I2C, Pin
+
+    from drivers.buttons import Button, Keys
+    from drivers.ssd1306 import SSD1306
+    from hardware import Hardware
+
+    # Pins passed explicitly: I2C(0)'s defaults differ between ports.
+    i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
+    display = SSD1306(i2c, PANEL[1], PANEL[2], addr=0x3C)
+    pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in (32, 33, 25)]
+    keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
+    return Hardware(ID, display, keys, BUTTONS)

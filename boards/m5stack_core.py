@@ -1,0 +1,27 @@
+# M5Stack Core / Basic (ESP32): ILI9342C 320x240 over SPI, buttons A B C
+# under the screen, IP5306 power chip on I2C.
+# Pins: BOARDS.md. This file is the only place they are written.
+from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+
+ID = "m5stack-core"
+NAME = "M5Stack Core"
+PANEL = ("ili9342", 0)
+BUTTONS = ("A", "B", "C")  # left to right under the screen
+KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
+
+
+def setup():
+    from machine import I2C, SPI, Pin
+
+    from drivers.battery import IP5306Battery
+    from drivers.buttons import Button, Keys
+    from drivers.ili9342 import ILI9342
+    from hardware import Hardware
+
+    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23))
+    display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT), rst=Pin(33, Pin.OUT),
+                      rotation=PANEL[1], bl=Pin(32, Pin.OUT))
+    pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
+    keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
+    i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
+    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c))

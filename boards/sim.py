@@ -1,0 +1,56 @@
+# The simulator's board: the chosen board's real display driver, talking to
+# a panel emulator instead of a bus (tools/panel_emu.py), and its real
+# buttons and key map, read from switches the simulator presses.
+# Used by tools/sim.py; the board files' constants say what to build.
+import panel_emu
+
+BOARDS = {
+    "ttgo-t-display": "ttgo_t_display",
+    "m5stack-core": "m5stack_core",
+    "devkit-oled": "devkit_oled",
+}
+
+
+class Switch:
+    """A button the simulator presses: read() is True while held."""
+
+    def __init__(self):
+        self.held = False
+
+    def read(self):
+        return self.held
+
+
+def board_module(board_id):
+    name = BOARDS.get(board_id)
+    if name is None:
+        raise ValueError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(sorted(BOARDS))))
+    return __import__(name)
+
+
+def setup(board_id, root="."):
+    """(Hardware, emulator, switches) for the board."""
+    from drivers.buttons import Button, Keys
+    from hardware import Hardware
+
+    mod = board_module(board_id)
+    kind = mod.PANEL[0]
+    if kind == "st7789":
+        from drivers.st7789 import ST7789
+
+        emu = panel_emu.st7789_ttgo(mod.PANEL[1])
+        display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+    elif kind == "ili9342":
+        from drivers.ili9342 import ILI9342
+
+        emu = panel_emu.ili9342_m5stack()
+        display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+    else:
+        from drivers.ssd1306 import SSD1306
+
+        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2])
+        display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+    switches = [Switch() for _ in mod.BUTTONS]
+    keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
+    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, root)
+    return hw, emu, switches, mod

@@ -1,0 +1,30 @@
+# LilyGO TTGO T-Display (ESP32): ST7789V 135x240 IPS over SPI, two buttons.
+# Held landscape (240x135) with the buttons on the right.
+# Pins: BOARDS.md. This file is the only place they are written.
+from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+
+ID = "ttgo-t-display"
+NAME = "LilyGO TTGO T-Display"
+PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
+BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
+# Two buttons do everything. Short presses are the frequent ones (next, confirm).
+KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}
+
+
+def setup():
+    from machine import ADC, SPI, Pin
+
+    from drivers.battery import ADCBattery
+    from drivers.buttons import Button, Keys
+    from drivers.st7789 import ST7789
+    from hardware import Hardware
+
+    spi = SPI(1, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19))
+    display = ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT), rst=Pin(23, Pin.OUT),
+                     rotation=PANEL[1], bl=Pin(4, Pin.OUT))
+    b0 = Pin(0, Pin.IN, Pin.PULL_UP)  # also the boot strap; pressed reads 0
+    b35 = Pin(35, Pin.IN)  # input-only; the board has a pull-up
+    keys = Keys([Button(lambda: b0.value() == 0), Button(lambda: b35.value() == 0)], KEYMAP)
+    adc = ADC(Pin(34), atten=ADC.ATTN_11DB)
+    battery = ADCBattery(adc, divider=2.0, enable=Pin(14, Pin.OUT))
+    return Hardware(ID, display, keys, BUTTONS, battery)

@@ -1,0 +1,193 @@
+# The drawing kit the screens share: colours by role, text at a readable
+# size on each panel (the built-in 8x8 font, scaled), boxes, highlights, a
+# line chart and card-suit icons. It draws on any display that follows the
+# display contract (a framebuf.FrameBuffer with width, height, mono, mark()
+# and show()) and marks what it drew, so show() pushes only that.
+import framebuf
+
+# Colour roles: indices into the colour panels' 16-colour table.
+BG = 0
+FG = 1
+DIM = 2
+ACCENT = 3
+GOOD = 4
+BAD = 5
+SEL_BG = 6  # highlighted row
+SEL_FG = 7
+SERIES = (8, 9, 10, 11, 12, 13, 14, 15)  # chart lines, one per player
+
+_COLOURS = (
+    (BG, (0, 0, 0)),
+    (FG, (255, 255, 255)),
+    (DIM, (128, 128, 128)),
+    (ACCENT, (255, 200, 40)),
+    (GOOD, (60, 220, 90)),
+    (BAD, (255, 70, 60)),
+    (SEL_BG, (40, 90, 200)),
+    (SEL_FG, (255, 255, 255)),
+    (8, (255, 200, 40)),
+    (9, (80, 170, 255)),
+    (10, (255, 110, 110)),
+    (11, (120, 230, 120)),
+    (12, (220, 130, 255)),
+    (13, (255, 160, 60)),
+    (14, (100, 230, 230)),
+    (15, (230, 230, 120)),
+)
+
+_MAX_CHARS = 40  # longest string text() draws in one go
+
+
+class Pen:
+    """Drawing on one display. Colours are roles (BG, FG, ...); on a
+    monochrome panel every role but BG and SEL_FG is lit."""
+
+    def __init__(self, display):
+        self.d = display
+        self.mono = display.mono
+        if not self.mono:
+            for index, rgb in _COLOURS:
+                display.set_colour(index, rgb[0], rgb[1], rgb[2])
+        # Text sizes: the 8x8 font scaled so that a line stays readable at
+        # arm's length; about 16 characters across the width.
+        w = display.width
+        self.scale = 1 if w < 200 else 2
+        self.big = self.scale + 1
+        self.line_h = 8 * self.scale + 2
+        # Scratch for scaled text: one line of glyphs, reused.
+        self._glyphs = bytearray(_MAX_CHARS * 8)  # MONO_HLSB, 8 rows
+        self._fb = framebuf.FrameBuffer(self._glyphs, _MAX_CHARS * 8, 8, framebuf.MONO_HLSB)
+
+    def c(self, role):
+        """The pixel value for a colour role on this display."""
+        if self.mono:
+            return 0 if role in (BG, SEL_FG) else 1
+        return role
+
+    def clear(self, role=BG):
+        self.d.fill(self.c(role))
+        self.d.mark_all()
+
+    def fill(self, x, y, w, h, role):
+        self.d.fill_rect(x, y, w, h, self.c(role))
+        self.d.mark(x, y, w, h)
+
+    def box(self, x, y, w, h, role):
+        self.d.rect(x, y, w, h, self.c(role))
+        self.d.mark(x, y, w, h)
+
+    def text_width(self, s, scale=None):
+        return len(s) * 8 * (scale or self.scale)
+
+    def text(self, s, x, y, role=FG, scale=None):
+        """Draw s with its top left at (x, y); returns the width drawn.
+        Text past the right edge is cut at a whole character."""
+        scale = scale or self.scale
+        room = (self.d.width - x) // (8 * scale)
+        if room <= 0:
+            return 0
+        s = s[: min(room, _MAX_CHARS)]
+        c = self.c(role)
+        if scale == 1:
+            self.d.text(s, x, y, c)
+        else:
+            self._scaled(s, x, y, c, scale)
+        w = len(s) * 8 * scale
+        self.d.mark(x, y, w, 8 * scale)
+        return w
+
+    def _scaled(self, s, x, y, c, k):
+        fb = self._fb
+        n = len(s) * 8
+        fb.fill_rect(0, 0, n, 8, 0)
+        fb.text(s, 0, 0, 1)
+        g = self._glyphs
+        stride = _MAX_CHARS  # bytes a row
+        fill = self.d.fill_rect
+        for row in range(8):
+            base = row * stride
+            run = -1
+            for px in range(n + 1):
+                lit = px < n and g[base + (px >> 3)] & (0x80 >> (px & 7))
+                if lit and run < 0:
+                    run = px
+                elif not lit and run >= 0:
+                    fill(x + run * k, y + row * k, (px - run) * k, k, c)
+                    run = -1
+
+    def centred(self, s, y, role=FG, scale=None):
+        w = self.text_width(s, scale)
+        return self.text(s, max(0, (self.d.width - w) // 2), y, role, scale)
+
+    def highlight(self, x, y, w, h):
+        """The selected-row bar; draw the row's text on it with SEL_FG."""
+        self.fill(x, y, w, h, SEL_BG)
+
+    def chart(self, x, y, w, h, series, roles=SERIES):
+        """Lines of running totals, one per series (lists of ints of equal
+        length), scaled to fit the box; returns (low, high)."""
+        self.fill(x, y, w, h, BG)
+        self.box(x, y, w, h, DIM)
+        n = max(len(s) for s in series) if series else 0
+        if n == 0:
+            return (0, 0)
+        low = min(min(s) for s in series if s)
+        high = max(max(s) for s in series if s)
+        span = (high - low) or 1
+        steps = max(1, n - 1)
+        for k in range(len(series)):
+            s = series[k]
+            c = self.c(roles[k % len(roles)])
+            px = py = None
+            for i in range(len(s)):
+                cx = x + 1 + (w - 3) * i // steps
+                cy = y + h - 2 - (h - 3) * (s[i] - low) // span
+                if px is not None:
+                    self.d.line(px, py, cx, cy, c)
+                else:
+                    self.d.pixel(cx, cy, c)
+                px, py = cx, cy
+        self.d.mark(x, y, w, h)
+        return (low, high)
+
+    def suit(self, kind, x, y, size, role=FG):
+        """A card suit icon ("S", "H", "D", "C") in a size x size box."""
+        c = self.c(role)
+        d = self.d
+        r = size // 4
+        m = x + size // 2
+        if kind == "D":
+            d.poly(x, y, _diamond(size), c, True)
+        elif kind == "H":
+            d.ellipse(x + r, y + r, r, r, c, True)
+            d.ellipse(x + size - r - 1, y + r, r, r, c, True)
+            d.poly(x, y, _heart_point(size, r), c, True)
+        else:
+            if kind == "S":
+                d.poly(x, y, _spade_top(size, r), c, True)
+                d.ellipse(x + r, y + size - 2 * r, r, r, c, True)
+                d.ellipse(x + size - r - 1, y + size - 2 * r, r, r, c, True)
+            else:  # clubs
+                d.ellipse(m, y + r, r, r, c, True)
+                d.ellipse(x + r, y + size // 2, r, r, c, True)
+                d.ellipse(x + size - r - 1, y + size // 2, r, r, c, True)
+            d.fill_rect(m - max(1, size // 12), y + size // 2, max(2, size // 6), size // 2, c)
+        d.mark(x, y, size, size)
+
+
+def _arr(points):
+    import array
+
+    return array.array("h", points)
+
+
+def _diamond(s):
+    return _arr((s // 2, 0, s - 1, s // 2, s // 2, s - 1, 0, s // 2))
+
+
+def _heart_point(s, r):
+    return _arr((0, r + 1, s - 1, r + 1, s // 2, s - 1))
+
+
+def _spade_top(s, r):
+    return _arr((s // 2, 0, s - 1, s - 2 * r, 0, s - 2 * r))

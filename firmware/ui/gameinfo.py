@@ -1,0 +1,50 @@
+# A game's page: how many players, how many holes, and its house rules with
+# their defaults, read from the engine. UP/DOWN scroll, BACK returns.
+from app import Screen
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.draw import ACCENT, DIM, FG
+
+
+def _lines(game_id):
+    if game_id == "multiple-9":
+        return ["discard check", "showdown ranking", "win tally", "no house rules"]
+    from engine.rules import rules_for
+
+    r = rules_for(game_id)
+    out = ["%d-%d players" % (r.min_players, r.max_players)]
+    for spec in r.option_specs():
+        v = spec[2]
+        if v is True:
+            v = "on"
+        elif v is False:
+            v = "off"
+        out.append("%s: %s" % (spec[0].replace("_", " "), v))
+    return out
+
+
+class GameInfo(Screen):
+    def __init__(self, app, game_id, title):
+        super().__init__(app)
+        self.title = title
+        self.lines = _lines(game_id)
+        self.first = 0
+
+    def key(self, k):
+        if k in (BACK, OK):
+            self.app.pop()
+        elif k == DOWN and self.first < len(self.lines) - 1:
+            self.first += 1
+            self.dirty = True
+        elif k == UP and self.first > 0:
+            self.first -= 1
+            self.dirty = True
+
+    def draw(self, pen):
+        pen.text(self.title, 2, 1, ACCENT)
+        y = pen.line_h + 3
+        pen.fill(0, y - 2, pen.d.width, 1, DIM)
+        for line in self.lines[self.first :]:
+            if y + pen.line_h > pen.d.height:
+                break
+            pen.text(line, 2, y, FG)
+            y += pen.line_h

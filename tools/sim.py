@@ -1,0 +1,251 @@
+# The simulator: the real firmware under the MicroPython unix port, on the
+# chosen board's real display driver talking to a panel emulator, with the
+# board's real buttons and key map pressed from the keyboard or a script.
+#
+#   micropython tools/sim.py --board ttgo-t-display              live, in the terminal
+#   micropython tools/sim.py --board m5stack-core --keys K.txt --screenshot out.png
+#
+# Options:
+#   --board ID          ttgo-t-display, m5stack-core or devkit-oled
+#   --keys FILE         run a script of key events (format: docs/SIMULATOR.md), then stop
+#   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
+#   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
+#   --live              show the screen in the terminal and read the keyboard (the default
+#                       without --keys)
+import os
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+ROOT = HERE + "/.."
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT + "/boards")  # first: boards/sim.py, not this file
+
+import panel_emu  # noqa: E402
+import png  # noqa: E402
+import sim as simboard  # noqa: E402  (boards/sim.py)
+from app import App  # noqa: E402
+from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
+
+STEP_MS = 5  # the firmware's poll interval
+SHORT_MS = 80  # how long a short press is held
+LONG_MS = 800  # and a long one
+GAP_MS = 150  # between presses
+
+
+class ScriptError(ValueError):
+    pass
+
+
+class Sim:
+    def __init__(self, board_id, root):
+        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id, root)
+        self.app = App(self.hw)
+        self.now = 0
+        self.bounce = False
+        self.frames = 0
+        self.tick(GAP_MS)
+
+    def tick(self, ms):
+        """Run the firmware for ms of simulated time."""
+        for _ in range(ms // STEP_MS):
+            if self.app.step(self.now):
+                self.frames += 1
+            self.now += STEP_MS
+
+    def press(self, button, ms):
+        sw = self.switches[button]
+        if self.bounce:  # contacts chatter for a few ms each way
+            for held in (True, False, True, False):
+                sw.held = held
+                self.tick(STEP_MS)
+        sw.held = True
+        self.tick(ms)
+        if self.bounce:
+            for held in (False, True, False, True):
+                sw.held = held
+                self.tick(STEP_MS)
+        sw.held = False
+        self.tick(GAP_MS)
+
+    def press_key(self, key):
+        """Press whatever gives the logical key on this board."""
+        for kind in (SHORT, LONG):
+            for (button, k), logical in self.board.KEYMAP.items():
+                if logical == key and k == kind:
+                    self.press(button, SHORT_MS if kind == SHORT else LONG_MS)
+                    return
+        raise ScriptError("this board has no press for '%s'" % key)
+
+    def button(self, name):
+        names = [n.lower() for n in self.board.BUTTONS]
+        if name.lower() in names:
+            return names.index(name.lower())
+        if name.isdigit() and 1 <= int(name) <= len(names):
+            return int(name) - 1
+        raise ScriptError("no button '%s' (buttons: %s)" % (name, ", ".join(self.board.BUTTONS)))
+
+    def run_line(self, line):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return
+        w = words[0].lower()
+        repeat = 1
+        if len(words) > 1 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
+            repeat = int(words[-1][1:])
+            words = words[:-1]
+        for _ in range(repeat):
+            if w in KEYS and len(words) == 1:
+                self.press_key(w)
+            elif w == "press" and len(words) in (2, 3):
+                b = self.button(words[1])
+                how = words[2].lower() if len(words) == 3 else "short"
+                if how == "short":
+                    ms = SHORT_MS
+                elif how == "long":
+                    ms = LONG_MS
+                elif how.isdigit():
+                    ms = int(how)
+                else:
+                    raise ScriptError("a press is short, long or a time in ms, not '%s'" % how)
+                self.press(b, ms)
+            elif w == "wait" and len(words) == 2 and words[1].isdigit():
+                self.tick(int(words[1]))
+            elif w == "bounce" and len(words) == 2 and words[1] in ("on", "off"):
+                self.bounce = words[1] == "on"
+            elif w == "shot" and len(words) == 2:
+                self.screenshot(words[1])
+            else:
+                raise ScriptError("not understood: '%s'" % line.strip())
+
+    def run_script(self, path):
+        with open(path) as f:
+            lines = f.read().split("\n")
+        for n in range(len(lines)):
+            try:
+                self.run_line(lines[n])
+            except ScriptError as e:
+                raise ScriptError("%s, line %d: %s" % (path, n + 1, e))
+
+    def screenshot(self, path, scale=3):
+        w, h = self.emu.size()
+        png.write_rows(path, w, h, lambda y: panel_emu.row(self.emu, y), scale)
+
+    def key_help(self):
+        return describe(self.board.KEYMAP, list(self.board.BUTTONS))
+
+
+# --- the terminal -------------------------------------------------------------
+def render(emu, zoom):
+    """The screen as lines of half-block characters in 24-bit colour."""
+    w, h = emu.size()
+    out = []
+    for y in range(0, h - zoom, 2 * zoom):
+        parts = []
+        for x in range(0, w, zoom):
+            t = emu.pixel(x, y)
+            b = emu.pixel(x, min(h - 1, y + zoom))
+            parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm\u2580" % (t + b))
+        out.append("".join(parts) + "\x1b[0m")
+    return out
+
+
+LIVE_KEYS = "asd"  # buttons 1, 2, 3: short press; upper case: long press
+
+
+def live(s, zoom):
+    import select
+    import termios
+    import time
+
+    fd = 0
+    saved = termios.tcgetattr(fd)
+    termios.setraw(fd)
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    names = s.board.BUTTONS
+    lines = ["%s / %s: %s short / long" % (LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i])
+             for i in range(len(names))]
+    lines.append("arrows: up/down, Enter: ok, Backspace: back, q: quit")
+    lines += s.key_help()
+    shown = -1
+    try:
+        while True:
+            if s.frames != shown:
+                shown = s.frames
+                screen = render(s.emu, zoom)
+                sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(screen + [""] + lines) + "\r\n")
+            if not poll.poll(30):
+                s.tick(30)
+                continue
+            c = sys.stdin.read(1)
+            if c == "q":
+                break
+            if c == "\x1b":  # an arrow: ESC [ A / B
+                seq = sys.stdin.read(2)
+                if seq in ("[A", "[B"):
+                    s.press_key("up" if seq == "[A" else "down")
+            elif c in ("\r", "\n"):
+                s.press_key("ok")
+            elif c in ("\x7f", "\x08"):
+                s.press_key("back")
+            elif c.lower() in LIVE_KEYS[: len(names)]:
+                i = LIVE_KEYS.index(c.lower())
+                s.press(i, LONG_MS if c.isupper() else SHORT_MS)
+            time.sleep_ms(1)
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+        sys.stdout.write("\x1b[0m\r\n")
+
+
+def main(argv):
+    opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
+            "--scale": "3", "--zoom": None}
+    flags = {"--live": False}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in flags:
+            flags[a] = True
+        elif a in opts and i + 1 < len(argv):
+            opts[a] = argv[i + 1]
+            i += 1
+        elif a in ("-h", "--help"):
+            print(open(__file__).read().split("\nimport os")[0].replace("# ", "").replace("#", ""))
+            return 0
+        else:
+            print("sim: unknown or incomplete option %s (try --help)" % a)
+            return 2
+        i += 1
+    if opts["--board"] is None:
+        print("sim: --board is needed: %s" % ", ".join(sorted(simboard.BOARDS)))
+        return 2
+    root = opts["--state-dir"] or "."
+    if opts["--state-dir"]:
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # there already
+    try:
+        s = Sim(opts["--board"], root)
+    except ValueError as e:
+        print("sim: %s" % e)
+        return 2
+    try:
+        if opts["--keys"]:
+            s.run_script(opts["--keys"])
+            s.tick(GAP_MS)
+        if flags["--live"] or not opts["--keys"]:
+            w = s.emu.size()[0]
+            live(s, int(opts["--zoom"] or (1 if w <= 160 else 2)))
+    except (ScriptError, OSError) as e:
+        print("sim: %s" % e)
+        return 2
+    if opts["--screenshot"]:
+        s.screenshot(opts["--screenshot"], int(opts["--scale"]))
+        print("sim: %s, %d frames drawn, screenshot %s" % (opts["--board"], s.frames, opts["--screenshot"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
