@@ -8,7 +8,11 @@ MPY := $(VENV)/bin/micropython
 STAMP := $(VENV)/.setup-done
 
 .DEFAULT_GOAL := help
-.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench clean
+BOARD ?= ttgo-t-display
+BOARDS := ttgo-t-display m5stack-core devkit-oled
+SIM := $(MPY) -X heapsize=16M tools/sim.py
+
+.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench sim screenshots clean
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -38,8 +42,8 @@ test-mpy: $(STAMP) ## the same tests under the MicroPython unix port
 lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .
 
-typecheck: $(STAMP) ## mypy over firmware/ against the ESP32 stubs
-	$(VENV)/bin/mypy firmware
+typecheck: $(STAMP) ## mypy over firmware/ and the board files against the ESP32 stubs
+	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py
 
 mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
 	@rm -rf build/mpy
@@ -51,6 +55,17 @@ mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/
 
 bench: $(STAMP) ## print heap and speed figures (CPython and MicroPython)
 	$(PY) tools/bench.py
+
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled
+	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD)
+
+screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys)
+	@mkdir -p docs/img
+	@for b in $(BOARDS); do for k in docs/keys/*.txt; do \
+		n=$$(basename $$k .txt); \
+		$(SIM) --board $$b --keys $$k --screenshot docs/img/$$b-$$n.png --scale 2 || exit 1; \
+	done; done
+	$(PY) tools/png.py docs/img/*.png
 
 clean: ## remove caches and build output (keeps .venv)
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,6 +1,7 @@
 # The one place where CPython and MicroPython differ for the firmware's pure
-# Python parts: const and the ticks clock. Hardware code imports micropython
-# and machine directly; it never runs on CPython.
+# Python parts: const and the ticks clock. Drivers import micropython and
+# framebuf directly (they never run on CPython); only board files import
+# machine.
 try:
     from micropython import const  # noqa: F401
     from time import sleep_ms, ticks_add, ticks_diff, ticks_ms  # type: ignore[attr-defined]  # noqa: F401

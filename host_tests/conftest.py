@@ -8,3 +8,6 @@ for sub in ("../firmware", "../tools", "."):
     path = os.path.normpath(os.path.join(HERE, sub))
     if path not in sys.path:
         sys.path.insert(0, path)
+BOARDS = os.path.normpath(os.path.join(HERE, "../boards"))
+if BOARDS not in sys.path:
+    sys.path.append(BOARDS)  # last: its sim.py must not shadow anything

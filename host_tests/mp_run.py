@@ -10,6 +10,7 @@ HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../tools")
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)
+sys.path.append(HERE + "/../boards")  # last: its sim.py must not shadow anything
 
 
 def first_line(path):

@@ -54,6 +54,7 @@ class Pen:
         self.scale = 1 if w < 200 else 2
         self.big = self.scale + 1
         self.line_h = 8 * self.scale + 2
+        self.cut: list = []  # strings text() had to cut: a layout bug (tests look)
         # Scratch for scaled text: one line of glyphs, reused.
         self._glyphs = bytearray(_MAX_CHARS * 8)  # MONO_HLSB, 8 rows
         self._fb = framebuf.FrameBuffer(self._glyphs, _MAX_CHARS * 8, 8, framebuf.MONO_HLSB)
@@ -83,10 +84,13 @@ class Pen:
         """Draw s with its top left at (x, y); returns the width drawn.
         Text past the right edge is cut at a whole character."""
         scale = scale or self.scale
-        room = (self.d.width - x) // (8 * scale)
-        if room <= 0:
-            return 0
-        s = s[: min(room, _MAX_CHARS)]
+        room = min((self.d.width - x) // (8 * scale), _MAX_CHARS)
+        if len(s) > room:
+            if len(self.cut) < 8:
+                self.cut.append(s)
+            if room <= 0:
+                return 0
+            s = s[:room]
         c = self.c(role)
         if scale == 1:
             self.d.text(s, x, y, c)

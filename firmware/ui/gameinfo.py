@@ -2,23 +2,20 @@
 # their defaults, read from the engine. UP/DOWN scroll, BACK returns.
 from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
+from ui import labels
 from ui.draw import ACCENT, DIM, FG
 
 
 def _lines(game_id):
+    """(label, value) pairs: the players, then each house rule's default."""
     if game_id == "multiple-9":
-        return ["discard check", "showdown ranking", "win tally", "no house rules"]
+        return [("discard check", ""), ("showdown", ""), ("win tally", ""), ("no house rules", "")]
     from engine.rules import rules_for
 
     r = rules_for(game_id)
-    out = ["%d-%d players" % (r.min_players, r.max_players)]
+    out = [("players", "%d-%d" % (r.min_players, r.max_players))]
     for spec in r.option_specs():
-        v = spec[2]
-        if v is True:
-            v = "on"
-        elif v is False:
-            v = "off"
-        out.append("%s: %s" % (spec[0].replace("_", " "), v))
+        out.append((labels.option(spec[0]), labels.value(spec[2])))
     return out
 
 
@@ -43,8 +40,14 @@ class GameInfo(Screen):
         pen.text(self.title, 2, 1, ACCENT)
         y = pen.line_h + 3
         pen.fill(0, y - 2, pen.d.width, 1, DIM)
-        for line in self.lines[self.first :]:
-            if y + pen.line_h > pen.d.height:
+        w = pen.d.width
+        for label, value in self.lines[self.first :]:
+            vw = pen.text_width(value)
+            wrap = pen.text_width(label) + vw + 8 > w
+            if y + pen.line_h * (2 if wrap else 1) > pen.d.height:
                 break
-            pen.text(line, 2, y, FG)
+            pen.text(label, 2, y, FG)
+            if wrap:
+                y += pen.line_h
+            pen.text(value, w - vw - 2, y, ACCENT)
             y += pen.line_h

@@ -52,5 +52,3 @@ class Home(Screen):
         list_rows(pen, top, [g[1] for g in GAMES], self.cursor)
         if pen.d.height - top >= (pen.line_h + 2) * (len(GAMES) + 1):
             pen.text("v" + VERSION, 2, pen.d.height - pen.line_h, DIM)
-
-

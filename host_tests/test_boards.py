@@ -1,0 +1,46 @@
+# The board files: every board can reach every logical key, its key map
+# names only its buttons, and no pin number is written outside boards/.
+import os
+
+import devkit_oled
+import m5stack_core
+import ttgo_t_display
+from drivers.buttons import KEYS
+
+BOARDS = (ttgo_t_display, m5stack_core, devkit_oled)
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+
+
+def test_every_board_reaches_every_key():
+    for b in BOARDS:
+        assert sorted(set(b.KEYMAP.values())) == sorted(KEYS), b.ID
+        for button, kind in b.KEYMAP:
+            assert 0 <= button < len(b.BUTTONS) and kind in ("short", "long"), b.ID
+        assert b.PANEL[0] in ("st7789", "ili9342", "ssd1306")
+
+
+def test_two_button_board_keeps_short_presses_for_the_frequent_keys():
+    from drivers.buttons import DOWN, OK, SHORT
+
+    shorts = [k for (b, kind), k in ttgo_t_display.KEYMAP.items() if kind == SHORT]
+    assert sorted(shorts) == sorted([DOWN, OK])
+
+
+def py_files(top):
+    for name in os.listdir(top):
+        path = top + "/" + name
+        if name.endswith(".py"):
+            yield path
+        elif "." not in name and name != "__pycache__":
+            try:
+                yield from py_files(path)
+            except OSError:
+                pass
+
+
+def test_no_pin_numbers_outside_the_board_files():
+    for path in py_files(HERE + "/../firmware"):
+        with open(path) as f:
+            text = f.read()
+        assert "Pin(" not in text, path
+        assert "import machine" not in text and "from machine" not in text, path

@@ -1,0 +1,54 @@
+# cpython-only
+# tools/sim.py as a user runs it (the unix port, headless): a key script and
+# a screenshot for every board, a state dir that is kept, and clear errors.
+import os
+import subprocess
+
+import png
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+SIM = [MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "sim.py")]
+SIZES = {"ttgo-t-display": (240, 135), "m5stack-core": (320, 240), "devkit-oled": (128, 64)}
+
+
+def sim(*args):
+    p = subprocess.run(SIM + list(args), capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout + p.stderr
+
+
+def test_every_board_headless_with_a_screenshot(tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text("# move to the third game\ndown\ndown\n")
+    for board, (w, h) in SIZES.items():
+        shot = tmp_path / (board + ".png")
+        code, out = sim("--board", board, "--keys", str(keys), "--screenshot", str(shot), "--scale", "2")
+        assert code == 0, out
+        assert "screenshot" in out
+        pw, ph, rows = png.read(str(shot))
+        assert (pw, ph) == (2 * w, 2 * h)
+        colours = {c for row in rows for c in row}
+        assert len(colours) >= 2 and (len(colours) == 2) == (board == "devkit-oled")
+
+
+def test_state_dir_is_created_and_kept(tmp_path):
+    d = tmp_path / "flash"
+    keys = tmp_path / "k.txt"
+    keys.write_text("wait 10\n")
+    assert sim("--board", "devkit-oled", "--keys", str(keys), "--state-dir", str(d))[0] == 0
+    (d / "keep.txt").write_text("x")
+    assert sim("--board", "devkit-oled", "--keys", str(keys), "--state-dir", str(d))[0] == 0
+    assert (d / "keep.txt").read_text() == "x"
+
+
+def test_errors(tmp_path):
+    code, out = sim("--board", "nope", "--keys", "/dev/null")
+    assert code == 2 and "unknown board 'nope'" in out and "ttgo-t-display" in out
+    code, out = sim("--keys", "/dev/null")
+    assert code == 2 and "--board is needed" in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("down\nspin\n")
+    code, out = sim("--board", "m5stack-core", "--keys", str(bad))
+    assert code == 2 and "line 2" in out and "spin" in out and "Traceback" not in out
+    code, out = sim("--board", "m5stack-core", "--keys", str(tmp_path / "missing.txt"))
+    assert code == 2 and "Traceback" not in out
