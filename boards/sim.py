@@ -28,7 +28,7 @@ def board_module(board_id):
     return __import__(name)
 
 
-def setup(board_id, root="."):
+def setup(board_id):
     """(Hardware, emulator, switches) for the board."""
     from drivers.buttons import Button, Keys
     from hardware import Hardware
@@ -52,5 +52,5 @@ def setup(board_id, root="."):
         display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
     switches = [Switch() for _ in mod.BUTTONS]
     keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
-    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, root)
+    hw = Hardware(board_id, display, keys, mod.BUTTONS, None)
     return hw, emu, switches, mod

@@ -3,10 +3,9 @@
 
 
 class Hardware:
-    def __init__(self, board, display, keys, button_names, battery=None, root="/"):
+    def __init__(self, board, display, keys, button_names, battery=None):
         self.board = board  # the board id, e.g. "ttgo-t-display"
         self.display = display  # the display contract: FrameBuffer + width, height, mono, mark, show
         self.keys = keys  # drivers.buttons.Keys
         self.button_names = button_names  # ("left", "right"): for help and docs
         self.battery = battery  # .percent() or None
-        self.root = root  # where the firmware keeps its files

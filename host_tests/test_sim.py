@@ -36,7 +36,7 @@ def lit_rows(emu):
 
 def test_every_board_boots_to_the_first_screen():
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board, ".")
+        s = tool()["Sim"](board)
         assert s.frames == 1, board
         assert len(lit_rows(s.emu)) > 20, board
         home = s.app.stack[-1]
@@ -44,7 +44,7 @@ def test_every_board_boots_to_the_first_screen():
 
 
 def test_logical_keys_and_physical_presses_move_the_cursor():
-    s = tool()["Sim"]("ttgo-t-display", ".")
+    s = tool()["Sim"]("ttgo-t-display")
     home = s.app.stack[-1]
     s.run_line("down x3")
     assert home.cursor == 3
@@ -61,7 +61,7 @@ def test_logical_keys_and_physical_presses_move_the_cursor():
 
 def test_three_button_boards():
     for board in ("m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board, ".")
+        s = tool()["Sim"](board)
         home = s.app.stack[-1]
         s.run_line("press 3")
         s.run_line("press 3")
@@ -70,7 +70,7 @@ def test_three_button_boards():
 
 
 def test_redraws_only_on_change():
-    s = tool()["Sim"]("m5stack-core", ".")
+    s = tool()["Sim"]("m5stack-core")
     frames = s.frames
     s.run_line("wait 2000")
     assert s.frames == frames
@@ -79,7 +79,7 @@ def test_redraws_only_on_change():
 
 
 def test_script_errors_name_the_line():
-    s = tool()["Sim"]("ttgo-t-display", ".")
+    s = tool()["Sim"]("ttgo-t-display")
     err = tool()["ScriptError"]
     for line, msg in (("jump", "not understood"), ("press Z", "no button 'Z'"),
                       ("press top sideways", "short, long or a time")):
@@ -93,7 +93,7 @@ def test_script_errors_name_the_line():
 
 
 def test_screenshot_is_the_emulated_glass_scaled_up():
-    s = tool()["Sim"]("devkit-oled", ".")
+    s = tool()["Sim"]("devkit-oled")
     path = "/tmp/_sim_shot.png"
     s.screenshot(path, 2)
     w, h, rows = png.read(path)
@@ -105,7 +105,7 @@ def test_screenshot_is_the_emulated_glass_scaled_up():
 
 def test_no_screen_cuts_its_text_on_any_board():
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board, ".")
+        s = tool()["Sim"](board)
         for _ in range(5):  # every game
             s.run_line("ok")  # the game's page
             s.run_line("down x12")  # scroll through it all

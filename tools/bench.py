@@ -94,8 +94,26 @@ def main():
     for key, label in (("hole_us", "per hole (8 grids)"), ("showdown_us", "per showdown (10 hands)")):
         c, m = timing["CPython"][key], timing["MicroPython"][key]
         print("{:<30} {:>10.0f} {:>12.0f} {:>7.1f}x".format(label, c, m, m / c))
+    print()
+    display_figures()
     if not ok:
         sys.exit("bench: score.py does not run in a 128K heap")
+
+
+def display_figures():
+    p = subprocess.run([MPY, os.path.join(ROOT, "tools", "bench_display.py")],
+                       capture_output=True, text=True, check=True)
+    rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
+    print("Displays: expand and push (MicroPython unix port, the driver's own time; the wire")
+    print("adds bytes x 8 / 40 MHz on SPI, bytes x 9 / 400 kHz on I2C), and the display's RAM")
+    print("{:<16} {:>8} {:>9} {:>10} {:>9} {:>16} {:>9} {:>9}".format(
+        "board", "size", "RAM", "full frame", "bytes", "changed row", "bytes", "wire"))
+    for r in rows:
+        i2c = r["board"] == "devkit-oled"
+        wire_ms = r["full_bytes"] * (9 / 400e3 if i2c else 8 / 40e6) * 1000
+        print("{:<16} {:>8} {:>9} {:>8.0f}us {:>9} {:>11.0f}us x{:<3} {:>9} {:>7.1f}ms".format(
+            r["board"], r["size"], kb(r["ram"]), r["full_us"], r["full_bytes"], r["row_us"],
+            r["row_h"], r["row_bytes"], wire_ms))
 
 
 if __name__ == "__main__":

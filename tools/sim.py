@@ -16,6 +16,8 @@ import os
 import sys
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):  # absolute: the sim changes into the state dir
+    HERE = os.getcwd() + "/" + HERE
 ROOT = HERE + "/.."
 sys.path.insert(0, ROOT + "/firmware")
 sys.path.insert(0, HERE)
@@ -38,8 +40,8 @@ class ScriptError(ValueError):
 
 
 class Sim:
-    def __init__(self, board_id, root):
-        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id, root)
+    def __init__(self, board_id):
+        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id)
         self.app = App(self.hw)
         self.now = 0
         self.bounce = False
@@ -137,15 +139,19 @@ class Sim:
 
 # --- the terminal -------------------------------------------------------------
 def render(emu, zoom):
-    """The screen as lines of half-block characters in 24-bit colour."""
+    """The screen as lines of half-block characters in 24-bit colour (a
+    colour code only where the colour changes)."""
     w, h = emu.size()
     out = []
     for y in range(0, h - zoom, 2 * zoom):
         parts = []
+        last = None
         for x in range(0, w, zoom):
-            t = emu.pixel(x, y)
-            b = emu.pixel(x, min(h - 1, y + zoom))
-            parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm\u2580" % (t + b))
+            pair = (emu.pixel(x, y), emu.pixel(x, min(h - 1, y + zoom)))
+            if pair != last:
+                parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % (pair[0] + pair[1]))
+                last = pair
+            parts.append("\u2580")
         out.append("".join(parts) + "\x1b[0m")
     return out
 
@@ -164,10 +170,13 @@ def live(s, zoom):
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     names = s.board.BUTTONS
-    lines = ["%s / %s: %s short / long" % (LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i])
-             for i in range(len(names))]
-    lines.append("arrows: up/down, Enter: ok, Backspace: back, q: quit")
-    lines += s.key_help()
+    lines = []
+    for i in range(len(names)):
+        short = s.board.KEYMAP.get((i, SHORT), "-")
+        long_ = s.board.KEYMAP.get((i, LONG), "-")
+        lines.append("%s / %s  button %s: short %s, long %s" % (
+            LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i], short, long_))
+    lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
     shown = -1
     try:
         while True:
@@ -220,14 +229,20 @@ def main(argv):
     if opts["--board"] is None:
         print("sim: --board is needed: %s" % ", ".join(sorted(simboard.BOARDS)))
         return 2
-    root = opts["--state-dir"] or "."
+    cwd = os.getcwd()
+    for k in ("--keys", "--screenshot"):
+        if opts[k] and not opts[k].startswith("/"):
+            opts[k] = cwd + "/" + opts[k]
     if opts["--state-dir"]:
+        # The simulated flash: the firmware's files are relative to the
+        # current directory (the flash root on the board).
         try:
-            os.mkdir(root)
+            os.mkdir(opts["--state-dir"])
         except OSError:
             pass  # there already
+        os.chdir(opts["--state-dir"])
     try:
-        s = Sim(opts["--board"], root)
+        s = Sim(opts["--board"])
     except ValueError as e:
         print("sim: %s" % e)
         return 2

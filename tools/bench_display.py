@@ -1,0 +1,87 @@
+# Display figures for make bench, under the MicroPython unix port: for each
+# board's panel driver, the time to expand and push a full frame and a
+# typical changed window (one list row), the bytes each sends, and the RAM
+# the display takes. The bus is a counting fake, so the time is the
+# driver's own work (on the board add the wire: 40 MHz SPI, 400 kHz I2C).
+# Prints one line of JSON per board.
+import gc
+import json
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+sys.path.insert(0, HERE + "/../firmware")
+sys.path.append(HERE + "/../boards")
+
+from time import ticks_diff, ticks_us  # noqa: E402
+
+
+class Bus:
+    """SPI and I2C at once: counts the bytes written."""
+
+    def __init__(self):
+        self.n = 0
+
+    def write(self, buf):
+        self.n += len(buf)
+
+    def writeto(self, addr, buf):
+        self.n += len(buf)
+
+    def writevto(self, addr, vec):
+        for b in vec:
+            self.n += len(b)
+
+
+def pin(v=None):
+    return None
+
+
+def build(kind, arg):
+    import drivers.ili9342  # noqa: F401  (code loaded first: RAM below is the display's own)
+    import drivers.ssd1306  # noqa: F401
+    import drivers.st7789  # noqa: F401
+
+    bus = Bus()
+    gc.collect()
+    before = gc.mem_alloc()
+    if kind == "st7789":
+        from drivers.st7789 import ST7789
+
+        d = ST7789(bus, pin, pin, None, rotation=arg[1])
+    elif kind == "ili9342":
+        from drivers.ili9342 import ILI9342
+
+        d = ILI9342(bus, pin, pin, None, rotation=arg[1])
+    else:
+        from drivers.ssd1306 import SSD1306
+
+        d = SSD1306(bus, arg[1], arg[2])
+    gc.collect()
+    return d, bus, gc.mem_alloc() - before
+
+
+def timed(d, bus, x, y, w, h, repeat):
+    bus.n = 0
+    t0 = ticks_us()
+    for _ in range(repeat):
+        d.mark(x, y, w, h)
+        d.show()
+    return ticks_diff(ticks_us(), t0) / repeat, bus.n // repeat
+
+
+def main():
+    for name in ("ttgo_t_display", "m5stack_core", "devkit_oled"):
+        mod = __import__(name)
+        d, bus, ram = build(mod.PANEL[0], mod.PANEL)
+        d.fill(1)
+        row_h = (8 if d.width < 200 else 16) + 4
+        full = timed(d, bus, 0, 0, d.width, d.height, 10)
+        row = timed(d, bus, 0, 30, d.width, row_h, 50)
+        print(json.dumps({"board": mod.ID, "size": "%dx%d" % (d.width, d.height), "ram": ram,
+                          "full_us": full[0], "full_bytes": full[1],
+                          "row_us": row[0], "row_bytes": row[1], "row_h": row_h}))
+        del d
+        gc.collect()
+
+
+main()
