@@ -11,6 +11,27 @@ BOARDS = {
 }
 
 
+class NullBus:
+    """A bus that only counts bytes (SPI write, I2C writeto/writevto), and
+    pins that do nothing: fast, for tests that need no picture."""
+
+    def __init__(self):
+        self.data_bytes = 0
+
+    def write(self, buf):
+        self.data_bytes += len(buf)
+
+    def writeto(self, addr, buf):
+        self.data_bytes += len(buf)
+
+    def writevto(self, addr, vec):
+        for b in vec:
+            self.data_bytes += len(b)
+
+    def __call__(self, v=None):
+        return None
+
+
 class Switch:
     """A button the simulator presses: read() is True while held."""
 
@@ -28,8 +49,8 @@ def board_module(board_id):
     return __import__(name)
 
 
-def setup(board_id):
-    """(Hardware, emulator, switches) for the board."""
+def setup(board_id, emulate=True):
+    """(Hardware, emulator or NullBus, switches, board module) for the board."""
     from drivers.buttons import Button, Keys
     from hardware import Hardware
 
@@ -38,17 +59,25 @@ def setup(board_id):
     if kind == "st7789":
         from drivers.st7789 import ST7789
 
-        emu = panel_emu.st7789_ttgo(mod.PANEL[1])
-        display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        if emulate:
+            emu = panel_emu.st7789_ttgo(mod.PANEL[1])
+            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        else:
+            emu = NullBus()
+            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1])
     elif kind == "ili9342":
         from drivers.ili9342 import ILI9342
 
-        emu = panel_emu.ili9342_m5stack()
-        display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        if emulate:
+            emu = panel_emu.ili9342_m5stack()
+            display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        else:
+            emu = NullBus()
+            display = ILI9342(emu, emu, emu, None, rotation=mod.PANEL[1])
     else:
         from drivers.ssd1306 import SSD1306
 
-        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2])
+        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
         display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
     switches = [Switch() for _ in mod.BUTTONS]
     keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)

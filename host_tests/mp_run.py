@@ -7,6 +7,8 @@ import os
 import sys
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):  # absolute: some tests change directory
+    HERE = os.getcwd() + "/" + HERE
 sys.path.insert(0, HERE + "/../tools")
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)

@@ -289,3 +289,19 @@ def test_document_round_trip_grid_game_with_playoff():
     g2 = from_doc(g.to_doc())
     assert result(g2) == result(g) and g2.winner() == 2
     assert g2.playoff[0].players == [2, 0]
+
+
+def test_total_only_entries_on_the_device():
+    g = Game("play-nine", ["Ann", "Bob"], {"holes": 2})
+    with raises(ScoreError, "player 2 (Bob)", "list of rows"):
+        g.add_hole([P28, 17])  # off by default: score.py requires grids
+    g.totals_ok = True
+    h = g.add_hole([P28, 17], ender=1)
+    assert h.scores == [28, 17] and g.breakdown(0, 1) is None and g.breakdown(0, 0).total() == 28
+    with raises(ScoreError, "from -999 to 999"):
+        g.add_hole([P28, 1000])
+    doc = g.to_doc()
+    assert doc["holes"][0]["grids"][1] == 17
+    with raises(ScoreError, "list of rows"):
+        from_doc(doc)
+    assert result(from_doc(doc, totals_ok=True)) == result(g)

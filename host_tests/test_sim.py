@@ -15,6 +15,7 @@ sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../tools")
 import png  # noqa: E402
 
 from support import raises  # noqa: E402
+from uidriver import fresh_dir  # noqa: E402
 
 _tool = {}
 
@@ -35,15 +36,18 @@ def lit_rows(emu):
 
 
 def test_every_board_boots_to_the_first_screen():
+    fresh_dir("sim")
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
         s = tool()["Sim"](board)
         assert s.frames == 1, board
         assert len(lit_rows(s.emu)) > 20, board
         home = s.app.stack[-1]
         assert type(home).__name__ == "Home" and home.cursor == 0
+        assert [i[0] for i in home.items] == ["New game", "Multiple 9", "History", "Settings"]
 
 
 def test_logical_keys_and_physical_presses_move_the_cursor():
+    fresh_dir("sim")
     s = tool()["Sim"]("ttgo-t-display")
     home = s.app.stack[-1]
     s.run_line("down x3")
@@ -54,12 +58,13 @@ def test_logical_keys_and_physical_presses_move_the_cursor():
     s.run_line("press top")  # bouncy contacts still give one press
     assert home.cursor == 3
     s.run_line("ok")
-    assert type(s.app.stack[-1]).__name__ == "GameInfo"
+    assert type(s.app.stack[-1]).__name__ == "SettingsMenu"
     s.run_line("back")
     assert s.app.stack[-1] is home
 
 
 def test_three_button_boards():
+    fresh_dir("sim")
     for board in ("m5stack-core", "devkit-oled"):
         s = tool()["Sim"](board)
         home = s.app.stack[-1]
@@ -70,6 +75,7 @@ def test_three_button_boards():
 
 
 def test_redraws_only_on_change():
+    fresh_dir("sim")
     s = tool()["Sim"]("m5stack-core")
     frames = s.frames
     s.run_line("wait 2000")
@@ -79,6 +85,7 @@ def test_redraws_only_on_change():
 
 
 def test_script_errors_name_the_line():
+    fresh_dir("sim")
     s = tool()["Sim"]("ttgo-t-display")
     err = tool()["ScriptError"]
     for line, msg in (("jump", "not understood"), ("press Z", "no button 'Z'"),
@@ -93,6 +100,7 @@ def test_script_errors_name_the_line():
 
 
 def test_screenshot_is_the_emulated_glass_scaled_up():
+    fresh_dir("sim")
     s = tool()["Sim"]("devkit-oled")
     path = "/tmp/_sim_shot.png"
     s.screenshot(path, 2)
@@ -104,11 +112,34 @@ def test_screenshot_is_the_emulated_glass_scaled_up():
 
 
 def test_no_screen_cuts_its_text_on_any_board():
+    fresh_dir("sim")
+    # every entry of the main menu and of the menus it opens, scrolled through
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board)
-        for _ in range(5):  # every game
-            s.run_line("ok")  # the game's page
-            s.run_line("down x12")  # scroll through it all
-            s.run_line("back")
+        s = tool()["Sim"](board, False)
+        home = s.app.stack[-1]
+        for _ in range(len(home.items)):
+            s.run_line("ok")
+            menu = s.app.stack[-1]
+            for _ in range(len(getattr(menu, "items", ())) + 2):
+                s.run_line("down")
+            s.run_line("ok")  # the last entry of that menu, whatever it is
+            s.run_line("down x3")
+            while s.app.stack[-1] is not home:
+                s.run_line("back")
             s.run_line("down")
         assert s.app.pen.cut == [], (board, s.app.pen.cut)
+
+
+def test_sleep_after_the_timeout_and_any_key_wakes_only():
+    fresh_dir("sim")
+    s = tool()["Sim"]("ttgo-t-display")
+    s.app.state["settings"]["sleep_s"] = 30
+    home = s.app.stack[-1]
+    s.run_line("wait 29000")
+    assert not s.app.asleep and s.emu.bl.level == 1
+    s.run_line("wait 2000")
+    assert s.app.asleep and s.emu.bl.level == 0 and s.emu.pixel(5, 5) == (0, 0, 0)
+    s.run_line("down")  # wakes, and does nothing else
+    assert not s.app.asleep and s.emu.bl.level == 1 and home.cursor == 0
+    s.run_line("down")
+    assert home.cursor == 1

@@ -40,8 +40,8 @@ class ScriptError(ValueError):
 
 
 class Sim:
-    def __init__(self, board_id):
-        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id)
+    def __init__(self, board_id, emulate=True):
+        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id, emulate)
         self.app = App(self.hw)
         self.now = 0
         self.bounce = False

@@ -88,6 +88,9 @@ class Game:
         self.first_dealer = dealer
         self.holes = []
         self.playoff = []
+        # On the device a player's score may be entered as a total alone
+        # (the fallback when the grid is gone); score.py keeps it off.
+        self.totals_ok = False
 
     # --- entering ------------------------------------------------------
     def dealer(self, h):
@@ -123,7 +126,13 @@ class Game:
         for k in range(len(players)):
             p = players[k]
             try:
-                c = rules.read(entries[k], opts)
+                e = entries[k]
+                if type(e) is int and self.totals_ok:
+                    if not -999 <= e <= 999:
+                        raise ScoreError("a total must be from -999 to 999, not %d" % e)
+                    cards.append(e)  # the score as given
+                    continue
+                c = rules.read(e, opts)
                 if p == out and c:
                     raise ScoreError("went out, so the hand must be empty (it has %d cards)" % len(c))
             except ScoreError as e:
@@ -131,15 +140,19 @@ class Game:
                 e.name = self.names[p]
                 raise
             cards.append(c)
-        self._check_deck(cards)
+        self.check_deck(cards)
         hole = Hole(list(players), cards, ender, out, blitz)
         self._score(hole)
         return hole
 
-    def _check_deck(self, cards):
+    def check_deck(self, cards):
+        """ScoreError naming the card if these entries hold more of a card
+        than the deck (entries: card lists, or totals which are skipped)."""
         limits = self.rules.deck(len(self.names))
         count: dict = {}
         for c in cards:
+            if type(c) is int:
+                continue  # a total alone: no cards to count
             for t in c:
                 if t in limits:
                     count[t] = count.get(t, 0) + 1
@@ -152,7 +165,7 @@ class Game:
 
     def _score(self, hole):
         rules, opts = self.rules, self.opts
-        hole.raw = [rules.score(c, opts).total() for c in hole.cards]
+        hole.raw = [c if type(c) is int else rules.score(c, opts).total() for c in hole.cards]
         e = None if hole.ender is None else hole.players.index(hole.ender)
         adj = ender_adjustments(opts["ender_rule"], hole.raw, e, opts["ender_penalty_points"])
         hole.scores = [hole.raw[k] + adj[k] for k in range(len(adj))]
@@ -284,9 +297,10 @@ class Game:
         return out
 
     def breakdown(self, h, k, playoff=False):
-        """The Breakdown of the k-th entry of hole h."""
+        """The Breakdown of the k-th entry of hole h (None for a total)."""
         hole = (self.playoff if playoff else self.holes)[h]
-        return self.rules.score(hole.cards[k], self.opts)
+        c = hole.cards[k]
+        return None if type(c) is int else self.rules.score(c, self.opts)
 
     # --- the document form ---------------------------------------------
     def to_doc(self):
@@ -306,11 +320,11 @@ class Game:
         if hole.players != list(range(len(self.names))):
             d["players"] = list(hole.players)
         if rules.hand:
-            d["hands"] = [list(c) for c in hole.cards]
+            d["hands"] = [c if type(c) is int else list(c) for c in hole.cards]
             d["out"] = hole.out
             d["blitz"] = hole.blitz
         else:
-            d["grids"] = [rules.grid_of(c) for c in hole.cards]
+            d["grids"] = [c if type(c) is int else rules.grid_of(c) for c in hole.cards]
         return d
 
     def _hole_args(self, h):
@@ -338,7 +352,7 @@ def _list(players):
     return "[" + ", ".join(str(p) for p in players) + "]"
 
 
-def from_doc(doc, consume=False):
+def from_doc(doc, consume=False, totals_ok=False):
     """A Game from its document (the score.py input); ScoreError if bad.
     With consume, each hole of doc is released once read, so a large game
     never exists twice in RAM."""
@@ -349,6 +363,7 @@ def from_doc(doc, consume=False):
         raise ScoreError("the input has no players")
     dealer = doc.get("dealer")
     g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
+    g.totals_ok = totals_ok
     holes = doc.get("holes")
     if holes is None:
         holes = []

@@ -1,54 +1,65 @@
-# The first screen: the games the device keeps score for. UP and DOWN move,
-# OK opens the game's page (the rules it follows and its house rules).
-from app import VERSION, Screen
-from drivers.buttons import DOWN, OK, UP
-from ui.draw import ACCENT, DIM, FG, SEL_FG
+# The main menu: a new game, the game in progress, the multiple-9 tools,
+# the history and the settings.
+from app import VERSION
+from ui.draw import DIM
+from ui.widgets import Menu
 
 GAMES = (
     ("play-nine", "Play Nine"),
     ("suitup-crazy-9s", "Crazy 9's"),
     ("crazy-nines", "Crazy Nines"),
     ("suitup-original", "SuitUP"),
-    ("multiple-9", "Multiple 9"),
 )
 
 
-def list_rows(pen, top, items, cursor):
-    """Draw a list under `top` with the cursor's row highlighted, scrolled
-    so that the cursor stays on screen."""
-    h = pen.line_h + 2
-    rows = max(1, (pen.d.height - top) // h)
-    first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
-    for i in range(first, min(len(items), first + rows)):
-        y = top + (i - first) * h
-        if i == cursor:
-            pen.highlight(0, y, pen.d.width, h)
-        pen.text(items[i], 4, y + 2, SEL_FG if i == cursor else FG)
+def title(game_id):
+    for g in GAMES:
+        if g[0] == game_id:
+            return g[1]
+    return "Multiple 9"
 
 
-class Home(Screen):
+class Home(Menu):
     def __init__(self, app):
-        super().__init__(app)
-        self.cursor = 0
+        super().__init__(app, "Scorekeeper", [], on_back=lambda: None)
+        self.refresh()
 
-    def key(self, k):
-        if k == UP:
-            self.cursor = (self.cursor - 1) % len(GAMES)
-        elif k == DOWN:
-            self.cursor = (self.cursor + 1) % len(GAMES)
-        elif k == OK:
-            from ui.gameinfo import GameInfo
-
-            self.app.push(GameInfo(self.app, GAMES[self.cursor][0], GAMES[self.cursor][1]))
-            return
-        else:
-            return
+    def refresh(self):
+        items = []
+        if self.app.state["game"] is not None:
+            items.append(("Continue game", self.app.resume))
+        items.append(("New game", self.new_game))
+        items.append(("Multiple 9", self.nines))
+        items.append(("History", self.history))
+        items.append(("Settings", self.settings))
+        self.items = items
+        self.cursor = min(self.cursor, len(items) - 1)
         self.dirty = True
 
+    def new_game(self):
+        from ui.newgame import choose_game
+
+        choose_game(self.app)
+
+    def nines(self):
+        from ui.ninestools import NinesMenu
+
+        self.app.push(NinesMenu(self.app))
+
+    def history(self):
+        from ui.history import HistoryMenu
+
+        self.app.push(HistoryMenu(self.app))
+
+    def settings(self):
+        from ui.settings import SettingsMenu
+
+        self.app.push(SettingsMenu(self.app))
+
+    def shown(self):
+        self.refresh()
+
     def draw(self, pen):
-        pen.text("Scorekeeper", 2, 1, ACCENT)
-        top = pen.line_h + 3
-        pen.fill(0, top - 2, pen.d.width, 1, DIM)
-        list_rows(pen, top, [g[1] for g in GAMES], self.cursor)
-        if pen.d.height - top >= (pen.line_h + 2) * (len(GAMES) + 1):
+        super().draw(pen)
+        if pen.d.height >= 200:
             pen.text("v" + VERSION, 2, pen.d.height - pen.line_h, DIM)

@@ -1,0 +1,352 @@
+# Entering a hole: each player's grid (or hand) cell by cell, then who ended
+# it, then the result. A cell's card is picked by stepping through the
+# game's cards (DOWN next, UP back) and taken with OK; each new cell starts
+# on the card just taken, so a pair costs one press. The score and what
+# cancels, is removed or earns a bonus show while entering. Choosing "#"
+# instead of a card enters that player's total alone.
+#
+# Nothing entered is lost by going back: BACK steps back a cell, then to the
+# previous player; leaving the hole asks first.
+from app import Screen
+from drivers.buttons import BACK, DOWN, OK, UP
+from engine.errors import ScoreError
+from engine.rules import CANCEL, GONE, MATCH, REMOVED
+from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
+from ui.widgets import Menu, Message, Number, confirm, header
+
+TOTAL = "#"  # in the card list: enter the player's total instead
+DONE = "end"  # in a hand's card list: the hand is complete
+
+
+class Draft:
+    """A hole being entered (or edited): the entries survive going back."""
+
+    def __init__(self, app, target):
+        g = app.game
+        self.app = app
+        self.game = g
+        self.rules = g.rules
+        self.target = target  # None: the next hole; an int: edit that hole; "playoff"
+        from ui.play import Play
+
+        # the screen to come back to: the game's hub
+        self.anchor = app.stack[-1]
+        for screen in app.stack:
+            if isinstance(screen, Play):
+                self.anchor = screen
+        if target == "playoff":
+            self.players = g.playoff_players()
+            self.label = "Playoff %d" % (len(g.playoff) + 1)
+        else:
+            self.players = list(range(len(g.names)))
+            self.label = "Hole %d" % ((len(g.holes) if target is None else target) + 1)
+        self.entries: list = [None] * len(self.players)
+        self.ender = self.out = None
+        self.blitz = False
+        if type(target) is int:
+            h = g.holes[target]
+            # grids as rows (as the engine reads them), hands as lists
+            self.entries = [c if type(c) is int else self.rules.grid_of(c) for c in h.cards]
+            self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
+
+    def name(self, k):
+        return self.game.names[self.players[k]]
+
+
+def start(app, target):
+    d = Draft(app, target)
+    open_player(d, 0)
+
+
+def open_player(d, k):
+    screen = HandEntry(d, k) if d.rules.hand else GridEntry(d, k)
+    d.app.push(screen)
+
+
+def player_done(d, k):
+    """Player k's entry is complete: check the deck so far, then go on."""
+    try:
+        d.game.check_deck([flat(e, d.rules) for e in d.entries[: k + 1] if e is not None])
+    except ScoreError as e:
+        d.app.push(Message(d.app, "Too many", [e.msg, "Check %s's cards." % d.name(k)]))
+        return False
+    if k + 1 < len(d.players):
+        open_player(d, k + 1)
+    else:
+        ask_out(d)
+    return True
+
+
+def flat(e, rules):
+    """An entry as a flat card list (a grid's rows joined), or the total."""
+    if type(e) is int or rules.hand:
+        return e
+    return [t for row in e for t in row]
+
+
+def leave(d):
+    confirm(d.app, "Leave the hole?", lambda: d.app.pop_to(d.anchor), yes="Leave")
+
+
+def _who(d, title, on_pick, current):
+    names = [d.name(k) for k in range(len(d.players))]
+    items: list = [(n, lambda k=k: on_pick(d.players[k])) for k, n in enumerate(names)]
+    items.append(("Nobody", lambda: on_pick(None)))
+    cur = d.players.index(current) if current in d.players else len(names)
+    d.app.push(Menu(d.app, title, items, cursor=cur))
+
+
+def ask_out(d):
+    """suitup-original: who went out, and was it a Blitz."""
+    if not d.rules.hand:
+        ask_ender(d)
+        return
+
+    def picked(p):
+        d.out = p
+        if p is None:
+            d.blitz = False
+            ask_ender(d)
+            return
+        d.app.push(Menu(d.app, "A Blitz?", [("No", lambda: blitz(False)), ("Yes", lambda: blitz(True))],
+                        cursor=1 if d.blitz else 0))
+
+    def blitz(b):
+        d.blitz = b
+        ask_ender(d)
+
+    _who(d, "Who went out?", picked, d.out)
+
+
+def ask_ender(d):
+    if d.game.opts["ender_rule"] == "none":
+        d.ender = None
+        commit(d)
+        return
+
+    def picked(p):
+        d.ender = p
+        commit(d)
+
+    _who(d, "Who ended?", picked, d.ender)
+
+
+def commit(d):
+    app, g = d.app, d.game
+    note = None
+    try:
+        if d.target is None:
+            hole = g.add_hole(d.entries, d.ender, d.out, d.blitz)
+        elif d.target == "playoff":
+            hole = g.add_playoff(d.players, d.entries, d.ender, d.out, d.blitz)
+        else:
+            dropped = g.set_hole(d.target, d.entries, d.ender, d.out, d.blitz)
+            hole = g.holes[d.target]
+            if dropped:
+                note = "Playoff holes undone: %d" % dropped
+    except ScoreError as e:
+        app.push(Message(app, "Check the cards", [e.text()]))
+        return
+    app.save()
+    app.pop_to(d.anchor)
+    from ui.play import result
+
+    result(app, hole, d.label, note)
+
+
+class GridEntry(Screen):
+    def __init__(self, d, k):
+        super().__init__(d.app)
+        self.d = d
+        self.k = k
+        r = d.rules
+        self.R, self.C = r.rows, r.cols
+        n = self.R * self.C
+        if r.id == "play-nine":  # column by column: a column's pair is one press
+            self.order = [row * self.C + col for col in range(self.C) for row in range(self.R)]
+        else:
+            self.order = list(range(n))
+        self.cycle = list(r.tokens) + (["."] if r.dots else []) + [TOTAL]
+        e = d.entries[k]
+        if type(e) is list:
+            self.cells = flat(e, r)
+            self.pos = 0
+        else:
+            self.cells = [None] * n
+            self.pos = 0
+            prev = flat(d.entries[k - 1], r) if k > 0 else None
+            first = prev[self.order[0]] if type(prev) is list else r.tokens[len(r.tokens) // 2]
+            self.cells[self.order[0]] = first
+        self.total = e if type(e) is int else None
+        self.opts = d.game.opts
+
+    def cell(self):
+        return self.order[self.pos]
+
+    def key(self, k):
+        i = self.cell()
+        if k in (UP, DOWN):
+            j = self.cycle.index(self.cells[i])
+            self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
+        elif k == OK:
+            if self.cells[i] == TOTAL:
+                self.ask_total()
+                return
+            if self.pos + 1 < len(self.order):
+                self.pos += 1
+                nxt = self.cell()
+                if self.cells[nxt] is None:
+                    self.cells[nxt] = self.cells[i]  # start on the card just taken
+            else:
+                self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+                player_done(self.d, self.k)
+                return
+        elif k == BACK:
+            if self.pos > 0:
+                self.pos -= 1
+            elif self.k > 0:
+                self.app.pop()
+            else:
+                leave(self.d)
+                return
+        self.dirty = True
+
+    def shown(self):
+        self.pos = len(self.order) - 1 if self.d.entries[self.k] is not None else self.pos
+
+    def ask_total(self):
+        def done(n):
+            self.d.entries[self.k] = n
+            self.app.pop()
+            self.cells[self.cell()] = self.cycle[0]
+            player_done(self.d, self.k)
+
+        start = self.total if self.total is not None else 0
+        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), -99, 199, start, done))
+
+    def draw(self, pen):
+        d = self.d
+        cards = [c if c not in (None, TOTAL) else None for c in self.cells]
+        score = None
+        b = None
+        if None not in cards:
+            b = d.rules.score(cards, self.opts)
+            score = b.total()
+        y = header(pen, "%s %s" % (d.name(self.k), d.label.split()[-1]))
+        s = "= %d" % score if score is not None else "= ?"
+        pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+        cw = 3 * 8 * pen.scale + 4  # a cell: 3 characters and a gap
+        x0 = max(2, (pen.d.width - cw * self.C) // 2)
+        rh = pen.line_h + 1
+        for i in range(self.R * self.C):
+            r, c = i // self.C, i % self.C
+            x, yy = x0 + c * cw, y + r * rh
+            t = self.cells[i]
+            state = b.state[i] if b else 0
+            if i == self.cell():
+                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+                role = SEL_FG
+            elif t is None:
+                role = DIM
+            elif state == CANCEL:
+                role = GOOD
+            elif state == MATCH:
+                role = ACCENT
+            elif state in (REMOVED, GONE):
+                role = DIM
+            else:
+                role = FG
+            label = "?" if t is None else t
+            pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
+            if b and i != self.cell() and state in (CANCEL, MATCH, REMOVED) and pen.mono:
+                pen.box(x - 2, yy - 1, cw - 2, rh, FG)  # no colours: a box shows it
+            if b and state == REMOVED:
+                pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
+        y += self.R * rh + 2
+        if b and b.extras:
+            # bonuses and penalties, short: "bonus -10  QS +25"
+            x = 2
+            for label, pts in b.extras:
+                item = "%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts)
+                w = pen.text_width(item)
+                if x + w > pen.d.width:
+                    x = 2
+                    y += pen.line_h
+                if y + pen.line_h > pen.d.height:
+                    break
+                pen.text(item, x, y, ACCENT)
+                x += w + 8 * pen.scale
+            y += pen.line_h
+        if self.cells[self.cell()] == TOTAL and y + pen.line_h <= pen.d.height:
+            pen.text("OK: total only", 2, y, DIM)
+
+
+class HandEntry(Screen):
+    """suitup-original: the cards left in a hand, one by one. The card list
+    ends with 'end' (the hand is complete) and '#' (the total alone)."""
+
+    def __init__(self, d, k):
+        super().__init__(d.app)
+        self.d = d
+        self.k = k
+        e = d.entries[k]
+        self.cards = list(e) if type(e) is list else []
+        self.cycle = [DONE] + list(d.rules.tokens) + [TOTAL]
+        self.choice = DONE if type(e) is list or d.players[k] == d.out else self.cycle[1]
+        self.opts = d.game.opts
+
+    def key(self, k):
+        if k in (UP, DOWN):
+            j = self.cycle.index(self.choice)
+            self.choice = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
+        elif k == OK:
+            if self.choice == DONE:
+                self.d.entries[self.k] = list(self.cards)
+                player_done(self.d, self.k)
+                return
+            if self.choice == TOTAL:
+                self.ask_total()
+                return
+            if len(self.cards) < self.d.rules.MAX_HAND:
+                self.cards.append(self.choice)
+        elif k == BACK:
+            if self.cards:
+                self.cards.pop()
+            elif self.k > 0:
+                self.app.pop()
+                return
+            else:
+                leave(self.d)
+                return
+        self.dirty = True
+
+    def ask_total(self):
+        def done(n):
+            self.d.entries[self.k] = n
+            self.app.pop()
+            self.choice = DONE
+            player_done(self.d, self.k)
+
+        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), 0, 600, 0, done))
+
+    def draw(self, pen):
+        d = self.d
+        score = d.rules.score(self.cards, self.opts).total()
+        y = header(pen, "%s %s" % (d.name(self.k), d.label.split()[-1]))
+        s = "= %d" % score
+        pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+        per_line = max(1, (pen.d.width - 4) // (3 * 8 * pen.scale))
+        shown = self.cards + [None]
+        lines = (len(shown) + per_line - 1) // per_line
+        room = max(1, (pen.d.height - y) // pen.line_h - 1)
+        first = max(0, lines - room)  # keep the newest cards in view
+        for i in range(first * per_line, len(shown)):
+            row, col = i // per_line - first, i % per_line
+            x, yy = 2 + col * 3 * 8 * pen.scale, y + row * pen.line_h
+            if shown[i] is None:
+                pen.highlight(x, yy - 1, 3 * 8 * pen.scale - 2, pen.line_h)
+                pen.text(self.choice, x + 2, yy, SEL_FG)
+            else:
+                pen.text(shown[i], x + 2, yy, FG)
+        hint = "%d cards" % len(self.cards)
+        pen.text(hint, 2, pen.d.height - pen.line_h, DIM)

@@ -1,0 +1,58 @@
+# Finished games, newest first, and each player's record in one game.
+from ui.home import GAMES, title
+from ui.widgets import Menu, Message
+
+
+class HistoryMenu(Menu):
+    def __init__(self, app):
+        items: list = [("Player stats", self.stats)]
+        for rec in app.state["history"]:
+            w = rec.get("winner")
+            who = rec["players"][w] if w is not None else "shared"
+            items.append(("%s: %s" % (title(rec["game"]), who), lambda rec=rec: self.show(rec)))
+        super().__init__(app, "History", items)
+
+    def show(self, rec):
+        rows: list = ["%s, %d holes" % (title(rec["game"]), len(rec["holes"]))]
+        order = sorted(range(len(rec["players"])), key=lambda p: rec["totals"][p])
+        for p in order:
+            rows.append((rec["players"][p], str(rec["totals"][p])))
+        self.app.push(Message(self.app, "Game", rows))
+
+    def stats(self):
+        played = [g[0] for g in GAMES if any(r["game"] == g[0] for r in self.app.state["history"])]
+        if not played:
+            self.app.push(Message(self.app, "Player stats", ["No finished games yet."]))
+            return
+        items = [(title(g), lambda g=g: self.app.push(Message(self.app, title(g), stats_rows(self.app, g))))
+                 for g in played]
+        self.app.push(Menu(self.app, "Stats for", items))
+
+
+def stats(history, game_id):
+    """{name: [games, wins, holes, points, best hole]} over one game."""
+    out: dict = {}
+    for rec in history:
+        if rec["game"] != game_id:
+            continue
+        for p, name in enumerate(rec["players"]):
+            s = out.setdefault(name, [0, 0, 0, 0, None])
+            s[0] += 1
+            s[1] += 1 if rec.get("winner") == p else 0
+            for hole in rec["holes"]:
+                s[2] += 1
+                s[3] += hole[p]
+                s[4] = hole[p] if s[4] is None else min(s[4], hole[p])
+    return out
+
+
+def stats_rows(app, game_id):
+    rows: list = []
+    st = stats(app.state["history"], game_id)
+    for name in sorted(st, key=lambda n: (-st[n][1], n)):
+        games, wins, holes, points, best = st[name]
+        avg = "%.1f" % (points / holes) if holes else "-"
+        rows.append((name, "%d/%d won" % (wins, games)))
+        rows.append(("  avg hole", avg))
+        rows.append(("  best hole", str(best)))
+    return rows

@@ -1,0 +1,147 @@
+# A new game, step by step: the game, how many players, their names (from
+# the roster or spelled letter by letter), the number of holes, the house
+# rules (the saved defaults first) and the first dealer. BACK goes back a
+# step; nothing is saved until the game starts.
+from ui import labels
+from ui.home import GAMES
+from ui.widgets import Menu, Message, NameEntry, Number
+
+
+def choose_game(app):
+    items = [(g[1], lambda g=g: players_count(app, g[0])) for g in GAMES]
+    app.push(Menu(app, "New game", items))
+
+
+class Setup:
+    """What the steps have chosen so far."""
+
+    def __init__(self, game_id):
+        from engine.rules import rules_for
+
+        self.game_id = game_id
+        self.rules = rules_for(game_id)
+        self.names: list = []
+        self.count = 0
+        self.opts: dict = {}
+
+
+def players_count(app, game_id):
+    s = Setup(game_id)
+    r = s.rules
+
+    def done(n):
+        s.count = n
+        s.names = []
+        player_name(app, s, holes)
+
+    app.push(Number(app, "Players", r.min_players, r.max_players, min(4, r.max_players), done))
+
+
+def player_name(app, s, then):
+    """Pick player k's name (s.names so far, s.count wanted): roster names
+    not taken yet, or a new one; then(app, s) once all are named."""
+    k = len(s.names)
+    taken = s.names
+
+    def take(name):
+        if name in taken:
+            app.push(Message(app, "Taken", ["%s is already playing." % name]))
+            return
+        s.names.append(name)
+        # back to this step's menu, then on to the next player
+        while not isinstance(app.stack[-1], _NameMenu):
+            app.pop()
+        if len(s.names) < s.count:
+            player_name(app, s, then)
+        else:
+            then(app, s)
+
+    def new_name():
+        app.push(NameEntry(app, "Player %d" % (k + 1), take))
+
+    def back():
+        if s.names:
+            s.names.pop()
+        app.pop()
+
+    items: list = [("New name", new_name)]
+    for name in app.state["roster"]:
+        if name not in taken:
+            items.append((name, lambda name=name: take(name)))
+    app.push(_NameMenu(app, "Player %d" % (k + 1), items, on_back=back, cursor=1 if len(items) > 1 else 0))
+
+
+class _NameMenu(Menu):
+    pass
+
+
+def holes(app, s):
+    saved = app.state["settings"]["rules"].get(s.game_id, {})
+    default = saved.get("holes", 9)
+
+    def done(n):
+        s.opts = dict(saved)
+        s.opts["holes"] = n
+        house_rules(app, s)
+
+    app.push(Number(app, "Holes", 1, 18, default, done))
+
+
+def option_value(app, title_, spec, value, done):
+    """Change one house rule: a list of choices, or a number."""
+    kind = spec[1]
+    if kind == "int":
+        app.push(Number(app, title_, spec[3], spec[4], value, done))
+        return
+    choices = (True, False) if kind == "bool" else kind
+    items = [(labels.value(c), lambda c=c: done(c)) for c in choices]
+    app.push(Menu(app, title_, items, cursor=list(choices).index(value)))
+
+
+def house_rules(app, s):
+    from engine.errors import ScoreError
+
+    specs = [sp for sp in s.rules.option_specs() if sp[0] != "holes"]
+    try:
+        opts = s.rules.make_options(s.opts)  # defaults, then the saved house rules
+    except ScoreError:  # saved defaults from an older version: start from the game's own
+        opts = s.rules.make_options({"holes": s.opts["holes"]})
+
+    def change(spec):
+        def done(v):
+            opts[spec[0]] = v
+            app.pop()
+
+        option_value(app, labels.option(spec[0]), spec, opts[spec[0]], done)
+
+    def start():
+        s.opts = opts
+        first_dealer(app, s)
+
+    items = [("Start", start)] + [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in specs]
+
+    def value(i):
+        return "" if i == 0 else labels.value(opts[specs[i - 1][0]])
+
+    app.push(Menu(app, "House rules", items, value=value))
+
+
+def first_dealer(app, s):
+    def start(d):
+        from engine.game import Game
+        from ui.play import Play
+
+        import store
+
+        g = Game(s.game_id, list(s.names), s.opts, dealer=d)
+        g.totals_ok = True
+        for name in reversed(s.names):
+            store.remember(app.state, name)
+        app.game = g
+        app.pop_to(app.stack[0])
+        app.save()
+        app.push(Play(app))
+
+    items = [(n, lambda i=i: start(i)) for i, n in enumerate(s.names)]
+    app.push(Menu(app, "First dealer", items))
+

@@ -1,0 +1,107 @@
+# The game in progress: the next hole (or the playoff, or the end), the
+# scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
+# the game stays saved and "Continue game" brings it back.
+from ui.home import title
+from ui.widgets import Menu, Message, confirm
+
+
+def standings_lines(game):
+    out = []
+    for place, p, total in game.standings():
+        out.append("%d %s %d" % (place, game.names[p], total))
+    return out
+
+
+class Play(Menu):
+    def __init__(self, app):
+        super().__init__(app, "", [])
+        self.refresh()
+
+    def shown(self):
+        self.refresh()
+
+    def refresh(self):
+        g = self.app.game
+        n, total = len(g.holes), g.opts["holes"]
+        # the title says who deals the next hole (names fit: 8 + " deals")
+        self.title = "%s deals" % g.names[g.dealer(n)] if not g.complete() else title(g.id)
+        items = []
+        if not g.complete():
+            items.append(("Hole %d of %d" % (n + 1, total), self.next_hole))
+        elif g.playoff_players():
+            items.append(("Playoff hole", self.playoff))
+        else:
+            items.append(("Finish game", self.finish))
+        items.append(("Scores", self.scores))
+        if n:
+            items.append(("Edit a hole", self.edit))
+        items.append(("Main menu", self.app.pop))
+        items.append(("Abandon game", self.abandon))
+        self.items = items
+        self.cursor = 0
+        self.dirty = True
+
+    def next_hole(self):
+        from ui.entry import start
+
+        start(self.app, None)
+
+    def playoff(self):
+        from ui.entry import start
+
+        start(self.app, "playoff")
+
+    def scores(self):
+        from ui.scores import Scores
+
+        self.app.push(Scores(self.app))
+
+    def edit(self):
+        from ui.entry import start
+
+        g = self.app.game
+        items = []
+        for h in range(len(g.holes)):
+            items.append(("Hole %d" % (h + 1), lambda h=h: start(self.app, h)))
+        self.app.push(Menu(self.app, "Edit which hole?", items, cursor=len(items) - 1))
+
+    def finish(self):
+        import store
+
+        g = self.app.game
+        winner, tied = g.winner(), g.tied()
+        store.finish(self.app.state, {
+            "game": g.id, "players": list(g.names), "totals": g.totals(),
+            "holes": [list(h.scores) for h in g.holes], "winner": winner, "tied": tied,
+        })
+        self.app.game = None
+        self.app.save()
+        home = self.app.stack[0]
+        lines = ["%s wins!" % g.names[winner]] if winner is not None else [
+            "Shared: " + ", ".join(g.names[p] for p in tied)]
+        self.app.pop_to(home)
+        self.app.push(Message(self.app, "Game over", lines + standings_lines(g)))
+
+    def abandon(self):
+        def gone():
+            self.app.game = None
+            self.app.state["game"] = None
+            self.app.save()
+            self.app.pop_to(self.app.stack[0])
+
+        confirm(self.app, "Abandon game?", gone, yes="Abandon")
+
+
+def result(app, hole, label, note=None):
+    """A hole's scores (with the ender rule's share) and the standings."""
+    g = app.game
+    rows: list = []
+    for k, p in enumerate(hole.players):
+        adj = hole.scores[k] - hole.raw[k]
+        rows.append((g.names[p], ("%d (%+d)" % (hole.scores[k], adj)) if adj else str(hole.scores[k])))
+    if note:
+        rows.append(note)
+    rows.append(("Totals", ""))
+    for place, p, total in g.standings():
+        rows.append(("%d %s" % (place, g.names[p]), str(total)))
+    app.push(Message(app, label, rows))

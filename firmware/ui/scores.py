@@ -1,0 +1,84 @@
+# The scoreboard: hole by hole, the totals and the standings. UP/DOWN scroll
+# the holes; OK shows the next players when they do not all fit, then (on a
+# colour panel) the running totals as a chart; BACK goes back.
+from app import Screen
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.draw import ACCENT, DIM, FG, SERIES, SEL_FG
+from ui.widgets import header
+
+
+class Scores(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.first = 0  # first hole row shown
+        self.page = 0  # which group of players; == pages: the chart
+
+    def layout(self, pen):
+        cw = 4 * 8 * pen.scale  # a column: up to 4 characters ("-105")
+        lw = 3 * 8 * pen.scale  # the hole number column
+        per = max(1, (pen.d.width - lw) // cw)
+        n = len(self.app.game.names)
+        return cw, lw, per, (n + per - 1) // per
+
+    def key(self, k):
+        g = self.app.game
+        pages = self.layout(self.app.pen)[3] + (0 if self.app.pen.mono else 1)
+        if k == DOWN and self.first < max(0, len(g.holes) - 1):
+            self.first += 1
+        elif k == UP and self.first > 0:
+            self.first -= 1
+        elif k == OK:
+            self.page = (self.page + 1) % pages
+        elif k == BACK:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, pen):
+        g = self.app.game
+        cw, lw, per, pages = self.layout(pen)
+        if self.page >= pages:
+            self.chart(pen)
+            return
+        y = header(pen, "Scores" + (" %d/%d" % (self.page + 1, pages) if pages > 1 else ""))
+        players = list(range(self.page * per, min(len(g.names), (self.page + 1) * per)))
+        for i, p in enumerate(players):
+            pen.text(g.names[p][:3], lw + i * cw + 4, y, ACCENT)
+        y += pen.line_h
+        totals = g.totals()
+        rows = max(1, (pen.d.height - y) // pen.line_h - 1)  # the last row: totals
+        holes = len(g.holes)
+        first = min(self.first, max(0, holes - rows))
+        for h in range(first, min(holes, first + rows)):
+            pen.text("%d" % (h + 1), 2, y, DIM)
+            for i, p in enumerate(players):
+                _num(pen, g.holes[h].scores[p], lw + (i + 1) * cw - 4, y, FG)
+            y += pen.line_h
+        leader = min(totals) if totals else 0
+        pen.highlight(0, y - 1, pen.d.width, pen.line_h + 1)
+        pen.text("=", 2, y, SEL_FG)
+        for i, p in enumerate(players):
+            _num(pen, totals[p], lw + (i + 1) * cw - 4, y, ACCENT if totals[p] == leader else SEL_FG)
+
+    def chart(self, pen):
+        g = self.app.game
+        y = header(pen, "Running totals")
+        series = []
+        for p in range(len(g.names)):
+            run, t = [0], 0
+            for hole in g.holes:
+                t += hole.scores[p]
+                run.append(t)
+            series.append(run)
+        legend_h = pen.line_h * ((len(g.names) + 2) // 3)
+        pen.chart(2, y, pen.d.width - 4, pen.d.height - y - legend_h - 2, series)
+        ly = pen.d.height - legend_h
+        col = pen.d.width // 3
+        for p in range(len(g.names)):
+            pen.text(g.names[p][: col // (8 * pen.scale) - 1], (p % 3) * col + 2, ly + (p // 3) * pen.line_h,
+                     SERIES[p % len(SERIES)])
+
+
+def _num(pen, n, right, y, role):
+    s = str(n)
+    pen.text(s, right - pen.text_width(s), y, role)

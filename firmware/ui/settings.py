@@ -1,0 +1,114 @@
+# Settings: the default house rules of each game, the sleep timeout (any key
+# wakes the screen), the long-press time, the roster, and about.
+import gc
+
+from app import VERSION
+from ui import labels
+from ui.home import GAMES, title
+from ui.widgets import Menu, Message, Number, confirm
+
+
+class SettingsMenu(Menu):
+    def __init__(self, app):
+        super().__init__(app, "Settings", [
+            ("House rules", self.rules),
+            ("Sleep after", self.sleep),
+            ("Long press", self.long_press),
+            ("Roster", self.roster),
+            ("About", self.about),
+        ])
+
+    def value(self, i):
+        s = self.app.state["settings"]
+        if i == 1:
+            return _sleep(s["sleep_s"] // 30)
+        if i == 2:
+            return "%dms" % s["long_ms"]
+        return ""
+
+    def rules(self):
+        items = [(g[1], lambda g=g: self.game_rules(g[0])) for g in GAMES]
+        self.app.push(Menu(self.app, "House rules", items))
+
+    def game_rules(self, game_id):
+        from engine.errors import ScoreError
+        from engine.rules import rules_for
+        from ui.newgame import option_value
+
+        app = self.app
+        r = rules_for(game_id)
+        saved = app.state["settings"]["rules"].setdefault(game_id, {})
+        try:
+            opts = r.make_options(saved)
+        except ScoreError:  # saved by an older version: the game's own defaults
+            saved.clear()
+            opts = r.make_options()
+        specs = r.option_specs()
+
+        def change(spec):
+            def done(v):
+                saved[spec[0]] = v
+                opts[spec[0]] = v
+                app.save()
+                app.pop()
+
+            option_value(app, labels.option(spec[0]), spec, opts[spec[0]], done)
+
+        items = [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in specs]
+        app.push(Menu(app, title(game_id), items, value=lambda i: labels.value(opts[specs[i][0]])))
+
+    def sleep(self):
+        s = self.app.state["settings"]
+
+        def done(n):
+            s["sleep_s"] = n * 30
+            self.app.save()
+            self.app.pop()
+
+        self.app.push(Number(self.app, "Sleep after", 0, 20, s["sleep_s"] // 30, done, show=_sleep))
+
+    def long_press(self):
+        s = self.app.state["settings"]
+
+        def done(n):
+            s["long_ms"] = n * 100
+            self.app.hw.keys.set_timings(long_ms=s["long_ms"])
+            self.app.save()
+            self.app.pop()
+
+        self.app.push(Number(self.app, "Long press", 3, 15, s["long_ms"] // 100, done,
+                             show=lambda n: "%dms" % (n * 100)))
+
+    def roster(self):
+        app = self.app
+        names = app.state["roster"]
+
+        def forget(name):
+            def gone():
+                names.remove(name)
+                app.save()
+                app.pop()  # the roster list, now stale
+
+            confirm(app, "Forget %s?" % name, gone, yes="Forget")
+
+        if not names:
+            app.push(Message(app, "Roster", ["No names yet: they are added when a game starts."]))
+            return
+        app.push(Menu(app, "Roster", [(n, lambda n=n: forget(n)) for n in names]))
+
+    def about(self):
+        hw = self.app.hw
+        gc.collect()
+        rows: list = [("version", VERSION), ("board", hw.board[:10]),
+                      ("free RAM", "%dK" % (gc.mem_free() // 1024))]
+        if hw.battery is not None:
+            p = hw.battery.percent()
+            rows.append(("battery", "USB" if p is None else "%d%%" % p))
+        self.app.push(Message(self.app, "About", rows))
+
+
+def _sleep(n):
+    """n steps of 30 s, as it reads."""
+    if n == 0:
+        return "never"
+    return "%ds" % (n * 30) if n < 2 else "%d:%02d" % divmod(n * 30, 60)

@@ -1,0 +1,236 @@
+# Screens the others are built from: a menu, a number, a yes/no question, a
+# message and a name picker. All work with the four logical keys; BACK
+# always goes back.
+from app import Screen
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.draw import ACCENT, DIM, FG, SEL_FG
+
+
+def header(pen, title):
+    """The title line and its rule; returns the y below it."""
+    pen.text(title, 2, 1, ACCENT)
+    y = pen.line_h + 3
+    pen.fill(0, y - 2, pen.d.width, 1, DIM)
+    return y
+
+
+def list_rows(pen, top, items, cursor, values=None):
+    """Draw a list under `top` with the cursor's row highlighted, scrolled so
+    that the cursor stays on screen. values: text shown right-aligned."""
+    h = pen.line_h + 2
+    rows = max(1, (pen.d.height - top) // h)
+    first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
+    w = pen.d.width
+    for i in range(first, min(len(items), first + rows)):
+        y = top + (i - first) * h
+        sel = i == cursor
+        if sel:
+            pen.highlight(0, y, w, h)
+        v = values[i] if values else ""
+        vw = pen.text_width(v) if v else 0
+        label = items[i]
+        room = (w - 6 - (vw + 8 if v else 0)) // (8 * pen.scale)
+        if len(label) > room:
+            label = label[: max(1, room - 1)] + "."
+        pen.text(label, 4, y + 2, SEL_FG if sel else FG)
+        if v:
+            pen.text(v, w - vw - 3, y + 2, SEL_FG if sel else ACCENT)
+
+
+class Menu(Screen):
+    """items: [(label, action)]; OK calls action(), BACK calls on_back() or
+    goes back. value(i) may give a right-aligned value for item i."""
+
+    value = None  # or a function: i -> the value shown for item i
+
+    def __init__(self, app, title, items, on_back=None, cursor=0, value=None):
+        super().__init__(app)
+        self.title = title
+        self.items = items
+        self.on_back = on_back
+        self.cursor = cursor
+        if value is not None:  # (a subclass may define value() instead)
+            self.value = value
+
+    def key(self, k):
+        n = len(self.items)
+        if k == UP:
+            self.cursor = (self.cursor - 1) % n
+        elif k == DOWN:
+            self.cursor = (self.cursor + 1) % n
+        elif k == OK:
+            self.items[self.cursor][1]()
+        elif k == BACK:
+            if self.on_back:
+                self.on_back()
+            else:
+                self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, pen):
+        top = header(pen, self.title)
+        labels = [i[0] for i in self.items]
+        values = [self.value(i) for i in range(len(self.items))] if self.value else None
+        list_rows(pen, top, labels, self.cursor, values)
+
+
+class Number(Screen):
+    """A whole number from lo to hi: UP adds one, DOWN takes one (both wrap),
+    OK gives it to on_done(n), BACK goes back. show(n): how it reads."""
+
+    def __init__(self, app, title, lo, hi, value, on_done, show=str):
+        super().__init__(app)
+        self.title, self.lo, self.hi, self.n = title, lo, hi, value
+        self.on_done = on_done
+        self.show = show
+
+    def key(self, k):
+        if k == UP:
+            self.n = self.lo if self.n >= self.hi else self.n + 1
+        elif k == DOWN:
+            self.n = self.hi if self.n <= self.lo else self.n - 1
+        elif k == OK:
+            self.on_done(self.n)
+            return
+        elif k == BACK:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, pen):
+        top = header(pen, self.title)
+        pen.centred(self.show(self.n), top + pen.line_h, FG, pen.big)
+        pen.centred("%s to %s" % (self.show(self.lo), self.show(self.hi)), pen.d.height - pen.line_h, DIM)
+
+
+def confirm(app, question, on_yes, yes="Yes", no="No"):
+    """A yes/no menu that starts on No; No (or BACK) just goes back."""
+
+    def do_yes():
+        app.pop()
+        on_yes()
+
+    app.push(Menu(app, question, [(no, app.pop), (yes, do_yes)]))
+
+
+class Message(Screen):
+    """Rows of text, scrolled with UP/DOWN; OK or BACK goes back (then
+    on_close, if given). A row is a string (wrapped to the width) or a
+    (label, value) pair with the value right-aligned."""
+
+    def __init__(self, app, title, rows, on_close=None):
+        super().__init__(app)
+        self.title = title
+        self.rows = rows
+        self.on_close = on_close
+        self.first = 0
+        self._lines = None  # rows laid out for the panel, made on first draw
+
+    def key(self, k):
+        if k in (OK, BACK):
+            self.app.pop()
+            if self.on_close:
+                self.on_close()
+        elif k == DOWN and self._lines and self.first < len(self._lines) - 1:
+            self.first += 1
+            self.dirty = True
+        elif k == UP and self.first > 0:
+            self.first -= 1
+            self.dirty = True
+
+    def draw(self, pen):
+        if self._lines is None:
+            self._lines = layout(pen, self.rows)
+        y = header(pen, self.title)
+        w = pen.d.width
+        for line in self._lines[self.first :]:
+            if y + pen.line_h > pen.d.height:
+                break
+            if type(line) is tuple:
+                pen.text(line[0], 2, y, FG)
+                pen.text(line[1], w - pen.text_width(line[1]) - 2, y, ACCENT)
+            else:
+                pen.text(line, 2, y, FG)
+            y += pen.line_h
+
+
+def layout(pen, rows):
+    """Rows fitted to the width: strings wrapped at spaces; a (label, value)
+    pair whose label is too long for its value is shortened with a dot."""
+    room = (pen.d.width - 4) // (8 * pen.scale)
+    out: list = []
+    for row in rows:
+        if type(row) is tuple:
+            label, value = row
+            fit = room - len(value) - 1
+            if len(label) > fit:
+                label = label[: max(1, fit - 1)] + "."
+            out.append((label, value))
+        else:
+            out += wrap(pen, [row])
+    return out
+
+
+def wrap(pen, lines):
+    """Lines broken at spaces to fit the width."""
+    room = (pen.d.width - 4) // (8 * pen.scale)
+    out = []
+    for line in lines:
+        while len(line) > room:
+            cut = line.rfind(" ", 0, room + 1)
+            if cut <= 0:
+                cut = room
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        out.append(line)
+    return out
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+DONE = -1  # the choice just before A: finish (one UP from A)
+
+
+class NameEntry(Screen):
+    """A name, letter by letter: UP/DOWN choose the letter ('done' comes
+    just before A), OK takes it, BACK rubs out the last letter (or goes back
+    when the name is empty). The picker stays on the letter just taken."""
+
+    MAX = 8
+
+    def __init__(self, app, title, on_done, name=""):
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.name = name
+        self.choice = DONE if name else 0
+
+    def key(self, k):
+        if k in (UP, DOWN):
+            i = self.choice + 1  # 0 is done, then the letters
+            i = (i + (1 if k == DOWN else -1)) % (len(LETTERS) + 1)
+            self.choice = i - 1
+        elif k == OK:
+            if self.choice == DONE or len(self.name) >= self.MAX:
+                if self.name.strip():
+                    self.on_done(self.name.strip())
+                return
+            self.name += LETTERS[self.choice]  # the picker stays on that letter
+            if len(self.name) >= self.MAX:
+                self.choice = DONE
+        elif k == BACK:
+            if not self.name:
+                self.app.pop()
+                return
+            self.name = self.name[:-1]
+        self.dirty = True
+
+    def draw(self, pen):
+        top = header(pen, self.title)
+        shown = self.name + ("_" if len(self.name) < self.MAX else "")
+        pen.text(shown, 4, top + 2, FG, pen.big if pen.d.width >= 200 else pen.scale)
+        c = LETTERS[self.choice] if self.choice != DONE else "done"
+        c = "space" if c == " " else c
+        y = top + 2 + 8 * (pen.big if pen.d.width >= 200 else pen.scale) + 6
+        pen.text("letter:", 4, y, DIM)
+        pen.text(c, 4 + pen.text_width("letter: "), y, ACCENT)

@@ -1,0 +1,179 @@
+# Whole games through the keys, on every board (MicroPython only: the
+# firmware draws on framebuf). The saved state must hold the same totals as
+# the engine computes directly from the same cards.
+import json
+import os
+import random
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+from engine.game import Game, from_doc  # noqa: E402
+from test_dealt import deal  # noqa: E402
+from uidriver import Driver, fresh_dir  # noqa: E402
+
+BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
+TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines",
+          "suitup-original": "SuitUP"}
+NAMES = ["ANN", "BOB", "CY"]
+
+
+def saved():
+    with open("state.json") as f:
+        return json.load(f)
+
+
+def play(board, gid, holes, seed, players=NAMES):
+    """A whole game through the keys; returns the driver and the engine's
+    own Game built from the same cards."""
+    fresh_dir("%s-%s" % (board, gid))
+    random.seed(seed)
+    d = Driver(board)
+    d.new_game(TITLES[gid], players, holes=holes)
+    ref = Game(gid, list(players), {"holes": holes})
+    for _ in range(holes):
+        entries = deal(gid, len(players), random)
+        ender = random.randrange(len(players))
+        out = None
+        if gid == "suitup-original":
+            out = random.randrange(len(players))
+            entries[out] = []
+        d.hole(entries, ender=ender if ref.opts["ender_rule"] != "none" else None, out=out)
+        ref.add_hole(entries, ender=ender if ref.opts["ender_rule"] != "none" else None, out=out)
+    return d, ref
+
+
+def test_every_game_on_every_board():
+    seed = 1
+    for board in BOARDS:
+        for gid in TITLES:
+            seed += 1
+            d, ref = play(board, gid, 2, seed)
+            g = from_doc(saved()["game"], totals_ok=True)
+            assert g.totals() == ref.totals(), (board, gid)
+            assert [h.scores for h in g.holes] == [h.scores for h in ref.holes]
+            assert d.app.pen.cut == [], (board, gid, d.app.pen.cut)
+
+
+def test_a_nine_hole_game_to_the_end_and_history():
+    d, ref = play("ttgo-t-display", "crazy-nines", 9, 42, ["ANN", "BOB", "CY", "DI"])
+    assert d.top().items[0][0] in ("Finish game", "Playoff hole")
+    if d.top().items[0][0] == "Playoff hole":
+        return  # a tie: the playoff test covers it
+    d.choose("Finish game")
+    assert d.screen() == "Message"
+    state = saved()
+    assert state["game"] is None and state["history"][0]["totals"] == ref.totals()
+    assert state["history"][0]["winner"] == ref.winner()
+
+
+def test_playoff_after_a_tie():
+    fresh_dir("playoff")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=1)
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    d.hole([a, b, a])
+    assert d.top().items[0][0] == "Playoff hole"
+    d.key("ok")
+    d.enter([a, a])  # ANN and CY tie again
+    d.key("ok")
+    d.key("ok")
+    d.enter([b, a])  # CY wins
+    d.key("ok")
+    assert d.top().items[0][0] == "Finish game"
+    g = from_doc(saved()["game"], totals_ok=True)
+    assert g.winner() == 2 and [h.scores for h in g.playoff] == [[28, 28], [36, 28]]
+    d.choose("Finish game")
+    assert saved()["history"][0]["winner"] == 2
+
+
+def test_edit_a_past_hole_and_totals_recompute():
+    fresh_dir("edit")
+    d = Driver("devkit-oled")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    d.hole([a, b])
+    d.hole([b, a])
+    assert from_doc(saved()["game"], totals_ok=True).totals() == [64, 64]
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.enter([b, b])  # Ann's hole 1 was a: now b
+    d.key("ok")
+    g = from_doc(saved()["game"], totals_ok=True)
+    assert g.totals() == [72, 64] and len(g.holes) == 2
+
+
+def test_total_only_and_resume_after_a_reset():
+    fresh_dir("resume")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=5)
+    d.hole([[["A", 2, 3], [4, 5, 6], [7, 8, 9]], 17], ender=1)
+    state = saved()
+    assert state["game"]["holes"][0]["grids"][1] == 17
+    # reset: a new device boots on the same flash and opens the game
+    d2 = Driver("ttgo-t-display")
+    assert d2.screen() == "Play"
+    assert d2.app.game.totals() == [44, 17]  # Bob ended lowest: no penalty
+
+
+def test_back_keeps_entries_and_leaving_asks():
+    fresh_dir("back")
+    d = Driver("m5stack-core")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    s = d.top()
+    d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])  # Ann done: now Bob
+    assert d.top() is not s
+    d.key("back")  # back to Ann's grid, at its last cell, cards kept
+    assert d.top() is s and s.cells[8] == "9" and s.cells[0] == "A"
+    for _ in range(8):
+        d.key("back")
+    d.key("back")  # at Ann's first cell: asks
+    assert d.screen() == "Menu" and d.top().title == "Leave the hole?"
+    d.choose("No")
+    assert d.top() is s and s.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+
+def test_deck_warning_names_the_card():
+    fresh_dir("deck")
+    d = Driver("devkit-oled")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    d.grid([[5, 5, 5, 5], [5, 5, 5, 5]])
+    d.grid([[5, 1, 2, 3], [4, 6, 7, 8]])
+    assert d.screen() == "Message" and "'5'" in " ".join(str(r) for r in d.top().rows)
+    d.key("ok")  # back to Bob's grid to fix it
+    assert d.screen() == "GridEntry"
+
+
+def test_multiple_9_tools_and_tally():
+    fresh_dir("nines")
+    d = Driver("m5stack-core")
+    d.choose("Multiple 9")
+    d.choose("Check discard")
+    for c in ("6", "3", "9"):
+        s = d.top()
+        d._cycle_to(lambda s=s: s.choice, s.cycle, c)
+        d.key("ok")
+    s = d.top()
+    d._cycle_to(lambda: s.choice, s.cycle, "end")
+    d.key("ok")
+    d.choose("No")
+    assert d.top().rows[0] == "Legal."
+    d.key("ok")
+    d.choose("Win tally")
+    d.number(2)
+    d.choose("New name")
+    d.name("ANN")
+    d.choose("New name")
+    d.name("BOB")
+    assert d.screen() == "Tally"
+    d.choose("BOB")
+    d.choose("BOB")
+    assert saved()["tally"] == {"players": ["ANN", "BOB"], "wins": [0, 2]}
+    assert os.getcwd().startswith("/tmp/sk-ui-")

@@ -1,0 +1,167 @@
+# Drives the firmware's screens through the simulator the way a person
+# would: it looks at the screen in front and presses the board's buttons
+# (through its key map) until the card, letter, number or menu item wanted
+# is chosen. Used by the UI tests and by make bench (presses per card).
+import sys
+
+import os  # noqa: E402
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):
+    HERE = os.getcwd() + "/" + HERE
+sys.path.insert(0, HERE + "/../boards")
+import sim as _simboard  # noqa: E402,F401  (boards/sim.py, before tools/sim.py)
+
+_tool: dict = {}
+
+
+def tool():
+    """tools/sim.py, loaded once (its module name clashes with boards/sim.py)."""
+    if not _tool:
+        path = HERE + "/../tools/sim.py"
+        ns = {"__file__": path, "__name__": "simtool"}
+        exec(open(path).read(), ns)
+        _tool.update(ns)
+    return _tool
+
+
+class Driver:
+    def __init__(self, board, emulate=False):
+        self.sim = tool()["Sim"](board, emulate)
+        self.app = self.sim.app
+        self.presses = 0
+
+    def top(self):
+        return self.app.stack[-1]
+
+    def screen(self):
+        return type(self.top()).__name__
+
+    def key(self, k, times=1):
+        for _ in range(times):
+            self.sim.press_key(k)
+            self.presses += 1
+
+    def _cycle_to(self, get, cycle, target):
+        """Step a cyclic choice to target by the shorter way round."""
+        n = len(cycle)
+        d = (cycle.index(target) - cycle.index(get())) % n
+        if d <= n - d:
+            self.key("down", d)
+        else:
+            self.key("up", n - d)
+        assert get() == target, (get(), target)
+
+    def choose(self, label):
+        """In a menu: move to the item and press OK."""
+        m = self.top()
+        labels = [i[0] for i in m.items]
+        assert label in labels, (label, labels, self.screen())
+        self._cycle_to(lambda: labels[m.cursor], labels, label)
+        self.key("ok")
+
+    def number(self, n):
+        s = self.top()
+        values = list(range(s.lo, s.hi + 1))
+        # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
+        values.reverse()
+        self._cycle_to(lambda: s.n, values, n)
+        self.key("ok")
+
+    def name(self, text):
+        from ui.widgets import LETTERS
+
+        s = self.top()
+        cycle = [-1] + list(range(len(LETTERS)))
+        for ch in text.upper():
+            self._cycle_to(lambda: s.choice, cycle, LETTERS.index(ch))
+            self.key("ok")
+        self._cycle_to(lambda: s.choice, cycle, -1)
+        self.key("ok")
+
+    def grid(self, rows):
+        """Enter one player's grid (a list of rows of tokens), or a total (int)."""
+        s = self.top()
+        assert self.screen() == "GridEntry", self.screen()
+        if type(rows) is int:
+            self._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
+            self.key("ok")
+            self.number(rows)
+            return
+        flat = [str(t).upper() for row in rows for t in row]
+        for _ in range(len(s.order)):
+            i = s.cell()
+            self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
+            self.key("ok")
+
+    def hand(self, cards):
+        s = self.top()
+        assert self.screen() == "HandEntry", self.screen()
+        for c in cards:
+            self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
+            self.key("ok")
+        self._cycle_to(lambda: s.choice, s.cycle, "end")
+        self.key("ok")
+
+    def new_game(self, title, names, holes=9, dealer=0, rules=None):
+        """From the main menu to the first hole's screen."""
+        self.choose("New game")
+        self.choose(title)
+        self.number(len(names))
+        for n in names:
+            if n in [i[0] for i in self.top().items]:
+                self.choose(n)
+            else:
+                self.choose("New name")
+                self.name(n)
+        self.number(holes)
+        for label, value in (rules or {}).items():
+            self.choose(label)
+            if self.screen() == "Number":
+                self.number(value)
+            else:
+                self.choose(value)
+        self.choose("Start")
+        self.choose(names[dealer])
+        assert self.screen() == "Play", self.screen()
+
+    def hole(self, entries, ender=None, out=None, blitz=False):
+        """From the game's hub: enter a whole hole; ends on the result."""
+        hub = self.top()
+        self.key("ok")  # the first item: the next hole (or the playoff)
+        self.enter(entries, ender, out, blitz)
+        assert self.screen() == "Message", self.screen()
+        self.key("ok")
+        assert self.top() is hub
+
+    def enter(self, entries, ender=None, out=None, blitz=False):
+        g = self.app.game
+        for e in entries:
+            if g.rules.hand and type(e) is not int:
+                self.hand(e)
+            else:
+                self.grid(e) if not g.rules.hand else self._hand_total(e)
+        if g.rules.hand:
+            self.choose("Nobody" if out is None else g.names[out])
+            if out is not None:
+                self.choose("Yes" if blitz else "No")
+        if g.opts["ender_rule"] != "none":
+            self.choose("Nobody" if ender is None else g.names[ender])
+
+    def _hand_total(self, n):
+        s = self.top()
+        self._cycle_to(lambda: s.choice, s.cycle, "#")
+        self.key("ok")
+        self.number(n)
+
+
+def fresh_dir(name):
+    """An empty directory as the simulated flash, made current."""
+    path = "/tmp/sk-ui-" + name
+    try:
+        os.mkdir(path)
+    except OSError:
+        for f in os.listdir(path):
+            os.remove(path + "/" + f)
+    os.chdir(path)
+    return path
