@@ -30,6 +30,8 @@ class Driver:
         self.sim = tool()["Sim"](board, emulate)
         self.app = self.sim.app
         self.presses = 0
+        self.card_presses = 0  # presses spent entering cards (for make bench)
+        self.cards = 0
 
     def top(self):
         return self.app.stack[-1]
@@ -89,19 +91,25 @@ class Driver:
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
+        before = self.presses
         for _ in range(len(s.order)):
             i = s.cell()
             self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
             self.key("ok")
+        self.card_presses += self.presses - before
+        self.cards += len(flat)
 
     def hand(self, cards):
         s = self.top()
         assert self.screen() == "HandEntry", self.screen()
+        before = self.presses
         for c in cards:
             self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
             self.key("ok")
         self._cycle_to(lambda: s.choice, s.cycle, "end")
         self.key("ok")
+        self.card_presses += self.presses - before
+        self.cards += len(cards)
 
     def new_game(self, title, names, holes=9, dealer=0, rules=None):
         """From the main menu to the first hole's screen."""

@@ -96,8 +96,43 @@ def main():
         print("{:<30} {:>10.0f} {:>12.0f} {:>7.1f}x".format(label, c, m, m / c))
     print()
     display_figures()
+    print()
+    ui_ok = ui_figures()
     if not ok:
         sys.exit("bench: score.py does not run in a 128K heap")
+    if not ui_ok:
+        sys.exit("bench: a whole game through the UI does not run in a 256K heap")
+
+
+def ui_runs_in(heap):
+    cmd = [MPY, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "bench_ui.py"), "game"]
+    return subprocess.run(cmd, capture_output=True).returncode == 0
+
+
+def ui_figures():
+    p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_ui.py"), "presses"],
+                       capture_output=True, text=True, check=True)
+    rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
+    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled"]
+    print("Key presses per card entered (mean over random dealt grids; the OK that takes")
+    print("each card counts; on the TTGO some presses are long ones)")
+    print("{:<18}".format("game") + "".join("{:>16}".format(b) for b in boards))
+    for game in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
+        vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
+        print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
+    print()
+    lo, hi = 64 * 1024, 1024 * 1024
+    fits = ui_runs_in(256 * 1024)
+    if ui_runs_in(hi):
+        while hi - lo > 2048:
+            mid = (lo + hi) // 2
+            if ui_runs_in(mid):
+                hi = mid
+            else:
+                lo = mid
+    print("A whole 6-player 9-hole Play Nine game through the keys (TTGO, unix port, with the")
+    print("test driver loaded): smallest heap %s; in 256K: %s" % (kb(hi), "ok" if fits else "FAILS"))
+    return fits
 
 
 def display_figures():
