@@ -62,8 +62,8 @@ sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys)
 	@mkdir -p docs/img
 	@for b in $(BOARDS); do for k in docs/keys/*.txt; do \
-		n=$$(basename $$k .txt); \
-		$(SIM) --board $$b --keys $$k --screenshot docs/img/$$b-$$n.png --scale 2 || exit 1; \
+		rm -rf build/shots-$$b; \
+		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
 	$(PY) tools/png.py docs/img/*.png
 

@@ -177,3 +177,44 @@ def test_multiple_9_tools_and_tally():
     d.choose("BOB")
     assert saved()["tally"] == {"players": ["ANN", "BOB"], "wins": [0, 2]}
     assert os.getcwd().startswith("/tmp/sk-ui-")
+
+
+def test_edit_a_hole_entered_as_totals():
+    fresh_dir("edit-totals")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
+    d.hole([12, 20], ender=None)
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    assert d.screen() == "GridEntry"
+    d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])  # Ann's total becomes a grid
+    d.grid(25)
+    d.choose("Nobody")
+    d.key("ok")
+    assert from_doc(saved()["game"], totals_ok=True).totals() == [44, 25]
+
+
+def test_scores_show_every_total_on_every_board():
+    # on a monochrome panel, text on the highlight bar must be SEL_FG
+    for board in BOARDS:
+        fresh_dir("scores-" + board)
+        d = Driver(board, emulate=True)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+        d.choose("Scores")
+        emu = d.sim.emu
+        w, h = emu.size()
+        # the totals bar is the lowest lit run down the left edge
+        lit = [y for y in range(h) if emu.pixel(1, y) != (0, 0, 0)]
+        run = [lit[-1]]
+        while run[-1] - 1 in lit:
+            run.append(run[-1] - 1)
+        row = run[len(run) // 2]
+        bar = emu.pixel(1, row)
+        # each total is drawn on the bar, in its player's column: pixels of
+        # another colour there (columns as ui/scores.py lays them out)
+        k = 1 if w < 200 else 2
+        lw, cw = 24 * k, 32 * k
+        for p in range(2):
+            col = range(lw + p * cw, lw + (p + 1) * cw - 4)
+            assert any(emu.pixel(x, y) != bar for x in col for y in run), (board, p)

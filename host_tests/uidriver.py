@@ -43,6 +43,8 @@ class Driver:
         for _ in range(times):
             self.sim.press_key(k)
             self.presses += 1
+            # no screen may cut its text, on any board (a layout bug)
+            assert not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
     def _cycle_to(self, get, cycle, target):
         """Step a cyclic choice to target by the shorter way round."""

@@ -10,6 +10,7 @@
 #   --keys FILE         run a script of key events (format: docs/SIMULATOR.md), then stop
 #   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
 #   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
+#   --shots DIR         where the script's `shot NAME` lines write <board>-NAME.png
 #   --live              show the screen in the terminal and read the keyboard (the default
 #                       without --keys)
 import os
@@ -46,6 +47,8 @@ class Sim:
         self.now = 0
         self.bounce = False
         self.frames = 0
+        self.shots = os.getcwd()  # where `shot` writes (--shots)
+        self.shot_scale = 3
         self.tick(GAP_MS)
 
     def tick(self, ms):
@@ -116,7 +119,8 @@ class Sim:
             elif w == "bounce" and len(words) == 2 and words[1] in ("on", "off"):
                 self.bounce = words[1] == "on"
             elif w == "shot" and len(words) == 2:
-                self.screenshot(words[1])
+                name = words[1] if words[1].endswith(".png") else "%s-%s.png" % (self.hw.board, words[1])
+                self.screenshot(name if name.startswith("/") else self.shots + "/" + name, self.shot_scale)
             else:
                 raise ScriptError("not understood: '%s'" % line.strip())
 
@@ -209,7 +213,7 @@ def live(s, zoom):
 
 def main(argv):
     opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
-            "--scale": "3", "--zoom": None}
+            "--scale": "3", "--zoom": None, "--shots": None}
     flags = {"--live": False}
     i = 0
     while i < len(argv):
@@ -230,7 +234,7 @@ def main(argv):
         print("sim: --board is needed: %s" % ", ".join(sorted(simboard.BOARDS)))
         return 2
     cwd = os.getcwd()
-    for k in ("--keys", "--screenshot"):
+    for k in ("--keys", "--screenshot", "--shots"):
         if opts[k] and not opts[k].startswith("/"):
             opts[k] = cwd + "/" + opts[k]
     if opts["--state-dir"]:
@@ -246,6 +250,8 @@ def main(argv):
     except ValueError as e:
         print("sim: %s" % e)
         return 2
+    s.shots = opts["--shots"] or cwd
+    s.shot_scale = int(opts["--scale"])
     try:
         if opts["--keys"]:
             s.run_script(opts["--keys"])

@@ -212,7 +212,9 @@ class GridEntry(Screen):
         self.dirty = True
 
     def shown(self):
-        self.pos = len(self.order) - 1 if self.d.entries[self.k] is not None else self.pos
+        # back from the next player: stand on the last cell of a complete grid
+        if type(self.d.entries[self.k]) is list:
+            self.pos = len(self.order) - 1
 
     def ask_total(self):
         def done(n):

@@ -9,8 +9,12 @@ class HistoryMenu(Menu):
         for rec in app.state["history"]:
             w = rec.get("winner")
             who = rec["players"][w] if w is not None else "shared"
-            items.append(("%s: %s" % (title(rec["game"]), who), lambda rec=rec: self.show(rec)))
+            items.append((who, lambda rec=rec: self.show(rec)))
         super().__init__(app, "History", items)
+
+    def value(self, i):
+        # each game: the winner, and the game on the right
+        return "" if i == 0 else title(self.app.state["history"][i - 1]["game"])
 
     def show(self, rec):
         rows: list = ["%s, %d holes" % (title(rec["game"]), len(rec["holes"]))]
@@ -53,6 +57,6 @@ def stats_rows(app, game_id):
         games, wins, holes, points, best = st[name]
         avg = "%.1f" % (points / holes) if holes else "-"
         rows.append((name, "%d/%d won" % (wins, games)))
-        rows.append(("  avg hole", avg))
-        rows.append(("  best hole", str(best)))
+        rows.append(("  average", avg))
+        rows.append(("  best", str(best)))
     return rows

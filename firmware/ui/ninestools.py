@@ -119,7 +119,7 @@ class NinesMenu(Menu):
                 for place in sorted(set(places)):
                     for k in range(n):
                         if places[k] == place:
-                            rows.append(("%d. hand %d" % (place, k + 1), "%d nines" % nn[k]))
+                            rows.append("%d. hand %d: %d nines" % (place, k + 1, nn[k]))
                             rows.append("  left: " + (" ".join(unused[k]) or "none"))
                 app.pop_to(self)
                 app.push(Message(app, "Showdown", rows))

@@ -63,7 +63,7 @@ class Play(Menu):
         items = []
         for h in range(len(g.holes)):
             items.append(("Hole %d" % (h + 1), lambda h=h: start(self.app, h)))
-        self.app.push(Menu(self.app, "Edit which hole?", items, cursor=len(items) - 1))
+        self.app.push(Menu(self.app, "Edit a hole", items, cursor=len(items) - 1))
 
     def finish(self):
         import store

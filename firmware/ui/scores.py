@@ -58,7 +58,9 @@ class Scores(Screen):
         pen.highlight(0, y - 1, pen.d.width, pen.line_h + 1)
         pen.text("=", 2, y, SEL_FG)
         for i, p in enumerate(players):
-            _num(pen, totals[p], lw + (i + 1) * cw - 4, y, ACCENT if totals[p] == leader else SEL_FG)
+            # the leader in colour; a mono panel has only one colour on the bar
+            lead = totals[p] == leader and not pen.mono
+            _num(pen, totals[p], lw + (i + 1) * cw - 4, y, ACCENT if lead else SEL_FG)
 
     def chart(self, pen):
         g = self.app.game

@@ -99,8 +99,7 @@ class SettingsMenu(Menu):
     def about(self):
         hw = self.app.hw
         gc.collect()
-        rows: list = [("version", VERSION), ("board", hw.board[:10]),
-                      ("free RAM", "%dK" % (gc.mem_free() // 1024))]
+        rows: list = [("version", VERSION), ("board", hw.board), ("free", "%dK" % (gc.mem_free() // 1024))]
         if hw.battery is not None:
             p = hw.battery.percent()
             rows.append(("battery", "USB" if p is None else "%d%%" % p))

@@ -16,25 +16,31 @@ def header(pen, title):
 
 def list_rows(pen, top, items, cursor, values=None):
     """Draw a list under `top` with the cursor's row highlighted, scrolled so
-    that the cursor stays on screen. values: text shown right-aligned."""
-    h = pen.line_h + 2
-    rows = max(1, (pen.d.height - top) // h)
-    first = min(max(0, cursor - rows + 1), max(0, len(items) - rows))
+    that the cursor stays on screen. values: text shown right-aligned; a row
+    whose label and value do not fit on one line takes two."""
+    lh = pen.line_h + 2
     w = pen.d.width
-    for i in range(first, min(len(items), first + rows)):
-        y = top + (i - first) * h
+    room = (w - 6) // (8 * pen.scale)  # characters on a line
+    vals = values or [""] * len(items)
+    tall = [bool(vals[i]) and len(items[i]) + 1 + len(vals[i]) > room for i in range(len(items))]
+    height = (pen.d.height - top) // lh  # lines on the screen
+    first = cursor  # back up from the cursor while the rows still fit
+    used = 2 if tall[cursor] else 1
+    while first > 0 and used + (2 if tall[first - 1] else 1) <= height:
+        first -= 1
+        used += 2 if tall[first] else 1
+    y = top
+    for i in range(first, len(items)):
+        h = lh * (2 if tall[i] else 1)
+        if y + h > pen.d.height:
+            break
         sel = i == cursor
         if sel:
             pen.highlight(0, y, w, h)
-        v = values[i] if values else ""
-        vw = pen.text_width(v) if v else 0
-        label = items[i]
-        room = (w - 6 - (vw + 8 if v else 0)) // (8 * pen.scale)
-        if len(label) > room:
-            label = label[: max(1, room - 1)] + "."
-        pen.text(label, 4, y + 2, SEL_FG if sel else FG)
-        if v:
-            pen.text(v, w - vw - 3, y + 2, SEL_FG if sel else ACCENT)
+        pen.text(items[i], 4, y + 2, SEL_FG if sel else FG)
+        if vals[i]:
+            pen.text(vals[i], w - pen.text_width(vals[i]) - 3, y + h - lh + 2, SEL_FG if sel else ACCENT)
+        y += h
 
 
 class Menu(Screen):
@@ -157,16 +163,18 @@ class Message(Screen):
 
 def layout(pen, rows):
     """Rows fitted to the width: strings wrapped at spaces; a (label, value)
-    pair whose label is too long for its value is shortened with a dot."""
+    pair that does not fit on one line takes two (the value right-aligned
+    under its label)."""
     room = (pen.d.width - 4) // (8 * pen.scale)
     out: list = []
     for row in rows:
         if type(row) is tuple:
             label, value = row
-            fit = room - len(value) - 1
-            if len(label) > fit:
-                label = label[: max(1, fit - 1)] + "."
-            out.append((label, value))
+            if len(label) + 1 + len(value) > room:
+                out += wrap(pen, [label])
+                out.append(("", value))
+            else:
+                out.append((label, value))
         else:
             out += wrap(pen, [row])
     return out
