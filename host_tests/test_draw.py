@@ -77,3 +77,16 @@ def test_suits_fill_their_box():
         lit = [(x, y) for y in range(64) for x in range(64) if d.pixel(x, y)]
         assert len(lit) > 24 * 24 // 4, kind  # a real shape, not a dot
         assert all(10 <= x < 34 and 10 <= y < 34 for x, y in lit), kind
+
+
+def test_entry_top_line_never_runs_into_the_score():
+    from ui.entry import title_and_score
+
+    for w in (240, 128):
+        d = Display(w, 64)
+        pen = draw.Pen(d)
+        title_and_score(pen, "ABCDEFGH", "Hole 18", -117)
+        score_x = w - pen.text_width("= -117") - 2
+        gap = range(score_x - 8 * pen.scale + 1, score_x)
+        assert all(d.pixel(x, y) == 0 for x in gap for y in range(1, 1 + 8 * pen.scale)), w
+        assert any(d.pixel(x, y) for x in range(score_x, w) for y in range(1, 9 * pen.scale)), w  # drawn

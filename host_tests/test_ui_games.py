@@ -218,3 +218,4 @@ def test_scores_show_every_total_on_every_board():
         for p in range(2):
             col = range(lw + p * cw, lw + (p + 1) * cw - 4)
             assert any(emu.pixel(x, y) != bar for x in col for y in run), (board, p)
+

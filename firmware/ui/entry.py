@@ -84,6 +84,18 @@ def flat(e, rules):
     return [t for row in e for t in row]
 
 
+def title_and_score(pen, name, label, score):
+    """The entry screens' top line: the name and hole on the left, the score
+    on the right; the name is shortened if both would not fit."""
+    s = "= %d" % score if score is not None else "= ?"
+    room = (pen.d.width - 2 - pen.text_width(s) - 8 * pen.scale) // (8 * pen.scale)
+    hole = " " + label.split()[-1]
+    name = name[: max(1, room - len(hole))]
+    y = header(pen, name + hole)
+    pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+    return y
+
+
 def leave(d):
     confirm(d.app, "Leave the hole?", lambda: d.app.pop_to(d.anchor), yes="Leave")
 
@@ -234,9 +246,7 @@ class GridEntry(Screen):
         if None not in cards:
             b = d.rules.score(cards, self.opts)
             score = b.total()
-        y = header(pen, "%s %s" % (d.name(self.k), d.label.split()[-1]))
-        s = "= %d" % score if score is not None else "= ?"
-        pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+        y = title_and_score(pen, d.name(self.k), d.label, score)
         cw = 3 * 8 * pen.scale + 4  # a cell: 3 characters and a gap
         x0 = max(2, (pen.d.width - cw * self.C) // 2)
         rh = pen.line_h + 1
@@ -334,9 +344,7 @@ class HandEntry(Screen):
     def draw(self, pen):
         d = self.d
         score = d.rules.score(self.cards, self.opts).total()
-        y = header(pen, "%s %s" % (d.name(self.k), d.label.split()[-1]))
-        s = "= %d" % score
-        pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+        y = title_and_score(pen, d.name(self.k), d.label, score)
         per_line = max(1, (pen.d.width - 4) // (3 * 8 * pen.scale))
         shown = self.cards + [None]
         lines = (len(shown) + per_line - 1) // per_line
