@@ -10,30 +10,11 @@ import sys
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../firmware")
-sys.path.append(HERE + "/../boards")
+sys.path.insert(0, HERE + "/../boards")  # first: boards/sim.py, not tools/sim.py
 
 from time import ticks_diff, ticks_us  # noqa: E402
 
-
-class Bus:
-    """SPI and I2C at once: counts the bytes written."""
-
-    def __init__(self):
-        self.n = 0
-
-    def write(self, buf):
-        self.n += len(buf)
-
-    def writeto(self, addr, buf):
-        self.n += len(buf)
-
-    def writevto(self, addr, vec):
-        for b in vec:
-            self.n += len(b)
-
-
-def pin(v=None):
-    return None
+from sim import NullBus  # noqa: E402  (a bus that only counts bytes; also a pin)
 
 
 def build(kind, arg):
@@ -41,7 +22,8 @@ def build(kind, arg):
     import drivers.ssd1306  # noqa: F401
     import drivers.st7789  # noqa: F401
 
-    bus = Bus()
+    bus = NullBus()
+    pin = bus
     gc.collect()
     before = gc.mem_alloc()
     if kind == "st7789":
@@ -61,12 +43,12 @@ def build(kind, arg):
 
 
 def timed(d, bus, x, y, w, h, repeat):
-    bus.n = 0
+    bus.data_bytes = 0
     t0 = ticks_us()
     for _ in range(repeat):
         d.mark(x, y, w, h)
         d.show()
-    return ticks_diff(ticks_us(), t0) / repeat, bus.n // repeat
+    return ticks_diff(ticks_us(), t0) / repeat, bus.data_bytes // repeat
 
 
 def main():
