@@ -37,7 +37,7 @@ test-cpython: $(STAMP) ## the host tests under CPython (pytest)
 	$(PY) -m pytest
 
 test-mpy: $(STAMP) ## the same tests under the MicroPython unix port
-	$(MPY) host_tests/mp_run.py
+	$(MPY) -X heapsize=8M host_tests/mp_run.py
 
 lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .

@@ -1,7 +1,8 @@
 # The application: a stack of screens fed with logical keys. Each step polls
 # the keys, lets the screen in front update, and redraws only when it says
-# something changed; the display then pushes only what was marked.
-from compat import sleep_ms, ticks_diff, ticks_ms
+# something changed; the display then pushes only what was marked. The loop
+# that runs it, and restarts it after an error, is guard.py.
+from compat import ticks_diff
 from ui.draw import Pen
 
 VERSION = "0.1.0"
@@ -25,9 +26,9 @@ class Screen:
 
 
 class App:
-    POLL_MS = 5  # buttons are polled this often
-
-    def __init__(self, hw):
+    def __init__(self, hw, safe=False, note=None):
+        """safe: do not open the game in progress (it kept crashing); note:
+        a sentence to show first (why the app restarted)."""
         import store
 
         self.hw = hw
@@ -37,16 +38,20 @@ class App:
         self.game = None  # the engine Game in progress
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
+        self.handled = False  # a key has been handled without an error
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
         from ui.home import Home
 
         self.push(Home(self))
-        if self.state["game"] is not None:
+        if self.state["game"] is not None and not safe:
             self.resume()
-        if problem:
+        notes = [n for n in (note, problem) if n]
+        if self.state["game"] is not None and safe:
+            notes.append("The game in progress is kept; Continue game opens it.")
+        if notes:
             from ui.widgets import Message
 
-            self.push(Message(self, "Note", [problem]))
+            self.push(Message(self, "Note", notes))
 
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
@@ -57,26 +62,32 @@ class App:
         try:
             self.game = from_doc(self.state["game"], totals_ok=True)
         except ScoreError as e:
+            import store
             from ui.widgets import Message
 
+            store.keep(self.state["game"], store.GAME_BAD)
             self.state["game"] = None
-            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text()]))
+            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(),
+                                             "It is kept as %s." % store.GAME_BAD]))
             return
         self.push(Play(self))
 
     def save(self):
-        """Save the state, the game in progress included. A failed save is
-        shown; the game in memory is kept."""
+        """Save the state, the game in progress included; True if saved. A
+        failed save is shown; the game in memory is kept."""
         import store
 
         if self.game is not None:
             self.state["game"] = self.game.to_doc()
         try:
             store.save(self.state)
-        except OSError as e:
+        except store.SaveError as e:
             from ui.widgets import Message
 
-            self.push(Message(self, "Not saved", ["Saving failed (%s). The game is kept in memory." % e]))
+            self.push(Message(self, "Not saved", [str(e), "Everything is kept in memory and saved again "
+                                                          "at the next change."]))
+            return False
+        return True
 
     def push(self, screen):
         self.stack.append(screen)
@@ -108,6 +119,7 @@ class App:
                 return False
             for k in keys:
                 self.stack[-1].key(k)
+            self.handled = True
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:
@@ -121,8 +133,3 @@ class App:
         top.draw(self.pen)
         self.hw.display.show()
         return True
-
-    def run(self):
-        while True:
-            self.step(ticks_ms())
-            sleep_ms(self.POLL_MS)

@@ -1,11 +1,13 @@
 # What a board file hands to the app: the display, the keys and, where the
-# board has one, the battery. Boards build it; nothing else knows pins.
+# board has them, the battery and the watchdog. Boards build it; nothing
+# else knows pins.
 
 
 class Hardware:
-    def __init__(self, board, display, keys, button_names, battery=None):
+    def __init__(self, board, display, keys, button_names, battery=None, watchdog=None):
         self.board = board  # the board id, e.g. "ttgo-t-display"
         self.display = display  # the display contract: FrameBuffer + width, height, mono, mark, show
         self.keys = keys  # drivers.buttons.Keys
         self.button_names = button_names  # ("left", "right"): for help and docs
         self.battery = battery  # .percent() or None
+        self.watchdog = watchdog  # watchdog.Watchdog or None: fed by every turn of the loop

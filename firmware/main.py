@@ -1,6 +1,7 @@
 # Started by MicroPython at boot: the board file (deployed as board.py)
-# builds the hardware; the app runs on it.
+# builds the hardware; guard.main runs the app on it for good, restarting it
+# into the saved game after any error.
 import board  # type: ignore[import-not-found]  # boards/<id>.py, deployed as board.py
-from app import App
+from guard import main
 
-App(board.setup()).run()
+main(board.setup())

@@ -35,3 +35,17 @@ class raises:
 def grid(text):
     """'5 5 0 12 / 5 5 3 HIO' -> [["5","5","0","12"],["5","5","3","HIO"]]."""
     return [row.split() for row in text.split("/")]
+
+
+def fresh_dir(name):
+    """An empty directory /tmp/sk-NAME, made current: the simulated flash."""
+    import os
+
+    path = "/tmp/sk-" + name
+    try:
+        os.mkdir(path)
+    except OSError:
+        for f in os.listdir(path):
+            os.remove(path + "/" + f)
+    os.chdir(path)
+    return path

@@ -11,6 +11,7 @@ if not HERE.startswith("/"):
     HERE = os.getcwd() + "/" + HERE
 sys.path.insert(0, HERE + "/../boards")
 import sim as _simboard  # noqa: E402,F401  (boards/sim.py, before tools/sim.py)
+from support import fresh_dir as _fresh_dir  # noqa: E402
 
 _tool: dict = {}
 
@@ -27,11 +28,14 @@ def tool():
 
 class Driver:
     def __init__(self, board, emulate=False):
-        self.sim = tool()["Sim"](board, emulate)
-        self.app = self.sim.app
+        self.sim = tool()["Sim"](board, emulate, guarded=False)
         self.presses = 0
         self.card_presses = 0  # presses spent entering cards (for make bench)
         self.cards = 0
+
+    @property
+    def app(self):
+        return self.sim.app
 
     def top(self):
         return self.app.stack[-1]
@@ -166,12 +170,4 @@ class Driver:
 
 
 def fresh_dir(name):
-    """An empty directory as the simulated flash, made current."""
-    path = "/tmp/sk-ui-" + name
-    try:
-        os.mkdir(path)
-    except OSError:
-        for f in os.listdir(path):
-            os.remove(path + "/" + f)
-    os.chdir(path)
-    return path
+    return _fresh_dir("ui-" + name)

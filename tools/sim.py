@@ -27,7 +27,7 @@ sys.path.insert(0, ROOT + "/boards")  # first: boards/sim.py, not this file
 import panel_emu  # noqa: E402
 import png  # noqa: E402
 import sim as simboard  # noqa: E402  (boards/sim.py)
-from app import App  # noqa: E402
+from guard import Runner  # noqa: E402
 from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -41,9 +41,12 @@ class ScriptError(ValueError):
 
 
 class Sim:
-    def __init__(self, board_id, emulate=True):
+    def __init__(self, board_id, emulate=True, guarded=True):
+        """guarded: run as the device does, where an error shows the error
+        screen and restarts the app (guard.py); tests turn it off so that
+        an error fails them."""
         self.hw, self.emu, self.switches, self.board = simboard.setup(board_id, emulate)
-        self.app = App(self.hw)
+        self.runner = Runner(self.hw, 0, strict=not guarded)
         self.now = 0
         self.bounce = False
         self.frames = 0
@@ -51,10 +54,14 @@ class Sim:
         self.shot_scale = 3
         self.tick(GAP_MS)
 
+    @property
+    def app(self):
+        return self.runner.app  # a new App after a restart; None on the error screen
+
     def tick(self, ms):
         """Run the firmware for ms of simulated time."""
         for _ in range(ms // STEP_MS):
-            if self.app.step(self.now):
+            if self.runner.step(self.now):
                 self.frames += 1
             self.now += STEP_MS
 

@@ -1,4 +1,4 @@
-# Finished games, newest first, and each player's record in one game.
+# Finished games, newest first, and each player's all-time record in one game.
 from ui.home import GAMES, title
 from ui.widgets import Menu, Message
 
@@ -24,7 +24,8 @@ class HistoryMenu(Menu):
         self.app.push(Message(self.app, "Game", rows))
 
     def stats(self):
-        played = [g[0] for g in GAMES if any(r["game"] == g[0] for r in self.app.state["history"])]
+        st = self.app.state["stats"]
+        played = [g[0] for g in GAMES if st.get(g[0])]
         if not played:
             self.app.push(Message(self.app, "Player stats", ["No finished games yet."]))
             return
@@ -33,26 +34,9 @@ class HistoryMenu(Menu):
         self.app.push(Menu(self.app, "Stats for", items))
 
 
-def stats(history, game_id):
-    """{name: [games, wins, holes, points, best hole]} over one game."""
-    out: dict = {}
-    for rec in history:
-        if rec["game"] != game_id:
-            continue
-        for p, name in enumerate(rec["players"]):
-            s = out.setdefault(name, [0, 0, 0, 0, None])
-            s[0] += 1
-            s[1] += 1 if rec.get("winner") == p else 0
-            for hole in rec["holes"]:
-                s[2] += 1
-                s[3] += hole[p]
-                s[4] = hole[p] if s[4] is None else min(s[4], hole[p])
-    return out
-
-
 def stats_rows(app, game_id):
     rows: list = []
-    st = stats(app.state["history"], game_id)
+    st = app.state["stats"].get(game_id, {})  # all time: kept when history drops a game
     for name in sorted(st, key=lambda n: (-st[n][1], n)):
         games, wins, holes, points, best = st[name]
         avg = "%.1f" % (points / holes) if holes else "-"

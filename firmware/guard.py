@@ -1,0 +1,115 @@
+# Keeps the scorekeeper running. An unexpected error anywhere in the app
+# shows an error screen, goes to errors.log, and the app starts again from
+# the saved state, so the game in progress comes back. Errors in a row
+# (with no key handled in between) mean the saved state itself may be the
+# trouble: after SAFE_AFTER the game is not opened at start (it stays
+# saved, Continue game opens it), after ASIDE_AFTER the saved files are set
+# aside and a fresh state started, so the device never loops on a bad file.
+import gc
+
+from compat import format_exc, sleep_ms, ticks_diff, ticks_ms
+
+SAFE_AFTER = 2
+ASIDE_AFTER = 4
+SHOW_MS = 10000  # the error screen stays this long, or until a key
+
+
+class Runner:
+    def __init__(self, hw, now=0, strict=False):
+        """strict: let errors through (the simulator under test)."""
+        self.hw = hw
+        self.strict = strict
+        self.crashes = 0  # in a row
+        self.app = None
+        self.error = None  # the error on screen
+        self.since = now
+        self.restart(now)
+
+    def restart(self, now):
+        from app import App
+
+        note = None
+        if self.crashes >= ASIDE_AFTER:
+            import store
+
+            store.set_aside()
+            note = ("The saved state kept causing errors, so it is set aside (%s) and a fresh one "
+                    "started." % store.BAD)
+        elif self.error is not None:
+            note = "The scorekeeper restarted after an error (%s); details are in %s." % (
+                self.error.__class__.__name__, "errors.log")
+        self.error = None
+        try:
+            self.app = App(self.hw, safe=self.crashes >= SAFE_AFTER, note=note)
+        except Exception as e:
+            self.crashed(e, now)
+
+    def crashed(self, e, now):
+        if self.strict:
+            raise e
+        import store
+
+        from app import VERSION
+
+        handled = self.app is not None and self.app.handled
+        self.crashes = 1 if handled else self.crashes + 1
+        self.app = None
+        gc.collect()
+        store.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
+            self.crashes, VERSION, self.hw.board, now, format_exc(e)))
+        self.error = e
+        self.since = now
+        try:
+            self.hw.display.sleep(False)
+            self.draw(e)
+        except Exception:
+            pass  # the screen is part of the trouble: the log has it
+
+    def draw(self, e):
+        from ui.draw import ACCENT, BAD, DIM, FG, Pen
+
+        pen = Pen(self.hw.display)
+        pen.clear()
+        y = 1
+        w = (self.hw.display.width - 4) // (8 * pen.scale)
+        for text, colour in (("Error", BAD), (e.__class__.__name__, ACCENT), (str(e), DIM),
+                             ("Restarting into the saved game.", FG), ("Press a key.", FG)):
+            while text and y + pen.line_h <= self.hw.display.height:
+                pen.text(text[:w], 2, y, colour)
+                text = text[w:].lstrip()
+                y += pen.line_h + 2
+        self.hw.display.show()
+
+    def step(self, now):
+        """One turn of the loop; True if the screen was redrawn."""
+        wd = self.hw.watchdog
+        if wd is not None:
+            wd.feed()
+        if self.app is None:  # the error screen
+            keys = self.hw.keys.poll(now)
+            if keys or ticks_diff(now, self.since) > SHOW_MS:
+                self.restart(now)
+                return self.app is not None and self.app.step(now)
+            return False
+        try:
+            if self.app.step(now):
+                if self.app.handled:
+                    self.crashes = 0
+                return True
+            return False
+        except Exception as e:
+            self.crashed(e, now)
+            return True
+
+
+def main(hw, poll_ms=5):
+    """The device's loop, for good; Ctrl-C stops the watchdog and returns
+    to the REPL."""
+    r = Runner(hw, ticks_ms())
+    try:
+        while True:
+            r.step(ticks_ms())
+            sleep_ms(poll_ms)
+    finally:
+        if hw.watchdog is not None:
+            hw.watchdog.stop()

@@ -1,0 +1,292 @@
+# The save file on an ordinary directory (both runtimes): the format, the
+# checksum, the last good copy, damaged and foreign files, older formats,
+# the bounds. Power cuts and a full flash, on littlefs: test_flash.py.
+import json
+import os
+
+import store
+from support import fresh_dir
+
+# What the format-1 firmware (before checksums) wrote: plain JSON.
+V1 = json.dumps({
+    "version": 1,
+    "game": {"game": "play-nine", "players": ["ANN", "BOB"], "options": {"holes": 9}, "dealer": 0,
+             "holes": [{"ender": None, "grids": [[["5", "5", "0", "12"], ["5", "5", "3", "HIO"]], 20]}],
+             "playoff": []},
+    "history": [
+        {"game": "play-nine", "players": ["ANN", "BOB"], "totals": [30, 41], "holes": [[10, 20], [20, 21]],
+         "winner": 0, "tied": []},
+        {"game": "play-nine", "players": ["BOB", "CY"], "totals": [5, 9], "holes": [[5, 9]],
+         "winner": 0, "tied": []},
+        {"game": "crazy-nines", "players": ["X"], "totals": "junk", "holes": []},
+    ],
+    "roster": ["ANN", "BOB", "CY"],
+    "settings": {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 60, "long_ms": 500},
+    "tally": None,
+})
+
+
+def state_with(**kw):
+    s = store.defaults()
+    s.update(kw)
+    return s
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def contents(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def saved_pair(tag):
+    """A directory holding two saves: FILE = roster [B], BAK = roster [A]."""
+    fresh_dir("store-" + tag)
+    s = state_with(roster=["A"])
+    store.save(s)
+    s["roster"] = ["B"]
+    store.save(s)
+    return s
+
+
+def test_round_trip_with_header_and_checksum():
+    fresh_dir("store-rt")
+    s = state_with(roster=["ANN"], game={"game": "play-nine"})
+    store.save(s)
+    assert s["seq"] == 1
+    data = contents(store.FILE)
+    head, body = data.split(b"\n", 1)
+    fields = head.split()
+    assert fields[:4] == [b"SK", b"2", b"1", str(len(body)).encode()]
+    assert int(fields[4], 16) == store.crc32(body) & 0xFFFFFFFF
+    state, note = store.load()
+    assert note is None
+    assert state == s
+
+
+def test_each_save_keeps_the_one_before_as_the_last_good_copy():
+    s = saved_pair("bak")
+    assert store.read(store.FILE)[2]["roster"] == ["B"]
+    assert store.read(store.BAK)[2]["roster"] == ["A"]
+    assert store.read(store.TMP)[0] == "missing"
+    assert s["seq"] == 2
+
+
+def test_nothing_saved_yet_is_a_fresh_state_without_a_note():
+    fresh_dir("store-empty")
+    state, note = store.load()
+    assert state == store.defaults() and note is None
+
+
+DAMAGE = (  # (what, bytes for state.json, fragment of the note)
+    ("random bytes", bytes((i * 37 + 11) % 256 for i in range(300)), "not a save file"),
+    ("empty", b"", "empty"),
+    ("header only", b"SK 2 5 100 12345678\n", "cut short"),
+    ("bad header", b"SK 2 x\n{}", "header"),
+    ("no JSON object", None, "holds no state"),
+    ("plain JSON cut short", b'{"version": 1, "roster": ["A"', "could not be read"),
+)
+
+
+def damage_cases():
+    """Every damaged form of a real save of roster [B]."""
+    fresh_dir("store-make")
+    good = store.save(state_with(roster=["B"])) or contents(store.FILE)
+    head, body = good.split(b"\n", 1)
+    flipped = bytearray(good)
+    flipped[len(head) + 5] ^= 0x04
+    cases = [
+        ("truncated", good[: len(good) - 7], "cut short"),
+        ("one bit flipped", bytes(flipped), "checksum"),
+    ]
+    for what, data, frag in DAMAGE:
+        if data is None:  # valid header and checksum, but a list
+            b = b"[1,2]"
+            data = b"SK 2 9 %d %08x\n" % (len(b), store.crc32(b) & 0xFFFFFFFF)
+            data += b
+        cases.append((what, data, frag))
+    return cases
+
+
+def test_a_damaged_file_falls_back_to_the_last_good_copy_and_is_kept():
+    for what, data, frag in damage_cases():
+        saved_pair("dmg")
+        write(store.FILE, data)
+        state, note = store.load()
+        assert state["roster"] == ["A"], what
+        assert note and frag in note and store.BAD in note and "save before" in note, (what, note)
+        assert contents(store.BAD) == data, what  # set aside, not deleted
+        # the next save does not push the good copy out for the damaged one
+        store.save(state)
+        assert store.read(store.BAK)[2]["roster"] == ["A"], what
+        assert store.load() == (state, None), what
+
+
+def test_damaged_with_no_other_copy_starts_afresh_and_says_so():
+    for what, data, frag in damage_cases():
+        fresh_dir("store-dmg1")
+        write(store.FILE, data)
+        state, note = store.load()
+        assert state == store.defaults(), what
+        assert frag in note and "starting afresh" in note, (what, note)
+
+
+def test_a_huge_file_is_not_read():
+    saved_pair("huge")
+    with open(store.FILE, "wb") as f:
+        chunk = b"x" * 4096
+        for _ in range(store.MAX_BYTES // 4096 + 1):
+            f.write(chunk)
+    state, note = store.load()
+    assert state["roster"] == ["A"]
+    assert "too big" in note
+
+
+def test_a_file_from_newer_firmware_is_kept_aside_not_overwritten():
+    saved_pair("newer")
+    future = b'{"roster":["Z"]}'
+    data = b"SK 3 7 %d %08x\n" % (len(future), store.crc32(future) & 0xFFFFFFFF) + future
+    write(store.FILE, data)
+    state, note = store.load()
+    assert state["roster"] == ["A"]
+    assert "newer firmware (format 3" in note and store.NEWER in note
+    store.save(state)
+    store.save(state)
+    assert contents(store.NEWER) == data
+
+
+def test_a_complete_save_cut_before_its_renames_is_finished_at_load():
+    saved_pair("tmp")
+    s = state_with(roster=["C"], seq=2)
+    head, body = store.encode(dict(s, seq=3))
+    write(store.TMP, bytes(head) + bytes(body))
+    state, note = store.load()
+    assert state["roster"] == ["C"] and state["seq"] == 3 and note is None
+    assert store.read(store.TMP)[0] == "missing"
+    assert store.read(store.FILE)[2]["roster"] == ["C"]
+    assert store.read(store.BAK)[2]["roster"] == ["B"]
+
+
+def test_a_torn_temporary_file_is_ignored():
+    saved_pair("torn")
+    head, body = store.encode(state_with(roster=["C"], seq=3))
+    write(store.TMP, (bytes(head) + bytes(body))[:-3])
+    state, note = store.load()
+    assert state["roster"] == ["B"] and note is None
+
+
+def test_format_1_migrates_and_its_history_starts_the_all_time_stats():
+    fresh_dir("store-v1")
+    write(store.FILE, V1.encode())
+    state, note = store.load()
+    assert note is None
+    assert state["version"] == store.VERSION and state["seq"] == 0
+    assert state["game"]["players"] == ["ANN", "BOB"]
+    assert state["roster"] == ["ANN", "BOB", "CY"]
+    assert state["settings"] == {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 60, "long_ms": 500}
+    assert len(state["history"]) == 2  # the broken record is dropped
+    st = state["stats"]["play-nine"]
+    assert st["ANN"] == [1, 1, 2, 30, 10]
+    assert st["BOB"] == [2, 1, 3, 46, 5]  # lost once as ANN's rival, won once
+    assert st["CY"] == [1, 0, 1, 9, 9]
+    assert "crazy-nines" not in state["stats"]
+    store.save(state)
+    assert contents(store.FILE).startswith(b"SK 2 1 ")
+    assert store.load()[0] == state
+
+
+def test_format_0_without_a_version_field_migrates_too():
+    fresh_dir("store-v0")
+    write(store.FILE, b'{"roster": ["OLD"], "settings": {"sleep_s": 0}}')
+    state, note = store.load()
+    assert note is None and state["roster"] == ["OLD"]
+    assert state["settings"] == {"rules": {}, "sleep_s": 0, "long_ms": 600}
+    assert state["stats"] == {}
+
+
+def test_fields_of_the_wrong_type_fall_back_to_defaults():
+    fresh_dir("store-types")
+    s = {"version": 2, "game": [1], "history": {"a": 1}, "roster": ["A", 3, None, "B"],
+         "settings": {"rules": 5, "sleep_s": 30}, "tally": "x", "stats": {"play-nine": {"A": [1, 2]}},
+         "unknown": 1}
+    body = json.dumps(s).encode()
+    write(store.FILE, b"SK 2 4 %d %08x\n" % (len(body), store.crc32(body) & 0xFFFFFFFF) + body)
+    state, note = store.load()
+    assert note is None
+    assert state["game"] is None and state["history"] == [] and state["tally"] is None
+    assert state["roster"] == ["A", "B"] and state["stats"] == {}
+    assert state["settings"] == {"rules": {}, "sleep_s": 30, "long_ms": 600}
+    assert "unknown" not in state and state["seq"] == 4
+
+
+def record(n, players=2, holes=9, game="play-nine"):
+    names = ["P%d_%d" % (n, p) for p in range(players)]
+    scores = [[(n + h + p) % 20 for p in range(players)] for h in range(holes)]
+    totals = [sum(h[p] for h in scores) for p in range(players)]
+    return {"game": game, "players": names, "totals": totals, "holes": scores,
+            "winner": totals.index(min(totals)), "tied": []}
+
+
+def test_history_is_bounded_in_games_and_bytes_and_stats_outlive_it():
+    s = store.defaults()
+    for n in range(30):
+        store.finish(s, record(n))
+    assert len(s["history"]) == store.HISTORY_MAX
+    assert s["history"][0]["players"][0] == "P29_0"  # newest first
+    assert len(s["stats"]["play-nine"]) == store.STATS_NAMES
+    assert "P29_0" in s["stats"]["play-nine"]
+    big = store.defaults()
+    for n in range(30):
+        store.finish(big, record(n, players=8, holes=18, game="crazy-nines"))
+    assert len(json.dumps(big["history"])) <= store.HISTORY_BYTES
+    assert 1 <= len(big["history"]) < store.HISTORY_MAX
+
+
+def test_the_largest_state_fits_the_size_limit_with_room():
+    """Full history and stats, a full roster, and the largest game in
+    progress: 8 players, 18 holes of crazy-nines, and a playoff."""
+    s = store.defaults()
+    for g in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
+        for n in range(40):
+            store.finish(s, record(n, players=8, holes=18, game=g))
+    s["roster"] = ["NAME%04d" % i for i in range(store.ROSTER_MAX)]
+    grid = [["10", "10", "QS"], ["JK", "JK", "JK"], ["10", "10", "10"]]
+    hole = {"ender": 3, "grids": [grid] * 8}
+    s["game"] = {"game": "crazy-nines", "players": ["NAME%04d" % i for i in range(8)],
+                 "options": {"holes": 18}, "dealer": 0, "holes": [hole] * 18, "playoff": [hole] * 6}
+    head, body = store.encode(s)
+    assert len(head) + len(body) < store.MAX_BYTES * 3 // 4, len(body)
+
+
+def test_crc_fallback_matches_binascii():
+    assert store.crc32_py(b"123456789") == 0xCBF43926  # the CRC-32 check value
+    data = bytes(range(256)) * 3
+    assert store.crc32_py(data) == store.crc32(data) & 0xFFFFFFFF
+
+
+def test_the_error_log_stays_small():
+    fresh_dir("store-log")
+    for i in range(200):
+        store.log_error("error number %d with some detail" % i)
+    size = os.stat(store.LOG)[6] + os.stat(store.LOG_OLD)[6]
+    assert size < 3 * store.LOG_BYTES
+    with open(store.LOG) as f:
+        assert f.read().rstrip().endswith("error number 199 with some detail")
+
+
+def test_a_save_that_cannot_be_written_raises_save_error_and_keeps_the_old():
+    saved_pair("fail")
+    os.mkdir(store.TMP)  # the temporary file cannot be opened for writing
+    try:
+        s = state_with(roster=["C"], seq=2)
+        try:
+            store.save(s)
+            raise AssertionError("no SaveError")
+        except store.SaveError as e:
+            assert str(e).startswith("Saving failed")
+        assert store.read(store.FILE)[2]["roster"] == ["B"]
+    finally:
+        os.rmdir(store.TMP)
