@@ -34,7 +34,7 @@ def format_exc(e):
     if hasattr(sys, "print_exception"):  # MicroPython
         sys.print_exception(e, out)  # type: ignore[attr-defined]
     else:
-        import traceback
+        import traceback  # type: ignore[import-not-found]  # CPython only
 
         traceback.print_exception(type(e), e, e.__traceback__, file=out)
     return out.getvalue()
