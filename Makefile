@@ -12,7 +12,7 @@ BOARD ?= ttgo-t-display
 BOARDS := ttgo-t-display m5stack-core devkit-oled
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 
-.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench sim screenshots clean
+.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -55,6 +55,10 @@ mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/
 
 bench: $(STAMP) ## print heap and speed figures (CPython and MicroPython)
 	$(PY) tools/bench.py
+
+faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on littlefs (both runtimes)
+	$(MPY) -X heapsize=16M tools/faults.py
+	$(PY) tools/faults.py
 
 sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled
 	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD)

@@ -9,6 +9,16 @@ PANEL = ("ssd1306", 128, 64)
 BUTTONS = ("up", "ok", "down")  # GPIO 32, 33, 25
 KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
 
+WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
+
+
+def watchdog():
+    from machine import Timer, reset
+
+    from watchdog import Watchdog
+
+    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
+
 
 def setup():
     from machine import I2C, Pin
@@ -22,4 +32,4 @@ def setup():
     display = SSD1306(i2c, PANEL[1], PANEL[2], addr=0x3C)
     pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in (32, 33, 25)]
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
-    return Hardware(ID, display, keys, BUTTONS)
+    return Hardware(ID, display, keys, BUTTONS, watchdog=watchdog())

@@ -9,6 +9,16 @@ PANEL = ("ili9342", 0)
 BUTTONS = ("A", "B", "C")  # left to right under the screen
 KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
 
+WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
+
+
+def watchdog():
+    from machine import Timer, reset
+
+    from watchdog import Watchdog
+
+    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
+
 
 def setup():
     from machine import I2C, SPI, Pin
@@ -24,4 +34,4 @@ def setup():
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
-    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c))
+    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c), watchdog())

@@ -53,6 +53,7 @@ def setup(board_id, emulate=True):
     """(Hardware, emulator or NullBus, switches, board module) for the board."""
     from drivers.buttons import Button, Keys
     from hardware import Hardware
+    from watchdog import Watchdog
 
     mod = board_module(board_id)
     kind = mod.PANEL[0]
@@ -81,5 +82,9 @@ def setup(board_id, emulate=True):
         display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
     switches = [Switch() for _ in mod.BUTTONS]
     keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
-    hw = Hardware(board_id, display, keys, mod.BUTTONS, None)
+    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
     return hw, emu, switches, mod
+
+
+def watchdog_reset():
+    raise RuntimeError("watchdog reset: the loop stopped")

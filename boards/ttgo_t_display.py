@@ -10,6 +10,16 @@ BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
 # Two buttons do everything. Short presses are the frequent ones (next, confirm).
 KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}
 
+WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
+
+
+def watchdog():
+    from machine import Timer, reset
+
+    from watchdog import Watchdog
+
+    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
+
 
 def setup():
     from machine import ADC, SPI, Pin
@@ -27,4 +37,4 @@ def setup():
     keys = Keys([Button(lambda: b0.value() == 0), Button(lambda: b35.value() == 0)], KEYMAP)
     adc = ADC(Pin(34), atten=ADC.ATTN_11DB)
     battery = ADCBattery(adc, divider=2.0, enable=Pin(14, Pin.OUT))
-    return Hardware(ID, display, keys, BUTTONS, battery)
+    return Hardware(ID, display, keys, BUTTONS, battery, watchdog())

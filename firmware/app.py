@@ -38,7 +38,6 @@ class App:
         self.game = None  # the engine Game in progress
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
-        self.handled = False  # a key has been handled without an error
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
         from ui.home import Home
 
@@ -119,7 +118,6 @@ class App:
                 return False
             for k in keys:
                 self.stack[-1].key(k)
-            self.handled = True
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:

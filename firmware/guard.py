@@ -1,8 +1,8 @@
 # Keeps the scorekeeper running. An unexpected error anywhere in the app
 # shows an error screen, goes to errors.log, and the app starts again from
 # the saved state, so the game in progress comes back. Errors in a row
-# (with no key handled in between) mean the saved state itself may be the
-# trouble: after SAFE_AFTER the game is not opened at start (it stays
+# (each within STABLE_MS of the restart before) mean the saved state itself
+# may be the trouble: after SAFE_AFTER the game is not opened at start (it stays
 # saved, Continue game opens it), after ASIDE_AFTER the saved files are set
 # aside and a fresh state started, so the device never loops on a bad file.
 import gc
@@ -12,6 +12,7 @@ from compat import format_exc, sleep_ms, ticks_diff, ticks_ms
 SAFE_AFTER = 2
 ASIDE_AFTER = 4
 SHOW_MS = 10000  # the error screen stays this long, or until a key
+STABLE_MS = 60000  # running this long without an error ends a run of errors
 
 
 class Runner:
@@ -22,7 +23,7 @@ class Runner:
         self.crashes = 0  # in a row
         self.app = None
         self.error = None  # the error on screen
-        self.since = now
+        self.since = self.started = now
         self.restart(now)
 
     def restart(self, now):
@@ -39,6 +40,7 @@ class Runner:
             note = "The scorekeeper restarted after an error (%s); details are in %s." % (
                 self.error.__class__.__name__, "errors.log")
         self.error = None
+        self.started = now
         try:
             self.app = App(self.hw, safe=self.crashes >= SAFE_AFTER, note=note)
         except Exception as e:
@@ -51,8 +53,7 @@ class Runner:
 
         from app import VERSION
 
-        handled = self.app is not None and self.app.handled
-        self.crashes = 1 if handled else self.crashes + 1
+        self.crashes += 1
         self.app = None
         gc.collect()
         store.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
@@ -91,12 +92,10 @@ class Runner:
                 self.restart(now)
                 return self.app is not None and self.app.step(now)
             return False
+        if self.crashes and ticks_diff(now, self.started) > STABLE_MS:
+            self.crashes = 0
         try:
-            if self.app.step(now):
-                if self.app.handled:
-                    self.crashes = 0
-                return True
-            return False
+            return self.app.step(now)
         except Exception as e:
             self.crashed(e, now)
             return True

@@ -27,8 +27,8 @@ def tool():
 
 
 class Driver:
-    def __init__(self, board, emulate=False):
-        self.sim = tool()["Sim"](board, emulate, guarded=False)
+    def __init__(self, board, emulate=False, guarded=False):
+        self.sim = tool()["Sim"](board, emulate, guarded=guarded)
         self.presses = 0
         self.card_presses = 0  # presses spent entering cards (for make bench)
         self.cards = 0
@@ -41,14 +41,14 @@ class Driver:
         return self.app.stack[-1]
 
     def screen(self):
-        return type(self.top()).__name__
+        return "error" if self.app is None else type(self.top()).__name__
 
     def key(self, k, times=1):
         for _ in range(times):
             self.sim.press_key(k)
             self.presses += 1
             # no screen may cut its text, on any board (a layout bug)
-            assert not self.app.pen.cut, (self.screen(), self.app.pen.cut)
+            assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
     def _cycle_to(self, get, cycle, target):
         """Step a cyclic choice to target by the shorter way round."""

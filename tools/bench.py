@@ -98,6 +98,10 @@ def main():
     display_figures()
     print()
     ui_ok = ui_figures()
+    print()
+    store_ok = storage_figures()
+    if not store_ok:
+        sys.exit("bench: a power cut lost a game, or the soak failed in its heap")
     if not ok:
         sys.exit("bench: score.py does not run in a 128K heap")
     if not ui_ok:
@@ -133,6 +137,59 @@ def ui_figures():
     print("A whole 6-player 9-hole Play Nine game through the keys (TTGO, unix port, with the")
     print("test driver loaded): smallest heap %s; in 256K: %s" % (kb(hi), "ok" if fits else "FAILS"))
     return fits
+
+
+SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included
+
+
+def soak_runs_in(heap, holes=1000):
+    cmd = [MPY, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "soak.py"), str(holes)]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return json.loads(p.stdout) if p.returncode == 0 else None
+
+
+def storage_figures():
+    """make faults' report on both runtimes, flash work per hole, the soak."""
+    print("Power cuts at every flash operation of a whole 9-hole game's saves (tools/faults.py),")
+    print("then a reboot into the firmware's loading path: what it came back with")
+    print("{:<34} {:>8} {:>8} {:>8} {:>6}".format("", "cuts", "before", "after", "lost"))
+    ok = True
+    reports = []
+    for label, cmd in (("MicroPython, VfsLfs2, game by keys", [MPY, "-X", "heapsize=16M"]),
+                       ("CPython, littlefs-python, engine", [sys.executable])):
+        p = subprocess.run(cmd + [os.path.join(ROOT, "tools", "faults.py"), "--json"],
+                           capture_output=True, text=True)
+        r = json.loads(p.stdout)
+        reports.append(r)
+        ok = ok and r["lost"] == 0
+        print("{:<34} {:>8} {:>8} {:>8} {:>6}".format(label, r["cut_points"], r["old"], r["new"], r["lost"]))
+    ph = reports[0]["per_hole"]
+    print("Flash work per hole: %d save of %.0f bytes: %.0f programs (%.0f bytes), %.1f erases of 4K" % (
+        ph["saves"], ph["file_bytes"], ph["programs"], ph["bytes"], ph["erases"]))
+    print()
+    soak = soak_runs_in(SOAK_HEAP)
+    if soak is None:
+        print("Soak: 1000 holes do NOT run in a %d K heap" % (SOAK_HEAP // 1024))
+        return False
+    lo, hi = 128 * 1024, SOAK_HEAP
+    while hi - lo > 8192:
+        mid = (lo + hi) // 2
+        if soak_runs_in(mid):
+            hi = mid
+        else:
+            lo = mid
+    print("Soak: %d holes over %d games (all four grid and hand games, 2-8 players, playoffs)," % (
+        soak["holes"], soak["games"]))
+    print("each saved to littlefs in RAM (%d saves, %d programs, %d erases); history kept: %d games" % (
+        soak["saves"], soak["flash_programs"], soak["flash_erases"], soak["history_kept"]))
+    print("  in a fixed %s heap (%s of it the flash): ok; smallest heap that runs it: %s" % (
+        kb(SOAK_HEAP), kb(soak["flash_bytes_in_heap"]), kb(hi)))
+    print("  heap after collection, per game: min %s, max %s; first tenth %s, last tenth %s" % (
+        kb(soak["heap_after_collect_min"]), kb(soak["heap_after_collect_max"]),
+        kb(soak["heap_first_tenth_mean"]), kb(soak["heap_last_tenth_mean"])))
+    print("  second half (the history full): min %s, max %s: it grows while the history fills, then stays" % (
+        kb(soak["heap_second_half_min"]), kb(soak["heap_second_half_max"])))
+    return ok
 
 
 def display_figures():

@@ -303,6 +303,11 @@ class Game:
         return None if type(c) is int else self.rules.score(c, self.opts)
 
     # --- the document form ---------------------------------------------
+    def summary(self):
+        """The finished game as the history keeps it."""
+        return {"game": self.id, "players": list(self.names), "totals": self.totals(),
+                "holes": [list(h.scores) for h in self.holes], "winner": self.winner(), "tied": self.tied()}
+
     def to_doc(self):
         doc = {
             "game": self.id,

@@ -70,10 +70,7 @@ class Play(Menu):
 
         g = self.app.game
         winner, tied = g.winner(), g.tied()
-        store.finish(self.app.state, {
-            "game": g.id, "players": list(g.names), "totals": g.totals(),
-            "holes": [list(h.scores) for h in g.holes], "winner": winner, "tied": tied,
-        })
+        store.finish(self.app.state, g.summary())
         self.app.game = None
         self.app.save()
         home = self.app.stack[0]

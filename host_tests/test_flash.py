@@ -1,0 +1,139 @@
+# Saves on the real littlefs over NOR flash in RAM (tools/flash.py): the
+# unix port's VfsLfs2 under MicroPython, littlefs-python under CPython.
+# A power cut at every flash operation of a whole game's saves loses
+# nothing; a full flash fails the save with a message and keeps the old
+# one; damaged files on the flash are set aside; the flash work per hole
+# stays at one small save.
+import json
+
+import faults
+import store
+from flash import BLOCK, EIO, Flash, Volume, formatted
+
+STATES = []
+
+
+def states():
+    """A whole game's saves (recorded once; the engine path, on both runtimes)."""
+    if not STATES:
+        STATES.extend(faults.record_engine_game())
+    return STATES
+
+
+def test_the_flash_model_behaves_like_nor():
+    f = Flash(2)
+    assert f.read(0, 0, 4) == b"\xff" * 4
+    f.prog(0, 0, b"\x0f\xf0")
+    f.prog(0, 0, b"\xf3\xff")  # programming only clears bits
+    assert f.read(0, 0, 2) == b"\x03\xf0"
+    f.erase(0)
+    assert f.read(0, 0, 2) == b"\xff\xff"
+    assert (f.progs, f.erases, f.prog_bytes) == (2, 1, 4)
+
+
+def test_a_cut_tears_one_operation_and_stops_the_rest():
+    torn = set()
+    for k in range(1, 60):
+        f = Flash(1)
+        f.cut_at = k
+        for _ in range(k - 1):
+            assert f.prog(0, 0, b"\xff") == 0
+        assert f.prog(0, 64, b"\x00" * 64) == EIO  # the cut: a prefix happens
+        got = f.read(0, 64, 64)
+        n = 0
+        while n < 64 and got[n] == 0:
+            n += 1
+        assert all(x == 0xFF for x in got[n:]), k
+        torn.add(n)
+        assert f.prog(0, 200, b"\x00") == EIO and f.read(0, 200, 1) == b"\xff"  # after it: nothing
+        assert f.erase(0) == EIO and f.read(0, 64, 64) == got
+    assert len(torn) > 20 and min(torn) < 8 and max(torn) > 56  # tears of many sizes
+
+
+def test_power_cut_at_every_flash_operation_of_a_whole_game_loses_nothing():
+    r = faults.sweep(states())
+    assert r["saves"] == len(states()) >= 12
+    assert r["cut_points"] == r["flash_ops"] > 100
+    assert r["lost"] == 0, r["problems"]
+    assert r["old"] + r["new"] == r["cut_points"]
+    assert r["old"] > 0 and r["new"] > 0
+
+
+def test_the_sweep_would_see_a_save_that_is_not_atomic():
+    """A save written straight over the file in two steps loses games:
+    the sweep must say so (so that its zero above means something)."""
+    real = store.save
+
+    def naive(state):
+        opener = store.__dict__.get("open") or open  # littlefs-python's, under CPython
+        state["seq"] += 1
+        head, body = store.encode(state)
+        with opener(store.FILE, "wb") as f:
+            f.write(head)
+        with opener(store.FILE, "ab") as f:
+            f.write(body)
+
+    store.save = naive
+    try:
+        r = faults.sweep(states()[:3])
+    finally:
+        store.save = real
+    assert r["lost"] > 0
+
+
+def test_a_full_flash_fails_the_save_with_a_message_and_keeps_the_old_one():
+    f = Flash(16, formatted(16))
+    v = Volume(f)
+    try:
+        first = json.loads(states()[3])
+        store.save(first)
+        n = 0
+        try:
+            while True:  # fill the flash with someone else's file
+                v.write("junk%d" % n, b"\x55" * BLOCK)
+                n += 1
+        except OSError:
+            pass
+        big = json.loads(states()[-1])
+        big["roster"] = ["N%07d" % i for i in range(16)]
+        big["history"] = [big["history"][0]] * 20
+        big["seq"] = first["seq"]
+        try:
+            store.save(big)
+            raise AssertionError("saved on a full flash")
+        except store.SaveError as e:
+            assert str(e) == "Saving failed: the flash is full."
+        state, note = store.load()
+        assert note is None and state == first
+        for i in range(n):  # space again: saving works
+            v.remove("junk%d" % i)
+        store.save(big)
+        assert store.load()[0] == big
+    finally:
+        v.close()
+
+
+def test_a_damaged_save_on_the_flash_falls_back_and_is_kept():
+    f = Flash(16, formatted(16))
+    v = Volume(f)
+    try:
+        a, b = json.loads(states()[4]), json.loads(states()[5])
+        store.save(a)
+        store.save(b)
+        v.write(store.FILE, b"SK 2 9 4 00000000\n{}{}")
+        state, note = store.load()
+        assert state == a and "checksum" in note and store.BAD in note
+    finally:
+        v.close()
+
+
+def test_flash_work_per_hole_is_one_small_save():
+    per = faults.writes_per_save(states())
+    holes = faults.hole_saves(states())
+    assert len(holes) == 9
+    for i in holes:
+        programs, nbytes, erases = per[i]
+        size = faults.file_bytes(states()[i])
+        # one copy of the file, and littlefs's metadata: never the whole flash
+        assert size <= nbytes < 3 * size + 2 * BLOCK, (i, nbytes, size)
+        assert erases <= 3, (i, erases)

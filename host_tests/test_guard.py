@@ -1,0 +1,212 @@
+# Crash safety (MicroPython only: the firmware needs framebuf): an error
+# anywhere in the app shows the error screen, is logged, and the app comes
+# back into the saved game; errors in a row stop opening the game, then set
+# the state aside, so a bad file can never make the device loop. Ctrl-C
+# stops the watchdog.
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+import guard  # noqa: E402
+import store  # noqa: E402
+from uidriver import Driver, fresh_dir  # noqa: E402
+
+NAMES = ["ANN", "BOB"]
+
+
+class Boom(Exception):
+    pass
+
+
+def boom(*args):
+    raise Boom("deliberate")
+
+
+class patched:
+    """with patched(Class, "method", replacement): ..."""
+
+    def __init__(self, cls, name, fn):
+        self.cls, self.name, self.fn = cls, name, fn
+
+    def __enter__(self):
+        self.old = self.cls.__dict__.get(self.name)  # None: inherited
+        setattr(self.cls, self.name, self.fn)
+
+    def __exit__(self, *exc):
+        if self.old is None:
+            delattr(self.cls, self.name)
+        else:
+            setattr(self.cls, self.name, self.old)
+
+
+def game_with_a_hole(tag, board="ttgo-t-display", emulate=False):
+    fresh_dir("guard-" + tag)
+    d = Driver(board, emulate=emulate, guarded=True)
+    d.new_game("Play Nine", NAMES, holes=3)
+    d.hole([17, 20])
+    return d
+
+
+def log():
+    with open(store.LOG) as f:
+        return f.read()
+
+
+def test_an_error_on_a_key_shows_the_error_screen_then_restarts_into_the_game():
+    from ui.play import Play
+
+    d = game_with_a_hole("key")
+    totals = d.app.game.totals()
+    with patched(Play, "key", boom):
+        d.key("down")
+    assert d.app is None  # the error screen
+    entry = log()
+    assert "Boom: deliberate" in entry and "firmware" in entry and "ttgo-t-display" in entry
+    assert "test_guard.py" in entry  # the traceback
+    d.key("ok")  # any key restarts
+    assert d.screen() == "Message"
+    note = " ".join(str(r) for r in d.top().rows)
+    assert "restarted after an error (Boom)" in note and store.LOG in note
+    d.key("ok")
+    assert d.screen() == "Play" and d.app.game.totals() == totals
+
+
+def test_the_error_screen_restarts_by_itself():
+    from ui.play import Play
+
+    d = game_with_a_hole("timeout")
+    with patched(Play, "key", boom):
+        d.key("down")
+    assert d.app is None
+    d.sim.tick(guard.SHOW_MS + 100)
+    assert d.screen() == "Message"
+
+
+def test_the_error_screen_draws_on_every_board():
+    from ui.home import Home
+
+    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+        fresh_dir("guard-draw")
+        d = Driver(board, emulate=True, guarded=True)
+        before = d.sim.frames
+        with patched(Home, "key", boom):
+            d.key("down")
+        assert d.app is None and d.sim.frames > before
+        assert any(d.sim.emu.pixel(x, 4) != (0, 0, 0) for x in range(4, 40)), board
+
+
+def test_a_memory_error_is_caught_like_any_other():
+    from ui.play import Play
+
+    def oom(*args):
+        raise MemoryError("memory allocation failed")
+
+    d = game_with_a_hole("oom")
+    with patched(Play, "key", oom):
+        d.key("down")
+    assert d.app is None and "MemoryError" in log()
+    d.key("ok")
+    assert d.app.game is not None
+
+
+def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
+    from ui.play import Play
+
+    d = game_with_a_hole("loop")
+    saved = store.read(store.FILE)[2]
+    with patched(Play, "draw", boom):
+        d.key("back")  # to the main menu
+        d.choose("Continue game")  # the game's screen fails to draw: error 1
+        assert d.app is None
+        d.key("ok")  # restart: the game opens under the note
+        assert d.screen() == "Message"
+        d.key("ok")  # and fails again when the note goes: error 2
+        assert d.app is None
+        d.key("ok")  # restart without opening the game
+        assert d.screen() == "Message"
+        note = " ".join(str(r) for r in d.top().rows)
+        assert "kept; Continue game opens it" in note
+        d.key("ok")
+        assert d.screen() == "Home"
+        assert [i[0] for i in d.top().items][0] == "Continue game"
+    assert store.read(store.FILE)[2]["game"] == saved["game"]
+    d.choose("Continue game")  # fixed (the patch is gone): it opens
+    assert d.screen() == "Play"
+
+
+def test_errors_far_apart_are_not_a_run():
+    from ui.play import Play
+
+    d = game_with_a_hole("apart")
+    for _ in range(guard.ASIDE_AFTER + 1):
+        with patched(Play, "key", boom):
+            d.key("down")
+        assert d.app is None
+        d.key("ok")
+        d.key("ok")  # the note
+        assert d.screen() == "Play"  # the game opened every time
+        d.sim.tick(guard.STABLE_MS + 100)
+    assert d.sim.runner.crashes == 0
+
+
+def test_a_state_that_crashes_even_the_menu_is_set_aside():
+    from ui.home import Home
+
+    d = game_with_a_hole("aside")
+    saved = store.read(store.FILE)[2]
+    draw = Home.draw
+
+    def fails_on_this_state(self, pen):  # as if something saved broke the menu
+        if self.app.state["game"] is not None:
+            raise Boom("this state")
+        draw(self, pen)
+
+    with patched(Home, "draw", fails_on_this_state):
+        d.key("back")  # the menu fails to draw: error 1
+        note = ""
+        for _ in range(20):  # a user backing out through errors and notes to the menu
+            d.key("back")
+            if d.screen() == "Message":
+                note = " ".join(str(r) for r in d.top().rows)
+                if "set aside" in note:
+                    break
+        assert log().count("--- error") == guard.ASIDE_AFTER
+        assert "set aside" in note and store.BAD in note
+        assert d.app.state["game"] is None
+        assert store.read(store.BAD)[2] == saved  # kept, not deleted
+        d.key("ok")
+        assert d.screen() == "Home"
+
+
+class StopAt:
+    """Keys that raise KeyboardInterrupt (Ctrl-C) on the n-th poll."""
+
+    def __init__(self, keys, n):
+        self.keys, self.n = keys, n
+
+    def poll(self, now):
+        self.n -= 1
+        if self.n == 0:
+            raise KeyboardInterrupt
+        return self.keys.poll(now)
+
+    def set_timings(self, **kw):
+        self.keys.set_timings(**kw)
+
+
+def test_ctrl_c_stops_the_watchdog_and_leaves_the_loop():
+    fresh_dir("guard-ctrlc")
+    d = Driver("devkit-oled", guarded=True)
+    hw = d.sim.hw
+    stopped = []
+    hw.watchdog.timer = type("T", (), {"deinit": lambda self: stopped.append(1)})()
+    hw.keys = StopAt(hw.keys, 5)
+    try:
+        guard.main(hw, poll_ms=0)
+        raise AssertionError("main returned")
+    except KeyboardInterrupt:
+        pass
+    assert stopped == [1]

@@ -1,0 +1,306 @@
+# make faults: power cuts at every point of a whole game's saves, on the
+# real littlefs over NOR flash in RAM (tools/flash.py).
+#
+# A whole 9-hole game is played and every state it saves is recorded:
+# under MicroPython through the firmware's screens and keys, under CPython
+# (no framebuf) through the same engine and store calls. Then, for every
+# flash operation k of those saves, the game's saves are replayed on a
+# freshly formatted volume with the power cut at operation k (that program
+# or erase torn), the flash is mounted again and the firmware's loading
+# path started (the whole app under MicroPython). The state it comes back
+# with must be exactly the one before the interrupted save or the one after
+# it, with no warning, and the next save must work. Anything else is lost.
+#
+#   micropython tools/faults.py [--every N] [--json]     (make faults)
+#   python3 tools/faults.py [--every N] [--json]         (littlefs-python)
+import json
+import os
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):
+    HERE = os.getcwd() + "/" + HERE
+sys.path.insert(0, HERE + "/../firmware")
+sys.path.insert(0, HERE + "/../host_tests")
+sys.path.insert(0, HERE)
+
+import store  # noqa: E402
+from flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
+
+NAMES = ["ANN", "BOB", "CY", "DI"]
+GAME = ("crazy-nines", "Crazy Nines")
+
+
+class Rng:
+    """The same numbers on both runtimes."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def randrange(self, n):
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.x >> 8) % n
+
+    def shuffle(self, a):
+        for i in range(len(a) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            a[i], a[j] = a[j], a[i]
+
+
+def deal(rules, players, rng):
+    """Each player's grid from one shuffled deck."""
+    limits = rules.deck(players)
+    deck = [t for t in sorted(limits) for _ in range(limits[t])]
+    rng.shuffle(deck)
+    n = rules.rows * rules.cols
+    return [[deck[p * n + r * rules.cols: p * n + (r + 1) * rules.cols] for r in range(rules.rows)]
+            for p in range(players)]
+
+
+def record_engine_game(seed=7):
+    """Every state saved in a whole game: new game, 9 holes, an edit of a
+    past hole, a playoff if needed, the finish."""
+    from engine.game import Game
+    from engine.rules import rules_for
+
+    rng = Rng(seed)
+    rules = rules_for(GAME[0])
+    s = store.defaults()
+    out = []
+
+    def save():
+        out.append(json.dumps(s))
+
+    g = Game(GAME[0], list(NAMES), {"holes": 9}, dealer=0)
+    g.totals_ok = True
+    for n in reversed(NAMES):
+        store.remember(s, n)
+    s["game"] = g.to_doc()
+    save()
+    for h in range(9):
+        g.add_hole(deal(rules, len(NAMES), rng), h % len(NAMES))
+        s["game"] = g.to_doc()
+        save()
+    g.set_hole(4, deal(rules, len(NAMES), rng), 0)
+    s["game"] = g.to_doc()
+    save()
+    while g.playoff_players():
+        ps = g.playoff_players()
+        g.add_playoff(ps, deal(rules, len(ps), rng), None)
+        s["game"] = g.to_doc()
+        save()
+    store.finish(s, g.summary())
+    save()
+    return out
+
+
+def record_ui_game(seed=7):
+    """The same, played through the firmware's screens and keys
+    (MicroPython): the states are what the app really saved."""
+    from engine.rules import rules_for
+    from uidriver import Driver, fresh_dir
+
+    rng = Rng(seed)
+    rules = rules_for(GAME[0])
+    out = []
+    real = store.save
+
+    def spy(state):
+        real(state)
+        out.append(json.dumps(state))
+
+    store.save = spy
+    cwd = os.getcwd()
+    try:
+        fresh_dir("faults")
+        d = Driver("ttgo-t-display")
+        d.new_game(GAME[1], NAMES, holes=9)
+        for h in range(9):
+            d.hole(deal(rules, len(NAMES), rng), ender=h % len(NAMES))
+        d.choose("Edit a hole")
+        d.choose("Hole 5")
+        d.enter(deal(rules, len(NAMES), rng), ender=0)
+        d.key("ok")  # the hole's result
+        while d.top().items[0][0] == "Playoff hole":
+            ps = d.app.game.playoff_players()
+            d.hole(deal(rules, len(ps), rng))
+        d.choose("Finish game")
+    finally:
+        store.save = real
+        os.chdir(cwd)
+    return out
+
+
+def boot():
+    """Start the firmware's loading path on the mounted volume: (state,
+    note). Under MicroPython the whole app starts, on a board with no
+    panel; it must open the game in progress."""
+    if MICROPYTHON:
+        from app import App
+        from uidriver import _simboard  # boards/sim.py (its name clashes with tools/sim.py)
+
+        app = App(_simboard.setup("devkit-oled", emulate=False)[0])
+        top = app.stack[-1]
+        note = " ".join(str(r) for r in top.rows) if type(top).__name__ == "Message" else None
+        if app.state["game"] is not None and type(top).__name__ != "Play":
+            raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
+        return app.state, note
+    from engine.game import from_doc
+
+    state, note = store.load()
+    if state["game"] is not None:
+        from_doc(state["game"], totals_ok=True)
+    return state, note
+
+
+def replay(states, flash, upto=None):
+    """Save the states in turn (as the game did) until the power goes;
+    the index of the save that was cut (or len(states))."""
+    v = Volume(flash)
+    i = 0
+    try:
+        for i in range(len(states) if upto is None else upto):
+            st = json.loads(states[i])
+            st["seq"] = i
+            try:
+                store.save(st)
+            except Exception:
+                if not flash.dead:
+                    raise
+            if flash.dead:
+                return i
+        return len(states)
+    finally:
+        v.close()
+
+
+def expected(states):
+    """The state on flash after each save; [0] is before the first."""
+    out = [store.defaults()]
+    for i, text in enumerate(states):
+        st = json.loads(text)
+        st["seq"] = i + 1
+        out.append(st)
+    return out
+
+
+def sweep(states, blocks=32, every=1):
+    """The report: cut points tried and how each came back."""
+    base = formatted(blocks)
+    f = Flash(blocks, base)
+    replay(states, f)
+    total = f.ops
+    want = expected(states)
+    r = {"saves": len(states), "flash_ops": total, "cut_points": 0, "old": 0, "new": 0, "lost": 0,
+         "problems": []}
+    for k in range(1, total + 1, every):
+        f = Flash(blocks, base)
+        f.cut_at = k
+        i = replay(states, f)
+        r["cut_points"] += 1
+        after = Flash(blocks, f.image())
+        v = Volume(after)
+        try:
+            state, note = boot()
+            if state == want[i]:
+                r["old"] += 1
+            elif state == want[i + 1]:
+                r["new"] += 1
+            else:
+                raise AssertionError("came back with save %d, neither %d nor %d" % (state["seq"], i, i + 1))
+            if note:
+                raise AssertionError("a warning: " + note)
+            # the device goes on: the interrupted save again, and a reboot
+            st = json.loads(states[i])
+            st["seq"] = state["seq"]
+            store.save(st)
+            if store.load()[0] != st:
+                raise AssertionError("the next save did not load back")
+        except Exception as e:
+            r["lost"] += 1
+            if len(r["problems"]) < 10:
+                r["problems"].append("cut at operation %d (save %d): %s: %s" % (
+                    k, i + 1, type(e).__name__, e))
+        finally:
+            v.close()
+    return r
+
+
+def writes_per_save(states, blocks=32):
+    """Flash work of each save: [(programs, bytes programmed, erases)]."""
+    f = Flash(blocks, formatted(blocks))
+    v = Volume(f)
+    out = []
+    try:
+        for i, text in enumerate(states):
+            before = (f.progs, f.prog_bytes, f.erases)
+            st = json.loads(text)
+            st["seq"] = i
+            store.save(st)
+            out.append((f.progs - before[0], f.prog_bytes - before[1], f.erases - before[2]))
+    finally:
+        v.close()
+    return out
+
+
+def file_bytes(text):
+    """The size of a recorded state's save file."""
+    st = json.loads(text)
+    head, body = store.encode(st)
+    return len(head) + len(body)
+
+
+def hole_saves(states):
+    """Indexes of the saves that committed a hole (the game grew by one)."""
+    out = []
+    for i in range(1, len(states)):
+        a, b = json.loads(states[i - 1])["game"], json.loads(states[i])["game"]
+        if a is not None and b is not None and len(b["holes"]) == len(a["holes"]) + 1:
+            out.append(i)
+    return out
+
+
+def report(every=1):
+    states = record_ui_game() if MICROPYTHON else record_engine_game()
+    r = sweep(states, every=every)
+    per = writes_per_save(states)
+    holes = hole_saves(states)
+    n = len(holes) or 1
+    r["per_hole"] = {
+        "saves": 1,
+        "programs": sum(per[i][0] for i in holes) / n,
+        "bytes": sum(per[i][1] for i in holes) / n,
+        "erases": sum(per[i][2] for i in holes) / n,
+        "file_bytes": sum(file_bytes(states[i]) for i in holes) / n,
+    }
+    r["runtime"] = sys.implementation.name
+    r["recorded"] = "keys" if MICROPYTHON else "engine"
+    return r
+
+
+def main(argv):
+    every = 1
+    as_json = "--json" in argv
+    if "--every" in argv:
+        every = int(argv[argv.index("--every") + 1])
+    r = report(every)
+    if as_json:
+        print(json.dumps(r))
+    else:
+        p = r["per_hole"]
+        print("Power cuts over a whole 9-hole game (%s, %s; recorded through the %s):" % (
+            r["runtime"], "VfsLfs2" if MICROPYTHON else "littlefs-python", r["recorded"]))
+        print("  saves %d, flash operations %d" % (r["saves"], r["flash_ops"]))
+        print("  cut points tried              %5d" % r["cut_points"])
+        print("  came back as before the save  %5d" % r["old"])
+        print("  came back as after the save   %5d" % r["new"])
+        print("  lost                          %5d" % r["lost"])
+        for line in r["problems"]:
+            print("   ", line)
+        print("Flash work per hole: %d save, %.0f programs (%.0f bytes), %.1f erases; file %.0f bytes" % (
+            p["saves"], p["programs"], p["bytes"], p["erases"], p["file_bytes"]))
+    return 1 if r["lost"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,261 @@
+# NOR flash in RAM, under the real littlefs, for the storage tests, the
+# power-cut sweep (tools/faults.py) and the soak: the firmware's saves go
+# through the same filesystem as on the ESP32. Under MicroPython it is the
+# unix port's VfsLfs2 (the ESP32 port's filesystem, with its defaults);
+# under CPython, littlefs-python configured the same way.
+#
+# Erasing sets a block to 0xff; programming can only clear bits, as on NOR
+# flash. The power can be cut at the k-th program or erase: that operation
+# is torn (a part of it happens, the rest does not), nothing after it
+# happens, and image() is what the flash holds when the power comes back.
+import os
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+BLOCK = 4096  # the ESP32 flash sector: littlefs's block there
+EIO = -5
+MOUNT = "/flash"
+
+
+class Flash:
+    def __init__(self, blocks=32, image=None):
+        self.blocks = blocks
+        self.data = bytearray(image) if image is not None else bytearray(b"\xff" * (blocks * BLOCK))
+        self.ops = self.progs = self.erases = self.prog_bytes = 0
+        self.cut_at = None  # the operation that loses the power
+        self.dead = False
+
+    def _live(self):
+        """Count an operation; False once the power is gone."""
+        self.ops += 1
+        if self.dead:
+            return False
+        return self.cut_at is None or self.ops < self.cut_at
+
+    def _tear(self, n):
+        """How much of an n-byte operation happens at the cut (0..n), and
+        the power is gone. Deterministic in the cut point."""
+        self.dead = True
+        x = (self.cut_at * 1103515245 + 12345) & 0x7FFFFFFF
+        return x % (n + 1)
+
+    def read(self, block, off, n):
+        start = block * BLOCK + off
+        return self.data[start:start + n]
+
+    def prog(self, block, off, buf):
+        start = block * BLOCK + off
+        n = len(buf)
+        if not self._live():
+            if self.dead and self.ops != self.cut_at:
+                return EIO
+            n = self._tear(n)
+        d = self.data
+        for i in range(n):
+            d[start + i] &= buf[i]
+        self.progs += 1
+        self.prog_bytes += n
+        return 0 if not self.dead else EIO
+
+    def erase(self, block):
+        start = block * BLOCK
+        n = BLOCK
+        if not self._live():
+            if self.dead and self.ops != self.cut_at:
+                return EIO
+            n = self._tear(n)
+        self.data[start:start + n] = b"\xff" * n
+        self.erases += 1
+        return 0 if not self.dead else EIO
+
+    def image(self):
+        return bytes(self.data)
+
+
+# ---- MicroPython: VfsLfs2 on the block device protocol ---------------------
+
+class BlockDev:
+    """The extended block device protocol VfsLfs2 calls."""
+
+    def __init__(self, flash):
+        self.flash = flash
+
+    def readblocks(self, block, buf, off=0):
+        buf[:] = self.flash.read(block, off, len(buf))
+
+    def writeblocks(self, block, buf, off=None):
+        if off is None:  # the simple protocol: erase, then program
+            r = self.flash.erase(block)
+            return r or self.flash.prog(block, 0, buf)
+        return self.flash.prog(block, off, buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.flash.blocks
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            return self.flash.erase(arg)
+        return 0
+
+
+# ---- CPython: littlefs-python, and an os/open for the firmware's store -----
+
+def _lfs_context(flash):
+    from littlefs import UserContext
+
+    class Context(UserContext):
+        def __init__(self):
+            self.buffer = flash.data
+
+        def read(self, cfg, block, off, size):
+            return flash.read(block, off, size)
+
+        def prog(self, cfg, block, off, data):
+            return flash.prog(block, off, data)
+
+        def erase(self, cfg, block):
+            return flash.erase(block)
+
+        def sync(self, cfg):
+            return 0
+
+    return Context()
+
+
+class LfsOS:
+    """What store.py uses of os and open(), on a littlefs-python volume,
+    with its errors as OSError(errno) like MicroPython's."""
+
+    def __init__(self, fs):
+        self.fs = fs
+
+    def _call(self, fn, *args):
+        from littlefs.errors import LittleFSError
+
+        try:
+            return fn(*args)
+        except LittleFSError as e:
+            raise OSError(-e.code, str(e))
+
+    def stat(self, path):
+        st = self._call(self.fs.stat, path)
+        return (0x8000 if st.type == 1 else 0x4000, 0, 0, 0, 0, 0, st.size, 0, 0, 0)
+
+    def rename(self, a, b):
+        self._call(self.fs.rename, a, b)
+
+    def remove(self, path):
+        self._call(self.fs.remove, path)
+
+    def listdir(self, path="."):
+        return self._call(self.fs.listdir, "/" if path == "." else path)
+
+    def open(self, path, mode="r"):
+        try:
+            return LfsFile(self, self._call(self.fs.open, path, mode))
+        except FileNotFoundError as e:
+            raise OSError(2, str(e))
+
+
+class LfsFile:
+    """A littlefs-python file whose errors are OSError(errno)."""
+
+    def __init__(self, lfs_os, f):
+        self.call, self.f = lfs_os._call, f
+
+    def read(self, *a):
+        return self.call(self.f.read, *a)
+
+    def readline(self, *a):
+        return self.call(self.f.readline, *a)
+
+    def write(self, data):
+        return self.call(self.f.write, data)
+
+    def close(self):
+        try:
+            self.call(self.f.close)
+        except OSError:
+            # littlefs forgets a file whose close failed; littlefs-python
+            # would close it again later (an assertion in lfs.c): say closed
+            raw = self.f
+            while hasattr(raw, "buffer") or hasattr(raw, "raw"):
+                raw = getattr(raw, "buffer", None) or raw.raw
+            setattr(raw, "__IOBase_closed", True)
+            raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            self.close()
+        except OSError:
+            if exc[0] is None:
+                raise
+
+
+class Volume:
+    """A littlefs volume on a Flash, mounted where the firmware looks: on
+    MicroPython at /flash, made current; on CPython, installed as store's
+    os and open. close() undoes it (after a cut too)."""
+
+    def __init__(self, flash, fresh=False):
+        import store
+
+        self.flash = flash
+        self.store = store
+        if MICROPYTHON:
+            import vfs
+
+            dev = BlockDev(flash)
+            if fresh:
+                vfs.VfsLfs2.mkfs(dev)
+            self.cwd = os.getcwd()
+            vfs.mount(vfs.VfsLfs2(dev), MOUNT)
+            os.chdir(MOUNT)
+        else:
+            from littlefs import LittleFS
+
+            fs = LittleFS(_lfs_context(flash), mount=False, block_size=BLOCK, block_count=flash.blocks,
+                          read_size=32, prog_size=32, cache_size=128, lookahead_size=32, block_cycles=100)
+            if fresh:
+                fs.format()
+            fs.mount()
+            self.os = LfsOS(fs)
+            self.saved = (store.os, store.__dict__.get("open"))
+            store.os = self.os
+            store.open = self.os.open
+
+    def write(self, path, data):
+        """A file of our own (junk to fill the flash, a damaged save)."""
+        opener = open if MICROPYTHON else self.os.open
+        with opener(path, "wb") as f:
+            f.write(data)
+
+    def remove(self, path):
+        (os if MICROPYTHON else self.os).remove(path)
+
+    def close(self):
+        if MICROPYTHON:
+            import vfs
+
+            os.chdir(self.cwd)
+            try:
+                vfs.umount(MOUNT)
+            except OSError:
+                pass  # a dead flash cannot take the last sync
+        else:
+            self.store.os = self.saved[0]
+            if self.saved[1] is None:
+                del self.store.open
+            else:
+                self.store.open = self.saved[1]
+
+
+def formatted(blocks=32):
+    """The image of a freshly formatted volume."""
+    f = Flash(blocks)
+    Volume(f, fresh=True).close()
+    return f.image()

@@ -1,0 +1,112 @@
+# The soak (make bench): 1000 holes over many games, in a fixed heap under
+# the MicroPython unix port, through the firmware's own screens and calls
+# (new game, each hole's entry screen and commit, results, playoffs, the
+# finish into the history), each hole saved to the real littlefs on flash
+# in RAM. No MemoryError may happen, and the heap after collection must
+# not grow from game to game.
+#
+#   micropython -X heapsize=320K tools/soak.py [HOLES]     prints one JSON line
+import gc
+import json
+import os
+import random
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):
+    HERE = os.getcwd() + "/" + HERE
+sys.path.insert(0, HERE + "/../firmware")
+sys.path.insert(0, HERE + "/../host_tests")
+sys.path.insert(0, HERE)
+
+from flash import Flash, Volume, formatted  # noqa: E402
+from uidriver import _simboard  # noqa: E402  (boards/sim.py)
+
+GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
+FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
+
+
+def soak(holes_wanted=1000, seed=11):
+    from drivers.buttons import OK
+    from engine.rules import rules_for
+    from guard import Runner
+    from test_dealt import deal
+    from ui.entry import commit, start
+    from ui.newgame import Setup, first_dealer
+
+    random.seed(seed)
+    flash = Flash(FLASH_BLOCKS, formatted(FLASH_BLOCKS))
+    vol = Volume(flash)
+    hw = _simboard.setup("devkit-oled", emulate=False)[0]
+    runner = Runner(hw, 0, strict=True)
+    now = [0]
+
+    def step():
+        now[0] += 5
+        runner.step(now[0])
+
+    def ok():
+        runner.app.stack[-1].key(OK)
+        step()
+
+    def hole(app, target):
+        start(app, target)
+        step()  # the entry screen draws
+        d = app.stack[-1].d
+        entries = deal(d.rules.id, len(d.players), random)
+        if d.rules.hand:
+            d.out = random.randrange(len(d.players))
+            entries[d.out] = []
+        d.entries = entries
+        if app.game.opts["ender_rule"] != "none":
+            d.ender = random.randrange(len(d.players))
+        commit(d)
+        step()  # the result
+        if type(app.stack[-1]).__name__ == "Message" and app.stack[-1].title == "Check the cards":
+            raise AssertionError(app.stack[-1].rows)
+        ok()  # back to the game
+
+    holes = games = 0
+    heap: list = []
+    while holes < holes_wanted:
+        app = runner.app
+        gid = GAMES[games % len(GAMES)]
+        r = rules_for(gid)
+        s = Setup(gid)
+        n = r.min_players + games % (r.max_players - r.min_players + 1)
+        s.names = ["P%d" % ((games + k) % 24) for k in range(n)]
+        s.opts = {"holes": 18 if games % 5 == 4 else 9}
+        first_dealer(app, s)
+        app.stack[-1].items[games % n][1]()  # the first dealer
+        step()
+        play = app.stack[-1]
+        while not app.game.complete():
+            hole(app, None)
+            holes += 1
+        while app.game.playoff_players():
+            hole(app, "playoff")
+            holes += 1
+        play.finish()
+        step()
+        ok()
+        games += 1
+        gc.collect()
+        heap.append(gc.mem_alloc())
+        if "-v" in sys.argv:
+            print(games, holes, gc.mem_alloc(), len(json.dumps(runner.app.state)))
+    state = runner.app.state
+    vol.close()
+    k = max(1, len(heap) // 10)
+    return {
+        "holes": holes, "games": games, "saves": state["seq"], "history_kept": len(state["history"]),
+        "heap_after_collect_min": min(heap), "heap_after_collect_max": max(heap),
+        "heap_first_tenth_mean": sum(heap[:k]) // k, "heap_last_tenth_mean": sum(heap[-k:]) // k,
+        "heap_second_half_min": min(heap[len(heap) // 2:]),
+        "heap_second_half_max": max(heap[len(heap) // 2:]),
+        "flash_bytes_in_heap": FLASH_BLOCKS * 4096,
+        "flash_programs": flash.progs, "flash_erases": flash.erases,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(soak(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)))
