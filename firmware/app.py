@@ -8,6 +8,9 @@ from ui.draw import Pen
 VERSION = "0.1.0"
 
 
+IN_MEMORY = {"in_memory": True}  # state["game"] while app.game holds the game in progress
+
+
 class Screen:
     """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws."""
 
@@ -29,8 +32,14 @@ class App:
     def __init__(self, hw, safe=False, note=None):
         """safe: do not open the game in progress (it kept crashing); note:
         a sentence to show first (why the app restarted)."""
+        import gc
+
         import store
 
+        # collect early and often: small collections keep the heap from
+        # fragmenting, so a module loaded mid-game finds room
+        gc.collect()
+        gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
         self.hw = hw
         self.pen = Pen(hw.display)
         self.stack: list = []
@@ -38,6 +47,7 @@ class App:
         self.game = None  # the engine Game in progress
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
+        self.pending = None  # a screen to show after the key being handled (a failed save)
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
         from ui.home import Home
 
@@ -58,8 +68,12 @@ class App:
         from engine.game import from_doc
         from ui.play import Play
 
+        if self.game is not None:  # back from the main menu: it is in memory
+            self.push(Play(self))
+            return
         try:
             self.game = from_doc(self.state["game"], totals_ok=True)
+            self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
             import store
             from ui.widgets import Message
@@ -76,16 +90,20 @@ class App:
         failed save is shown; the game in memory is kept."""
         import store
 
-        if self.game is not None:
-            self.state["game"] = self.game.to_doc()
         try:
+            if self.game is not None:
+                self.state["game"] = self.game.to_doc()
             store.save(self.state)
         except store.SaveError as e:
             from ui.widgets import Message
 
-            self.push(Message(self, "Not saved", [str(e), "Everything is kept in memory and saved again "
-                                                          "at the next change."]))
+            # shown once the key's work is done, on top of wherever it went
+            self.pending = Message(self, "Not saved", [str(e), "Everything is kept in memory and saved "
+                                                               "again at the next change."])
             return False
+        finally:
+            if self.game is not None:  # the document is not kept: the Game has it all
+                self.state["game"] = IN_MEMORY
         return True
 
     def push(self, screen):
@@ -118,6 +136,9 @@ class App:
                 return False
             for k in keys:
                 self.stack[-1].key(k)
+            if self.pending is not None:
+                self.push(self.pending)
+                self.pending = None
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:

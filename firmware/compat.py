@@ -1,5 +1,5 @@
 # The one place where CPython and MicroPython differ for the firmware's pure
-# Python parts: const, the ticks clock and tracebacks. Drivers import micropython and
+# Python parts: const and the ticks clock. Drivers import micropython and
 # framebuf directly (they never run on CPython); only board files import
 # machine.
 try:
@@ -24,17 +24,3 @@ except ImportError:  # CPython (host tests); the ESP32 type check skips it
     def sleep_ms(ms):  # type: ignore[misc]
         _time.sleep(ms / 1000)
 
-
-def format_exc(e):
-    """An exception and its traceback, as text."""
-    import io
-    import sys
-
-    out = io.StringIO()
-    if hasattr(sys, "print_exception"):  # MicroPython
-        sys.print_exception(e, out)  # type: ignore[attr-defined]
-    else:
-        import traceback  # type: ignore[import-not-found]  # CPython only
-
-        traceback.print_exception(type(e), e, e.__traceback__, file=out)
-    return out.getvalue()

@@ -7,7 +7,7 @@
 # aside and a fresh state started, so the device never loops on a bad file.
 import gc
 
-from compat import format_exc, sleep_ms, ticks_diff, ticks_ms
+from compat import sleep_ms, ticks_diff, ticks_ms
 
 SAFE_AFTER = 2
 ASIDE_AFTER = 4
@@ -49,37 +49,14 @@ class Runner:
     def crashed(self, e, now):
         if self.strict:
             raise e
-        import store
-
-        from app import VERSION
-
         self.crashes += 1
         self.app = None
         gc.collect()
-        store.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
-            self.crashes, VERSION, self.hw.board, now, format_exc(e)))
         self.error = e
         self.since = now
-        try:
-            self.hw.display.sleep(False)
-            self.draw(e)
-        except Exception:
-            pass  # the screen is part of the trouble: the log has it
+        import crash  # only now: its code is not kept in the heap until needed
 
-    def draw(self, e):
-        from ui.draw import ACCENT, BAD, DIM, FG, Pen
-
-        pen = Pen(self.hw.display)
-        pen.clear()
-        y = 1
-        w = (self.hw.display.width - 4) // (8 * pen.scale)
-        for text, colour in (("Error", BAD), (e.__class__.__name__, ACCENT), (str(e), DIM),
-                             ("Restarting into the saved game.", FG), ("Press a key.", FG)):
-            while text and y + pen.line_h <= self.hw.display.height:
-                pen.text(text[:w], 2, y, colour)
-                text = text[w:].lstrip()
-                y += pen.line_h + 2
-        self.hw.display.show()
+        crash.report(self.hw, e, self.crashes, now)
 
     def step(self, now):
         """One turn of the loop; True if the screen was redrawn."""

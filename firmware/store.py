@@ -31,7 +31,7 @@ LOG_OLD = "errors.old"
 VERSION = 2  # the format this firmware writes; it reads this and every older one
 MAX_BYTES = 48 * 1024  # a bigger file is not one of ours: it is not read into memory
 HISTORY_MAX = 20  # finished games kept ...
-HISTORY_BYTES = 8 * 1024  # ... and the bytes they may take
+HISTORY_BYTES = 4096  # ... and the bytes they may take (a record: about 100-200)
 STATS_NAMES = 32  # players with all-time stats, per game
 ROSTER_MAX = 16
 LOG_BYTES = 2048  # errors.log is moved to errors.old beyond this
@@ -47,7 +47,7 @@ def defaults():
         "version": VERSION,
         "seq": 0,  # saves made so far: the newest valid file wins
         "game": None,  # the game in progress: engine document form
-        # finished games, newest first: {"game", "players", "totals", "holes", "winner", "tied"}
+        # finished games, newest first: {"game", "players", "totals", "holes" (how many), "winner", "tied"}
         "history": [],
         # all time, kept when history drops a game: {game: {name: [games, wins, holes, points, best]}}
         "stats": {},
@@ -57,20 +57,10 @@ def defaults():
     }
 
 
-def crc32_py(data, crc=0):
-    """CRC-32 (as binascii's) for a port built without binascii.crc32."""
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    return crc ^ 0xFFFFFFFF
-
-
 try:
     from binascii import crc32
-except ImportError:
-    crc32 = crc32_py
+except ImportError:  # a port built without it
+    from store_extra import crc32_py as crc32
 
 
 def _utf8(s):
@@ -88,82 +78,48 @@ def encode(state):
     return head.encode(), body
 
 
-# ---- loading ---------------------------------------------------------------
-
-def read(path):
-    """One file: ("ok", seq, state) | ("missing", 0, None) |
-    ("bad", 0, why) | ("newer", 0, format). Never raises."""
-    try:
-        size = os.stat(path)[6]
-    except OSError:
-        return "missing", 0, None
-    try:
-        if size == 0:
-            return "bad", 0, "it is empty"
-        if size > MAX_BYTES:
-            return "bad", 0, "it is too big (%d bytes)" % size
-        with open(path, "rb") as f:
-            data = f.read()
-        if data[:3] == b"SK ":
-            nl = data.find(b"\n", 0, 80)
-            fields = data[3:nl].split() if nl > 0 else []
-            if len(fields) != 4:
-                return "bad", 0, "its header is damaged"
-            version, seq, length = int(fields[0]), int(fields[1]), int(fields[2])
-            if version > VERSION:
-                return "newer", 0, version
-            body = data[nl + 1:]
-            if len(body) != length:
-                return "bad", 0, "it is cut short (%d of %d bytes)" % (len(body), length)
-            if crc32(body) & 0xFFFFFFFF != int(fields[3], 16):
-                return "bad", 0, "its checksum does not match"
-        elif data[:1] == b"{":  # format 1: plain JSON, no checksum
-            body, seq = data, 0
-        else:
-            return "bad", 0, "it is not a save file"
-        saved = json.loads(body)
-        body = data = None
-        if type(saved) is not dict:
-            return "bad", 0, "it holds no state"
-        state = migrate(saved)
-        state["seq"] = seq
-        return "ok", seq, state
-    except MemoryError:
-        return "bad", 0, "it is too big to read"
-    except Exception as e:  # ValueError from the JSON, or anything odd in it
-        return "bad", 0, "it could not be read (%s)" % (e.__class__.__name__,)
-
+# ---- the rare jobs: store_extra.py, imported for each and then let go ------
 
 def load():
     """(state, note): note is None, or what happened, for the screen.
     Never raises: the worst case is a fresh state, with the reason."""
-    found = {}
-    best = None
-    for name in (FILE, TMP, BAK):
-        found[name] = r = read(name)
-        if r[0] == "ok" and (best is None or r[1] > found[best][1]):
-            best = name
-    notes = []
-    kind, _, why = found[FILE]
-    if kind == "bad":
-        _rename(FILE, BAD)
-        notes.append("The save file was damaged: %s. It is kept as %s." % (why, BAD))
-    elif kind == "newer":
-        _rename(FILE, NEWER)
-        notes.append("The save file is from newer firmware (format %d; this one reads up to %d). "
-                     "It is kept as %s." % (why, VERSION, NEWER))
-    if best is None:
-        if notes:
-            notes.append("No other copy could be read: starting afresh.")
-        return defaults(), " ".join(notes) or None
-    state = found[best][2]
-    if best == TMP:  # cut before the renames: finish the save now
-        if _exists(FILE):
-            _rename(FILE, BAK)
-        _rename(TMP, FILE)
-    elif best == BAK and notes:
-        notes.append("The copy from the save before was loaded: the last hole may need entering again.")
-    return state, " ".join(notes) or None
+    return _extra().load()
+
+
+def read(path):
+    """One file: ("ok", seq, state) | ("missing", 0, None) |
+    ("bad", 0, why) | ("newer", 0, format). Never raises."""
+    return _extra().read(path)
+
+
+def finish(state, record):
+    """Move a finished game into the history (newest first, bounded by
+    count and bytes) and the all-time stats."""
+    _extra().finish(state, record)
+
+
+def set_aside():
+    """Move every saved copy out of load's way (kept, not deleted)."""
+    _extra().set_aside()
+
+
+def keep(obj, path):
+    """Set something aside as JSON (best effort: a failure is not an error)."""
+    _extra().keep(obj, path)
+
+
+def log_error(text):
+    """Append to errors.log (kept small: the older part moves to errors.old)."""
+    _extra().log_error(text)
+
+
+def _extra():
+    import sys
+
+    import store_extra
+
+    del sys.modules["store_extra"]  # its code is freed once the caller is done
+    return store_extra
 
 
 def _exists(path):
@@ -179,93 +135,6 @@ def _rename(a, b):
         os.rename(a, b)
     except OSError:
         pass  # load goes on; the next save puts things right
-
-
-# ---- format versions -------------------------------------------------------
-
-def _from0(s):
-    """Format 0 (no version field) was format 1 without the field."""
-    return s
-
-
-def _from1(s):
-    """Format 1 had no all-time stats: start them from the history kept."""
-    stats: dict = {}
-    h = s.get("history")
-    for rec in reversed(h if type(h) is list else []):
-        if _record_ok(rec):
-            add_stats(stats, rec)
-    s["stats"] = stats
-    return s
-
-
-MIGRATIONS = (_from0, _from1)  # MIGRATIONS[v] turns format v into v + 1
-
-
-def migrate(saved):
-    """A saved dict of any format up to VERSION, as a clean current state."""
-    v = saved.get("version", 0)
-    if type(v) is not int or v < 0:
-        v = 0
-    while v < VERSION:
-        saved = MIGRATIONS[v](saved)
-        v += 1
-    return clean(saved)
-
-
-def _record_ok(r):
-    if type(r) is not dict or type(r.get("game")) is not str:
-        return False
-    players, totals, holes = r.get("players"), r.get("totals"), r.get("holes")
-    if type(players) is not list or type(totals) is not list or type(holes) is not list:
-        return False
-    n = len(players)
-    if not n or len(totals) != n or any(type(p) is not str for p in players):
-        return False
-    if any(type(t) is not int for t in totals):
-        return False
-    for hole in holes:
-        if type(hole) is not list or len(hole) != n or any(type(x) is not int for x in hole):
-            return False
-    w = r.get("winner")
-    return w is None or (type(w) is int and 0 <= w < n)
-
-
-def _stats_ok(st):
-    if type(st) is not dict:
-        return False
-    for per in st.values():
-        if type(per) is not dict:
-            return False
-        for v in per.values():
-            if type(v) is not list or len(v) != 5 or any(type(x) is not int for x in v[:4]):
-                return False
-            if v[4] is not None and type(v[4]) is not int:
-                return False
-    return True
-
-
-def clean(saved):
-    """Defaults, with each saved field of the right type laid over them."""
-    state = defaults()
-    for k in state:
-        if k not in saved or k == "version":
-            continue
-        v = saved[k]
-        if k in ("game", "tally"):  # an object, or None
-            state[k] = v if v is None or type(v) is dict else None
-        elif type(v) is type(state[k]):
-            state[k] = v
-    state["history"] = [r for r in state["history"] if _record_ok(r)]
-    if not _stats_ok(state["stats"]):
-        state["stats"] = {}
-    state["roster"] = [n for n in state["roster"] if type(n) is str][:ROSTER_MAX]
-    s = defaults()["settings"]
-    s.update(state["settings"])
-    state["settings"] = s
-    if type(s["rules"]) is not dict:
-        s["rules"] = {}
-    return state
 
 
 # ---- saving ----------------------------------------------------------------
@@ -303,68 +172,3 @@ def remember(state, name):
         r.remove(name)
     r.insert(0, name)
     del r[ROSTER_MAX:]
-
-
-def add_stats(stats, rec):
-    """Count a finished game into the all-time stats."""
-    per = stats.setdefault(rec["game"], {})
-    for p, name in enumerate(rec["players"]):
-        s = per.get(name)
-        if s is None:
-            s = per[name] = [0, 0, 0, 0, None]
-        s[0] += 1
-        s[1] += 1 if rec.get("winner") == p else 0
-        for hole in rec["holes"]:
-            s[2] += 1
-            s[3] += hole[p]
-            s[4] = hole[p] if s[4] is None else min(s[4], hole[p])
-    while len(per) > STATS_NAMES:  # forget whoever played least
-        least = min(per, key=lambda n: (per[n][0], n))
-        del per[least]
-
-
-def finish(state, record):
-    """Move a finished game into the history (newest first, bounded by
-    count and bytes) and the all-time stats."""
-    add_stats(state["stats"], record)
-    h = state["history"]
-    h.insert(0, record)
-    del h[HISTORY_MAX:]
-    while len(h) > 1 and len(json.dumps(h)) > HISTORY_BYTES:
-        h.pop()
-    state["game"] = None
-
-
-def set_aside():
-    """Move every saved copy out of load's way (kept, not deleted)."""
-    _rename(FILE, BAD)
-    _rename(BAK, BAD + ".bak")
-    try:
-        os.remove(TMP)
-    except OSError:
-        pass
-
-
-def keep(obj, path):
-    """Set something aside as JSON (best effort: a failure is not an error)."""
-    try:
-        with open(path, "w") as f:
-            json.dump(obj, f)
-    except Exception:
-        pass
-
-
-def log_error(text):
-    """Append to errors.log (kept small: the older part moves to errors.old)."""
-    try:
-        try:
-            if os.stat(LOG)[6] > LOG_BYTES:
-                os.rename(LOG, LOG_OLD)
-        except OSError:
-            pass
-        with open(LOG, "a") as f:
-            f.write(text)
-            if not text.endswith("\n"):
-                f.write("\n")
-    except Exception:
-        pass  # a full or broken flash must not turn one error into two

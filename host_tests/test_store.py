@@ -188,6 +188,7 @@ def test_format_1_migrates_and_its_history_starts_the_all_time_stats():
     assert state["roster"] == ["ANN", "BOB", "CY"]
     assert state["settings"] == {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 60, "long_ms": 500}
     assert len(state["history"]) == 2  # the broken record is dropped
+    assert [r["holes"] for r in state["history"]] == [2, 1]  # each hole's scores went into the stats
     st = state["stats"]["play-nine"]
     assert st["ANN"] == [1, 1, 2, 30, 10]
     assert st["BOB"] == [2, 1, 3, 46, 5]  # lost once as ANN's rival, won once
@@ -222,8 +223,8 @@ def test_fields_of_the_wrong_type_fall_back_to_defaults():
     assert "unknown" not in state and state["seq"] == 4
 
 
-def record(n, players=2, holes=9, game="play-nine"):
-    names = ["P%d_%d" % (n, p) for p in range(players)]
+def record(n, players=2, holes=9, game="play-nine", name="P%d_%d"):
+    names = [name % (n, p) for p in range(players)]
     scores = [[(n + h + p) % 20 for p in range(players)] for h in range(holes)]
     totals = [sum(h[p] for h in scores) for p in range(players)]
     return {"game": game, "players": names, "totals": totals, "holes": scores,
@@ -238,9 +239,12 @@ def test_history_is_bounded_in_games_and_bytes_and_stats_outlive_it():
     assert s["history"][0]["players"][0] == "P29_0"  # newest first
     assert len(s["stats"]["play-nine"]) == store.STATS_NAMES
     assert "P29_0" in s["stats"]["play-nine"]
-    big = store.defaults()
+    assert s["history"][0]["holes"] == 9  # the count; the scores are in the stats
+    assert s["stats"]["play-nine"]["P29_0"][2] == 9
+    big = store.defaults()  # long names (from an older format): the byte bound holds
     for n in range(30):
-        store.finish(big, record(n, players=8, holes=18, game="crazy-nines"))
+        long_names = "PLAYER NUMBER %d OF GAME %d"
+        store.finish(big, record(n, players=8, holes=18, game="crazy-nines", name=long_names))
     assert len(json.dumps(big["history"])) <= store.HISTORY_BYTES
     assert 1 <= len(big["history"]) < store.HISTORY_MAX
 
@@ -262,9 +266,11 @@ def test_the_largest_state_fits_the_size_limit_with_room():
 
 
 def test_crc_fallback_matches_binascii():
-    assert store.crc32_py(b"123456789") == 0xCBF43926  # the CRC-32 check value
+    import store_extra
+
+    assert store_extra.crc32_py(b"123456789") == 0xCBF43926  # the CRC-32 check value
     data = bytes(range(256)) * 3
-    assert store.crc32_py(data) == store.crc32(data) & 0xFFFFFFFF
+    assert store_extra.crc32_py(data) == store.crc32(data) & 0xFFFFFFFF
 
 
 def test_the_error_log_stays_small():

@@ -142,9 +142,12 @@ def boot():
         app = App(_simboard.setup("devkit-oled", emulate=False)[0])
         top = app.stack[-1]
         note = " ".join(str(r) for r in top.rows) if type(top).__name__ == "Message" else None
-        if app.state["game"] is not None and type(top).__name__ != "Play":
-            raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
-        return app.state, note
+        state = dict(app.state)
+        if state["game"] is not None:
+            if type(top).__name__ != "Play":
+                raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
+            state["game"] = app.game.to_doc()  # the game as opened, in the form it is saved in
+        return state, note
     from engine.game import from_doc
 
     state, note = store.load()

@@ -20,7 +20,13 @@ MOUNT = "/flash"
 class Flash:
     def __init__(self, blocks=32, image=None):
         self.blocks = blocks
-        self.data = bytearray(image) if image is not None else bytearray(b"\xff" * (blocks * BLOCK))
+        if image is not None:
+            self.data = bytearray(image)
+        else:  # erased: all ones (filled a block at a time: no second copy in the heap)
+            self.data = bytearray(blocks * BLOCK)
+            ones = b"\xff" * BLOCK
+            for b in range(blocks):
+                self.data[b * BLOCK:(b + 1) * BLOCK] = ones
         self.ops = self.progs = self.erases = self.prog_bytes = 0
         self.cut_at = None  # the operation that loses the power
         self.dead = False

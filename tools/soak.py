@@ -19,7 +19,7 @@ sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE + "/../host_tests")
 sys.path.insert(0, HERE)
 
-from flash import Flash, Volume, formatted  # noqa: E402
+from flash import Flash, Volume  # noqa: E402
 from uidriver import _simboard  # noqa: E402  (boards/sim.py)
 
 GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
@@ -35,8 +35,8 @@ def soak(holes_wanted=1000, seed=11):
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)
-    flash = Flash(FLASH_BLOCKS, formatted(FLASH_BLOCKS))
-    vol = Volume(flash)
+    flash = Flash(FLASH_BLOCKS)
+    vol = Volume(flash, fresh=True)
     hw = _simboard.setup("devkit-oled", emulate=False)[0]
     runner = Runner(hw, 0, strict=True)
     now = [0]

@@ -17,7 +17,7 @@ class HistoryMenu(Menu):
         return "" if i == 0 else title(self.app.state["history"][i - 1]["game"])
 
     def show(self, rec):
-        rows: list = ["%s, %d holes" % (title(rec["game"]), len(rec["holes"]))]
+        rows: list = ["%s, %d holes" % (title(rec["game"]), rec["holes"])]
         order = sorted(range(len(rec["players"])), key=lambda p: rec["totals"][p])
         for p in order:
             rows.append((rec["players"][p], str(rec["totals"][p])))

@@ -1,6 +1,7 @@
 # The game in progress: the next hole (or the playoff, or the end), the
 # scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
 # the game stays saved and "Continue game" brings it back.
+import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
 from ui.home import title
 from ui.widgets import Menu, Message, confirm
 
