@@ -30,7 +30,7 @@ class Runner:
         from app import App
 
         note = None
-        if self.crashes >= ASIDE_AFTER:
+        if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
             import store
 
             store.set_aside()

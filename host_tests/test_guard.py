@@ -179,6 +179,12 @@ def test_a_state_that_crashes_even_the_menu_is_set_aside():
         assert store.read(store.BAD)[2] == saved  # kept, not deleted
         d.key("ok")
         assert d.screen() == "Home"
+    with patched(Home, "draw", boom):  # a fault that is not the state's: errors go on
+        d.key("down")
+        for _ in range(3):
+            d.key("back")
+    assert d.sim.runner.crashes > guard.ASIDE_AFTER
+    assert store.read(store.BAD)[2] == saved  # the first set-aside state is still there
 
 
 class StopAt:
