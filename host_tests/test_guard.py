@@ -179,6 +179,7 @@ def test_a_state_that_crashes_even_the_menu_is_set_aside():
         assert store.read(store.BAD)[2] == saved  # kept, not deleted
         d.key("ok")
         assert d.screen() == "Home"
+    d.app.save()  # the fresh state is saved (any change does it)
     with patched(Home, "draw", boom):  # a fault that is not the state's: errors go on
         d.key("down")
         for _ in range(3):
