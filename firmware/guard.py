@@ -29,16 +29,16 @@ class Runner:
     def restart(self, now):
         from app import App
 
+        import store
+
         note = None
         if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
-            import store
-
             store.set_aside()
             note = ("The saved state kept causing errors, so it is set aside (%s) and a fresh one "
                     "started." % store.BAD)
         elif self.error is not None:
             note = "The scorekeeper restarted after an error (%s); details are in %s." % (
-                self.error.__class__.__name__, "errors.log")
+                self.error.__class__.__name__, store.LOG)
         self.error = None
         self.started = now
         try:
