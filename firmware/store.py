@@ -59,8 +59,14 @@ def defaults():
 
 try:
     from binascii import crc32
-except ImportError:  # a port built without it
-    from store_extra import crc32_py as crc32
+except ImportError:  # a port built without it: store_extra.crc32_py, when needed
+    crc32 = None  # type: ignore[assignment]
+
+
+def checksum(data):
+    """The CRC-32 of the bytes, as an unsigned number."""
+    f = crc32 if crc32 is not None else _extra().crc32_py
+    return f(data) & 0xFFFFFFFF
 
 
 def _utf8(s):
@@ -74,7 +80,7 @@ def _utf8(s):
 def encode(state):
     """(header, body): what save() writes."""
     body = _utf8(json.dumps(state, separators=(",", ":")))
-    head = "SK %d %d %d %08x\n" % (VERSION, state["seq"], len(body), crc32(body) & 0xFFFFFFFF)
+    head = "SK %d %d %d %08x\n" % (VERSION, state["seq"], len(body), checksum(body))
     return head.encode(), body
 
 

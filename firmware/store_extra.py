@@ -8,7 +8,7 @@ import json
 
 import store
 from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, LOG, LOG_BYTES, LOG_OLD, MAX_BYTES, NEWER,
-                   ROSTER_MAX, STATS_NAMES, TMP, VERSION, _exists, _rename, crc32, defaults)
+                   ROSTER_MAX, STATS_NAMES, TMP, VERSION, _exists, _rename, checksum, defaults)
 
 os = store.os  # store's, as the tests may give it another filesystem
 
@@ -52,7 +52,7 @@ def read(path):
             body = data[nl + 1:]
             if len(body) != length:
                 return "bad", 0, "it is cut short (%d of %d bytes)" % (len(body), length)
-            if crc32(body) & 0xFFFFFFFF != int(fields[3], 16):
+            if checksum(body) != int(fields[3], 16):
                 return "bad", 0, "its checksum does not match"
         elif data[:1] == b"{":  # format 1: plain JSON, no checksum
             body, seq = data, 0
