@@ -38,10 +38,20 @@ def grid(text):
 
 
 def fresh_dir(name):
-    """An empty directory /tmp/sk-NAME, made current: the simulated flash."""
+    """An empty directory build/tmp/sk-NAME of this checkout, made current:
+    the simulated flash (two checkouts testing at once do not meet)."""
     import os
 
-    path = "/tmp/sk-" + name
+    here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+    if not here.startswith("/"):
+        here = os.getcwd() + "/" + here
+    base = here[: here.rfind("/")] + "/build"
+    for d in (base, base + "/tmp"):
+        try:
+            os.mkdir(d)
+        except OSError:
+            pass  # there already
+    path = base + "/tmp/sk-" + name
     try:
         os.mkdir(path)
     except OSError:
