@@ -53,7 +53,7 @@ mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/
 	done
 	@echo "compiled $$(find build/mpy -name '*.mpy' | wc -l) files to build/mpy ($$(du -sb build/mpy | cut -f1) bytes)"
 
-bench: $(STAMP) ## print heap and speed figures (CPython and MicroPython)
+bench: $(STAMP) ## print heap and speed figures, the power-cut report and the 1000-hole soak
 	$(PY) tools/bench.py
 
 faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on littlefs (both runtimes)
