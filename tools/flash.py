@@ -31,16 +31,15 @@ class Flash:
         self.cut_at = None  # the operation that loses the power
         self.dead = False
 
-    def _live(self):
-        """Count an operation; False once the power is gone."""
+    def _begin(self, n):
+        """Count an operation of n bytes; how many of them happen: n, a
+        part at the cut (then the power is gone), None after it. The part
+        is deterministic in the cut point."""
         self.ops += 1
         if self.dead:
-            return False
-        return self.cut_at is None or self.ops < self.cut_at
-
-    def _tear(self, n):
-        """How much of an n-byte operation happens at the cut (0..n), and
-        the power is gone. Deterministic in the cut point."""
+            return None
+        if self.cut_at is None or self.ops < self.cut_at:
+            return n
         self.dead = True
         x = (self.cut_at * 1103515245 + 12345) & 0x7FFFFFFF
         return x % (n + 1)
@@ -50,29 +49,25 @@ class Flash:
         return self.data[start:start + n]
 
     def prog(self, block, off, buf):
+        n = self._begin(len(buf))
+        if n is None:
+            return EIO
         start = block * BLOCK + off
-        n = len(buf)
-        if not self._live():
-            if self.dead and self.ops != self.cut_at:
-                return EIO
-            n = self._tear(n)
         d = self.data
         for i in range(n):
             d[start + i] &= buf[i]
         self.progs += 1
         self.prog_bytes += n
-        return 0 if not self.dead else EIO
+        return EIO if self.dead else 0
 
     def erase(self, block):
+        n = self._begin(BLOCK)
+        if n is None:
+            return EIO
         start = block * BLOCK
-        n = BLOCK
-        if not self._live():
-            if self.dead and self.ops != self.cut_at:
-                return EIO
-            n = self._tear(n)
         self.data[start:start + n] = b"\xff" * n
         self.erases += 1
-        return 0 if not self.dead else EIO
+        return EIO if self.dead else 0
 
     def image(self):
         return bytes(self.data)
