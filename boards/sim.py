@@ -1,19 +1,24 @@
-# The simulator's board: the chosen board's real display driver, talking to
-# a panel emulator instead of a bus (tools/panel_emu.py), and its real
-# buttons and key map, read from switches the simulator presses.
-# Used by tools/sim.py; the board files' constants say what to build.
-import panel_emu
+# The virtual board: the MicroPython unix port standing in for an ESP32
+# (tools/vboard.py serves its REPL on a local socket, as a USB serial port
+# would be). `make deploy BOARD=sim` puts the firmware on it exactly as on a
+# real board, and it boots it the same way: main.py, then this file's setup().
+# Headless: a TTGO T-Display's real panel driver on a bus that only counts
+# bytes, and its key map on buttons nobody presses. No watchdog (the unix
+# port has no hardware timer); Ctrl-C stops the firmware as on a board.
+# tools/simboard.py builds the simulator's boards from the same bus and
+# switches.
+import ttgo_t_display as model
 
-BOARDS = {
-    "ttgo-t-display": "ttgo_t_display",
-    "m5stack-core": "m5stack_core",
-    "devkit-oled": "devkit_oled",
-}
+ID = "sim"
+NAME = "Virtual board (MicroPython unix port)"
+PANEL = model.PANEL
+BUTTONS = model.BUTTONS
+KEYMAP = model.KEYMAP
 
 
 class NullBus:
     """A bus that only counts bytes (SPI write, I2C writeto/writevto), and
-    pins that do nothing: fast, for tests that need no picture."""
+    pins that do nothing."""
 
     def __init__(self):
         self.data_bytes = 0
@@ -33,7 +38,7 @@ class NullBus:
 
 
 class Switch:
-    """A button the simulator presses: read() is True while held."""
+    """A button pressed from outside (the simulator): read() is True while held."""
 
     def __init__(self):
         self.held = False
@@ -42,49 +47,12 @@ class Switch:
         return self.held
 
 
-def board_module(board_id):
-    name = BOARDS.get(board_id)
-    if name is None:
-        raise ValueError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(sorted(BOARDS))))
-    return __import__(name)
-
-
-def setup(board_id, emulate=True):
-    """(Hardware, emulator or NullBus, switches, board module) for the board."""
+def setup():
     from drivers.buttons import Button, Keys
+    from drivers.st7789 import ST7789
     from hardware import Hardware
-    from watchdog import Watchdog
 
-    mod = board_module(board_id)
-    kind = mod.PANEL[0]
-    if kind == "st7789":
-        from drivers.st7789 import ST7789
-
-        if emulate:
-            emu = panel_emu.st7789_ttgo(mod.PANEL[1])
-            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
-        else:
-            emu = NullBus()
-            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1])
-    elif kind == "ili9342":
-        from drivers.ili9342 import ILI9342
-
-        if emulate:
-            emu = panel_emu.ili9342_m5stack()
-            display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
-        else:
-            emu = NullBus()
-            display = ILI9342(emu, emu, emu, None, rotation=mod.PANEL[1])
-    else:
-        from drivers.ssd1306 import SSD1306
-
-        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
-        display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
-    switches = [Switch() for _ in mod.BUTTONS]
-    keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
-    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
-    return hw, emu, switches, mod
-
-
-def watchdog_reset():
-    raise RuntimeError("watchdog reset: the loop stopped")
+    bus = NullBus()
+    display = ST7789(bus, bus, bus, None, rotation=PANEL[1])
+    keys = Keys([Button(Switch().read) for _ in BUTTONS], KEYMAP)
+    return Hardware(ID, display, keys, BUTTONS)

@@ -78,11 +78,27 @@ class Runner:
             return True
 
 
+def ready(hw, runner):
+    """The line the serial console shows once the first screen is up (make
+    deploy waits for it): version, board, and the heap left after boot."""
+    from app import VERSION
+
+    import store
+
+    gc.collect()
+    if runner.app is None:
+        return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, store.LOG)
+    free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
+    return "Scorekeeper %s on %s: ready, %d bytes of heap free" % (VERSION, hw.board, free)
+
+
 def main(hw, poll_ms=5):
     """The device's loop, for good; Ctrl-C stops the watchdog and returns
     to the REPL."""
     r = Runner(hw, ticks_ms())
     try:
+        r.step(ticks_ms())  # the first screen is drawn before the console hears "ready"
+        print(ready(hw, r))
         while True:
             r.step(ticks_ms())
             sleep_ms(poll_ms)

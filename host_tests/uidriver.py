@@ -9,8 +9,10 @@ import os  # noqa: E402
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 if not HERE.startswith("/"):
     HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../boards")
-import sim as _simboard  # noqa: E402,F401  (boards/sim.py, before tools/sim.py)
+sys.path.insert(0, HERE + "/../tools")
+sys.path.insert(0, HERE + "/../boards")  # first: boards/sim.py is "sim", not tools/sim.py
+import sim  # noqa: E402,F401
+import simboard as _simboard  # noqa: E402,F401  (tools/simboard.py: the simulator's boards)
 from support import fresh_dir as _fresh_dir  # noqa: E402
 
 _tool: dict = {}

@@ -122,9 +122,9 @@ def boot():
     panel; it must open the game in progress."""
     if MICROPYTHON:
         from app import App
-        from uidriver import _simboard  # boards/sim.py (its name clashes with tools/sim.py)
+        from uidriver import _simboard  # tools/simboard.py
 
-        app = App(_simboard.setup("devkit-oled", emulate=False)[0])
+        app = App(_simboard.build("devkit-oled", emulate=False)[0])
         top = app.stack[-1]
         note = " ".join(str(r) for r in top.rows) if type(top).__name__ == "Message" else None
         state = dict(app.state)

@@ -26,7 +26,7 @@ sys.path.insert(0, ROOT + "/boards")  # first: boards/sim.py, not this file
 
 import panel_emu  # noqa: E402
 import png  # noqa: E402
-import sim as simboard  # noqa: E402  (boards/sim.py)
+import simboard  # noqa: E402
 from guard import Runner  # noqa: E402
 from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
 
@@ -45,7 +45,7 @@ class Sim:
         """guarded: run as the device does, where an error shows the error
         screen and restarts the app (guard.py); tests turn it off so that
         an error fails them."""
-        self.hw, self.emu, self.switches, self.board = simboard.setup(board_id, emulate)
+        self.hw, self.emu, self.switches, self.board = simboard.build(board_id, emulate)
         self.runner = Runner(self.hw, 0, strict=not guarded)
         self.now = 0
         self.bounce = False

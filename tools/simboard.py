@@ -1,0 +1,62 @@
+# The simulator's hardware: the chosen board's real display driver, talking
+# to a panel emulator instead of a bus (tools/panel_emu.py), and its real
+# buttons and key map, read from switches the simulator presses.
+# Used by tools/sim.py and the tests; the board files' constants say what to
+# build. (boards/sim.py is the virtual board that make deploy puts on the
+# unix port; its bus and switches are the ones used here.)
+import panel_emu
+from sim import NullBus, Switch  # boards/sim.py: boards/ comes before tools/ on sys.path
+
+BOARDS = {
+    "ttgo-t-display": "ttgo_t_display",
+    "m5stack-core": "m5stack_core",
+    "devkit-oled": "devkit_oled",
+}
+
+
+def board_module(board_id):
+    name = BOARDS.get(board_id)
+    if name is None:
+        raise ValueError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(sorted(BOARDS))))
+    return __import__(name)
+
+
+def build(board_id, emulate=True):
+    """(Hardware, emulator or NullBus, switches, board module) for the board."""
+    from drivers.buttons import Button, Keys
+    from hardware import Hardware
+    from watchdog import Watchdog
+
+    mod = board_module(board_id)
+    kind = mod.PANEL[0]
+    if kind == "st7789":
+        from drivers.st7789 import ST7789
+
+        if emulate:
+            emu = panel_emu.st7789_ttgo(mod.PANEL[1])
+            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        else:
+            emu = NullBus()
+            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1])
+    elif kind == "ili9342":
+        from drivers.ili9342 import ILI9342
+
+        if emulate:
+            emu = panel_emu.ili9342_m5stack()
+            display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+        else:
+            emu = NullBus()
+            display = ILI9342(emu, emu, emu, None, rotation=mod.PANEL[1])
+    else:
+        from drivers.ssd1306 import SSD1306
+
+        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
+        display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+    switches = [Switch() for _ in mod.BUTTONS]
+    keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
+    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
+    return hw, emu, switches, mod
+
+
+def watchdog_reset():
+    raise RuntimeError("watchdog reset: the loop stopped")

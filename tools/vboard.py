@@ -1,0 +1,186 @@
+# The virtual board: the MicroPython unix port behaving as a board on a
+# serial port, served on a local socket, so that make deploy, mpremote and
+# the tests can do to it what they do to an ESP32 on USB.
+#
+#   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE]
+#   mpremote connect socket://127.0.0.1:2323 resume      (resume: see below)
+#
+# It behaves like a board:
+# - its flash is a folder (--flash, default build/vboard/flash), the
+#   unix port's working directory, so "/" on the REPL side is that folder;
+# - at power on it runs main.py from the flash if there is one, as an ESP32
+#   does, then gives the REPL; without main.py it boots to the REPL;
+# - Ctrl-C interrupts the running program; the raw REPL works, so mpremote
+#   can copy files and run code;
+# - when the unix port exits (machine.soft_reset(), sys.exit(), a crash) the
+#   board reboots, and the serial connection stays open, so the boot output
+#   reaches whoever is connected, as after a reset over USB;
+# - what it prints also goes to --log (the console log the tests read).
+# One difference: a soft reset (Ctrl-D) ends the process instead of
+# returning to the raw REPL, so mpremote must be told `resume` (no soft reset
+# on connect); make deploy does that for socket:// ports.
+#
+# A pty, not pipes: the unix port gives a REPL only on a terminal, and the
+# terminal turns Ctrl-C into SIGINT while a program runs. Output processing
+# is off, so the bytes are the board's own ("\r\n" stays "\r\n").
+# CPython only, no dependencies (socat is not needed).
+import argparse
+import os
+import pty
+import select
+import signal
+import socket
+import sys
+import termios
+import time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+
+class Board:
+    def __init__(self, flash, heap="512K", log=None, micropython=MICROPYTHON):
+        self.flash = os.path.abspath(flash)
+        self.heap = heap
+        self.micropython = micropython
+        self.log = open(log, "ab", buffering=0) if log else None
+        self.pid = None
+        self.fd = None
+        self.boots = 0
+
+    def power_on(self):
+        os.makedirs(os.path.join(self.flash, "lib"), exist_ok=True)
+        args = [self.micropython, "-X", "heapsize=" + self.heap]
+        if os.path.exists(os.path.join(self.flash, "main.py")):
+            args += ["-i", "main.py"]  # run main.py, then the REPL (as a board after Ctrl-C)
+        env = dict(os.environ)
+        # sys.path as on an ESP32: the flash root, frozen modules, /lib
+        env["MICROPYPATH"] = ":.frozen:" + os.path.join(self.flash, "lib")
+        env["HOME"] = self.flash
+        pid, fd = pty.fork()
+        if pid == 0:  # the board
+            try:
+                os.chdir(self.flash)
+                attrs = termios.tcgetattr(0)
+                attrs[1] &= ~termios.OPOST  # the port's own bytes, no "\n" -> "\r\n"
+                termios.tcsetattr(0, termios.TCSANOW, attrs)
+                os.execve(args[0], args, env)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        self.boots += 1
+        self.note("boot %d: %s" % (self.boots, " ".join(args[1:]) or "REPL"))
+
+    def note(self, text):
+        if self.log:
+            self.log.write(("\n[virtual board: %s]\n" % text).encode())
+
+    def power_off(self):
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+            self.pid = None
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def exited(self):
+        """Reap the process after its terminal closed; its exit status."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = None
+        return status
+
+
+def serve(board, port, host="127.0.0.1", ready=None):
+    """Run for good: one connection at a time, as a serial port is; a new
+    one replaces the old (a tool that died without closing)."""
+    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lsock.bind((host, port))
+    lsock.listen(1)
+    port = lsock.getsockname()[1]
+    url = "socket://%s:%d" % (host, port)
+    if ready:
+        with open(ready + ".tmp", "w") as f:
+            f.write(url + "\n")
+        os.replace(ready + ".tmp", ready)
+    print("virtual board on %s (flash: %s); Ctrl-C stops it" % (url, board.flash), flush=True)
+    client = None
+    board.power_on()
+    while True:
+        watch = [lsock] + ([client] if client else []) + ([board.fd] if board.fd is not None else [])
+        readable, _, _ = select.select(watch, [], [], 1.0)
+        if lsock in readable:
+            new, _ = lsock.accept()
+            new.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if client:
+                client.close()
+            client = new
+        if client and client in readable:
+            try:
+                data = client.recv(4096)
+            except OSError:
+                data = b""
+            if not data:
+                client.close()
+                client = None
+            elif board.fd is not None:
+                os.write(board.fd, data)
+        if board.fd is not None and board.fd in readable:
+            try:
+                data = os.read(board.fd, 4096)
+            except OSError:  # EIO: the process ended and its terminal closed
+                data = b""
+            if data:
+                if board.log:
+                    board.log.write(data)
+                if client:
+                    try:
+                        client.sendall(data)
+                    except OSError:
+                        client.close()
+                        client = None
+            else:
+                status = board.exited()
+                board.note("reset (the unix port exited with status %d)" % os.waitstatus_to_exitcode(status))
+                time.sleep(0.2)  # a board takes a moment to come back; no tight loop on a bad image
+                board.power_on()
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="The MicroPython unix port served as a board on a local socket.")
+    ap.add_argument("--port", type=int, default=2323, help="TCP port on 127.0.0.1 (0: any free one)")
+    ap.add_argument("--flash", default=os.path.join(ROOT, "build", "vboard", "flash"),
+                    help="the folder that is the board's flash (kept between runs)")
+    ap.add_argument("--heap", default="512K", help="the unix port's heap, e.g. 512K")
+    ap.add_argument("--log", help="append everything the board prints to this file")
+    ap.add_argument("--ready-file", help="write the board's socket:// address here once it listens")
+    args = ap.parse_args(argv)
+    if not os.path.exists(MICROPYTHON):
+        print("vboard: %s is missing: run 'make setup' first" % MICROPYTHON, file=sys.stderr)
+        return 2
+    board = Board(args.flash, args.heap, args.log)
+
+    def stop(*_):
+        board.power_off()
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        serve(board, args.port, ready=args.ready_file)
+    except OSError as e:
+        board.power_off()
+        print("vboard: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
