@@ -12,7 +12,12 @@ BOARD ?= ttgo-t-display
 BOARDS := ttgo-t-display m5stack-core devkit-oled
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 
-.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean
+VPORT ?= 2323
+# BOARD from the command line or the environment; deploy falls back to the board recorded on the device
+GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
+
+.PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean \
+	deploy vboard flash-help size package
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -70,6 +75,21 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
 	$(PY) tools/png.py docs/img/*.png
+
+deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port>
+	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)"
+
+vboard: $(STAMP) ## the virtual board for make deploy BOARD=sim PORT=socket://127.0.0.1:$(VPORT) (unix port; flash in build/vboard)
+	$(PY) tools/vboard.py --port $(VPORT)
+
+flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin]
+	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)"
+
+size: $(STAMP) ## flash bytes per board and free heap after boot, .mpy against .py (unix port)
+	$(PY) tools/size.py
+
+package: $(STAMP) ## rewrite package.json and boards/<id>.json (mpremote mip) from the firmware's imports
+	$(PY) tools/manifest.py --package
 
 clean: ## remove caches and build output (keeps .venv)
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -87,6 +87,10 @@ else:
 """
 
 
+BOOT_FAILURES = ("the firmware stopped at boot", "the board did not say ready",
+                 "the firmware started with an error")
+
+
 class DeployError(Exception):
     """A message for the user; the deploy stops."""
 
@@ -210,10 +214,13 @@ class Board:
             if not chunk:
                 continue
             seen += chunk
-            for line in seen.decode(errors="replace").splitlines():
+            text = seen.decode(errors="replace")
+            for line in text.splitlines():
                 at = line.find("Scorekeeper ")  # after whatever the reset left on the line
                 if at >= 0 and (": ready" in line or ": error" in line):
                     return line[at:], seen
+            if "Traceback" in text and text.rstrip().endswith(">>>"):
+                return None, seen  # main.py stopped with an error and the REPL took over
         return None, seen
 
     def close(self):
@@ -323,9 +330,11 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         say("Resetting the board, waiting for the scorekeeper to start ...")
         line, seen = board.reset_and_wait(timeout)
         if line is None:
-            tail = "\n".join(seen.decode(errors="replace").splitlines()[-12:])
-            raise DeployError("the board did not say ready within %d s. Its console said:\n%s"
-                              % (timeout, tail or "(nothing)"))
+            text = seen.decode(errors="replace")
+            tail = "\n".join(text.splitlines()[-12:])
+            why = ("the firmware stopped at boot" if "Traceback" in text else
+                   "the board did not say ready within %d s" % timeout)
+            raise DeployError("%s. Its console said:\n%s" % (why, tail or "(nothing)"))
         say(line)
         if ": ready" not in line:
             tail = seen.decode(errors="replace").strip().splitlines()[-12:]
@@ -353,7 +362,7 @@ def main(argv):
         return deploy(args.board or None, args.port, reset=not args.no_reset, timeout=args.timeout)
     except (DeployError, manifest.ManifestError) as e:
         print("deploy: %s" % e, file=sys.stderr)
-        return 1 if "did not say ready" in str(e) or "started with an error" in str(e) else 2
+        return 1 if e.args and e.args[0].startswith(BOOT_FAILURES) else 2
 
 
 if __name__ == "__main__":

@@ -175,14 +175,17 @@ def packages():
         for d, s in files.items():
             if d not in own:
                 shared[d] = s
-    out = {}
-    ver = version()
-    doc = {"urls": [[d, _url(s, ROOT)] for d, s in sorted(shared.items())], "version": ver}
-    out["package.json"] = json.dumps(doc, indent=2) + "\n"
+    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())])}
     for board_id, own in per_board.items():
-        doc = {"urls": [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())], "version": ver}
-        out["boards/%s.json" % board_id] = json.dumps(doc, indent=2) + "\n"
+        urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
+        out["boards/%s.json" % board_id] = _json(urls)
     return out
+
+
+def _json(urls):
+    """mip's package format, a file a line, so a diff shows what changed."""
+    rows = ",\n".join("    " + json.dumps(u) for u in urls)
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version()))
 
 
 def main(argv):

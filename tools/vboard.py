@@ -56,7 +56,7 @@ class Board:
         env = dict(os.environ)
         # sys.path as on an ESP32: the flash root, frozen modules, /lib
         env["MICROPYPATH"] = ":.frozen:" + os.path.join(self.flash, "lib")
-        env["HOME"] = self.flash
+        env["HOME"] = os.path.dirname(self.flash)  # the REPL's history file stays off the flash
         pid, fd = pty.fork()
         if pid == 0:  # the board
             try:

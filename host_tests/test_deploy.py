@@ -1,0 +1,314 @@
+# cpython-only
+# From clone to board, without a board: the virtual board (tools/vboard.py,
+# the MicroPython unix port on a local socket) takes `make deploy BOARD=sim`
+# as an ESP32 on USB would, and the deployed firmware boots there and says
+# ready. Also: a second deploy copies only what changed, nothing of the
+# user's is touched, wrong boards and ports get clear messages, and mip
+# installs the same firmware from package.json. (Subprocesses, a pty and
+# mpremote: the host side of deploying runs under CPython; the board side
+# is the unix port.)
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+import deploy
+import manifest
+import store
+ROOT = manifest.ROOT
+PY = sys.executable
+MPREMOTE = os.path.join(ROOT, ".venv", "bin", "mpremote")
+READY = "on sim: ready"
+
+
+def fresh_dir(name):
+    """An empty build/tmp/sk-NAME of this checkout (the current directory stays)."""
+    path = os.path.join(ROOT, "build", "tmp", "sk-" + name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+class VBoard:
+    """tools/vboard.py in a subprocess, on a free port, with its own flash."""
+
+    def __init__(self, name, heap="512K"):
+        self.dir = fresh_dir("vboard-" + name)
+        self.flash = os.path.join(self.dir, "flash")
+        self.log = os.path.join(self.dir, "console.log")
+        ready = os.path.join(self.dir, "url")
+        self.proc = subprocess.Popen(
+            [PY, os.path.join(ROOT, "tools", "vboard.py"), "--port", "0", "--flash", self.flash,
+             "--log", self.log, "--ready-file", ready, "--heap", heap],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        end = time.monotonic() + 20
+        while not os.path.exists(ready):
+            assert self.proc.poll() is None, self.proc.stderr.read().decode()
+            assert time.monotonic() < end, "the virtual board did not start"
+            time.sleep(0.05)
+        with open(ready) as f:
+            self.url = f.read().strip()
+
+    def console(self):
+        with open(self.log, "rb") as f:
+            return f.read().decode(errors="replace")
+
+    def wait_for(self, text, after=0, timeout=20):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if text in self.console()[after:]:
+                return
+            time.sleep(0.1)
+        raise AssertionError("%r not on the console; it says:\n%s" % (text, self.console()[-1500:]))
+
+    def files(self):
+        out = {}
+        for top, _, names in os.walk(self.flash):
+            for n in names:
+                path = os.path.join(top, n)
+                with open(path, "rb") as f:
+                    out[os.path.relpath(path, self.flash)] = f.read()
+        return out
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def vboard():
+    b = VBoard("deploy")
+    yield b
+    b.stop()
+
+
+def run_deploy(*args):
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "deploy.py")] + list(args),
+                         capture_output=True, text=True, timeout=180)
+    return out.returncode, out.stdout + out.stderr
+
+
+def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boots(vboard):
+    # exactly the README's command
+    out = subprocess.run(["make", "--no-print-directory", "deploy", "BOARD=sim", "PORT=" + vboard.url],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text
+    wanted = manifest.closure("sim")
+    assert "Copying %d of %d files" % (len(wanted), len(wanted)) in text
+    assert "[ 1/%d]" % len(wanted) in text  # progress, a file a line
+    assert text.rstrip().splitlines()[-1].startswith("Scorekeeper ") and READY in text
+    vboard.wait_for(READY)
+
+    files = vboard.files()
+    # compiled, but for the entry file; the board file as board.mpy; the record
+    assert "main.py" in files and "board.mpy" in files and "app.mpy" in files
+    assert [p for p in files if p.endswith(".py")] == ["main.py"]
+    for dest in wanted:
+        assert (dest if dest == "main.py" else dest[:-3] + ".mpy") in files, dest
+    assert files["app.mpy"][:2] == b"M\x06"  # a .mpy, format 6
+    # only what this board needs: the TTGO panel it mimics, no other board's driver
+    assert "drivers/st7789.mpy" in files
+    assert "drivers/ili9342.mpy" not in files and "drivers/ssd1306.mpy" not in files
+    record = json.loads(files["deployed.json"])
+    assert record["board"] == "sim" and record["version"] == manifest.version()
+    assert sorted(record["files"]) == sorted(p for p in files if p != "deployed.json" and
+                                             not p.startswith("lib"))
+
+
+def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vboard):
+    code, text = run_deploy("--board", "sim", "--port", vboard.url)
+    assert code == 0, text
+    assert "Nothing to copy" in text and READY in text
+
+    flash = vboard.flash
+    # a file changed on the board, one gone, a source twin that would shadow a
+    # .mpy, another board's driver from an earlier deploy, and the user's own files
+    with open(os.path.join(flash, "ui", "play.mpy"), "r+b") as f:
+        f.seek(20)
+        f.write(b"\xff\xfe")
+    os.remove(os.path.join(flash, "engine", "game.mpy"))
+    shutil.copy(os.path.join(ROOT, "firmware", "app.py"), os.path.join(flash, "app.py"))
+    with open(os.path.join(flash, "drivers", "ssd1306.mpy"), "wb") as f:
+        f.write(b"old")
+    with open(os.path.join(flash, "deployed.json")) as f:
+        record = json.load(f)
+    record["files"]["drivers/ssd1306.mpy"] = "0" * 64
+    with open(os.path.join(flash, "deployed.json"), "w") as f:
+        json.dump(record, f)
+    saved = store.defaults()  # a real save: the firmware loads it at boot and must find it good
+    saved.update(seq=7, roster=["Ann", "Bob"])
+    head, body = store.encode(saved)
+    mine = {"state.json": head + bytes(body), "errors.log": b"kept\n", "boot.py": b"# boot\n",
+            "notes.txt": b"mine"}
+    for name, data in mine.items():
+        with open(os.path.join(flash, name), "wb") as f:
+            f.write(data)
+
+    code, text = run_deploy("--board", "sim", "--port", vboard.url)
+    assert code == 0, text
+    wanted = manifest.closure("sim")
+    assert "Copying 2 of %d files" % len(wanted) in text
+    copied = [line.split()[2] for line in text.splitlines() if line.strip().startswith("[")]
+    assert sorted(copied) == ["engine/game.mpy", "ui/play.mpy"]
+    assert "removed app.py (a source file that would shadow the compiled one)" in text
+    assert "removed drivers/ssd1306.mpy (not used by sim)" in text
+    files = vboard.files()
+    assert "app.py" not in files and "drivers/ssd1306.mpy" not in files
+    for name, data in mine.items():
+        assert files[name] == data, name  # never touched, and the firmware found the save good
+    assert "state.bad" not in files
+    assert READY in text
+
+
+def test_without_board_the_recorded_one_is_deployed(vboard):
+    code, text = run_deploy("--port", vboard.url, "--no-reset")
+    assert code == 0, text
+    assert "board: sim (recorded by the last deploy)" in text and "Nothing to copy" in text
+
+
+def test_an_esp32_board_is_refused_on_a_device_that_is_not_one(vboard):
+    before = vboard.files()
+    code, text = run_deploy("--board", "ttgo-t-display", "--port", vboard.url)
+    assert code == 2
+    assert "ttgo-t-display is an ESP32 board, but the device on %s runs MicroPython for x64" % \
+        vboard.url in text
+    assert "Traceback" not in text
+    assert vboard.files() == before  # nothing copied, nothing removed
+
+
+def test_bad_ports_and_boards_say_what_to_do(vboard):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    code, text = run_deploy("--board", "sim", "--port", "socket://127.0.0.1:%d" % free)
+    assert code == 2 and "cannot open socket://127.0.0.1:%d" % free in text
+    assert "make vboard" in text and "Traceback" not in text
+
+    code, text = run_deploy("--board", "sim")
+    assert code == 2 and "say which port" in text
+
+    code, text = run_deploy("--board", "ttgo", "--port", vboard.url, "--no-reset")
+    assert code == 2 and "unknown board 'ttgo'" in text and "ttgo-t-display" in text
+
+
+def test_a_board_without_the_memory_to_boot_fails_the_deploy_with_its_console():
+    b = VBoard("small", heap="40K")
+    try:
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--timeout", "20")
+        assert code == 1, text
+        assert "the firmware stopped at boot. Its console said:" in text
+        assert "MemoryError" in text and READY not in text
+    finally:
+        b.stop()
+
+
+def test_a_broken_board_file_is_repaired_and_a_boot_error_shows_on_the_console():
+    b = VBoard("broken")
+    try:
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+        assert code == 0, text
+        # a board file that cannot build its hardware: the board prints an error, not ready
+        with open(os.path.join(b.flash, "board.mpy"), "wb") as f:
+            f.write(b"M\x06\x00\x1f")  # a cut .mpy
+        os.remove(os.path.join(b.flash, "deployed.json"))  # and the record is gone too
+        with open(os.path.join(b.flash, "board.py"), "w") as f:  # a twin that shadows it, broken
+            f.write("raise OSError('no display')\n")
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--timeout", "8")
+        # the deploy repairs board.mpy and removes the shadowing board.py: the board comes up
+        assert code == 0, text
+        assert "removed board.py" in text and "board.mpy" in text and READY in text
+
+        with open(os.path.join(b.flash, "board.py"), "w") as f:
+            f.write("raise OSError('no display')\n")
+        subprocess.run([MPREMOTE, "connect", b.url, "resume", "exec", "--no-follow",
+                        "import machine; machine.soft_reset()"], capture_output=True, timeout=60)
+        b.wait_for("OSError: no display")  # the console shows why; a deploy now would repair it
+    finally:
+        b.stop()
+
+
+def test_mip_installs_the_same_firmware_from_package_json_and_it_boots():
+    b = VBoard("mip")
+    try:
+        for pkg in ("package.json", "boards/sim.json"):
+            out = subprocess.run([MPREMOTE, "connect", b.url, "resume", "mip", "install", "--target", ".",
+                                  pkg], cwd=ROOT, capture_output=True, text=True, timeout=300)
+            assert out.returncode == 0 and "Done" in out.stdout, out.stdout + out.stderr
+        files = b.files()
+        installed = {p for p in files if not p.startswith("lib")}
+        wanted = set(manifest.closure("sim"))
+        assert wanted <= installed, wanted - installed
+        assert installed - wanted == {"drivers/ili9342.py", "drivers/ssd1306.py"}  # mip: every panel
+        mark = len(b.console())
+        subprocess.run([MPREMOTE, "connect", b.url, "resume", "exec", "--no-follow",
+                        "import machine; machine.soft_reset()"], capture_output=True, timeout=60)
+        b.wait_for(READY, after=mark)
+    finally:
+        b.stop()
+
+
+def test_the_package_files_are_up_to_date_and_cover_every_boards_files():
+    for rel, text in manifest.packages().items():
+        with open(os.path.join(ROOT, rel)) as f:
+            assert f.read() == text, "%s is out of date: make package" % rel
+    with open(os.path.join(ROOT, "package.json")) as f:
+        shared = dict(json.load(f)["urls"])
+    for board_id in manifest.BOARDS:
+        with open(os.path.join(ROOT, "boards", board_id + ".json")) as f:
+            own = dict(json.load(f)["urls"])
+        wanted = manifest.closure(board_id)
+        installed = set(shared) | set(own)
+        assert set(wanted) <= installed, (board_id, set(wanted) - installed)
+        for dest, src in own.items():
+            assert os.path.join(ROOT, "boards", src) == wanted[dest]
+
+
+def test_each_board_gets_its_own_driver_and_no_other():
+    panel = {"ttgo-t-display": "st7789", "m5stack-core": "ili9342", "devkit-oled": "ssd1306"}
+    for board_id, mine in panel.items():
+        files = manifest.closure(board_id)
+        assert files["board.py"].endswith(manifest.BOARDS[board_id] + ".py")
+        assert "drivers/%s.py" % mine in files
+        for other in set(panel.values()) - {mine}:
+            assert "drivers/%s.py" % other not in files, (board_id, other)
+        for src in files.values():
+            assert os.path.isfile(src), src
+        assert "main.py" in files and "guard.py" in files and "engine/rules.py" in files
+    assert "drivers/battery.py" not in manifest.closure("devkit-oled")  # USB powered
+
+
+def test_an_import_that_no_board_has_is_caught(monkeypatch):
+    tree = fresh_dir("manifest")
+    fw = os.path.join(tree, "firmware")
+    os.makedirs(os.path.join(fw, "pkg"))
+    files = {"main.py": "import board\nfrom guard import main\n",
+             "guard.py": "import gc\nfrom pkg.part import x\ntry:\n    import typing\nexcept ImportError:\n"
+                         "    pass\n",
+             "pkg/__init__.py": "", "pkg/part.py": "import requests\nx = 1\n"}
+    for rel, text in files.items():
+        with open(os.path.join(fw, rel), "w") as f:
+            f.write(text)
+    boards = os.path.join(tree, "boards")
+    os.makedirs(boards)
+    with open(os.path.join(boards, "sim.py"), "w") as f:
+        f.write("def setup():\n    pass\n")
+    monkeypatch.setattr(manifest, "FIRMWARE", fw)
+    monkeypatch.setattr(manifest, "BOARDS_DIR", boards)
+    with pytest.raises(manifest.ManifestError) as e:
+        manifest.closure("sim")
+    assert "pkg/part.py imports 'requests'" in str(e.value)
+    with open(os.path.join(fw, "pkg/part.py"), "w") as f:
+        f.write("import time\nx = 1\n")
+    assert sorted(manifest.closure("sim")) == ["board.py", "guard.py", "main.py", "pkg/__init__.py",
+                                                 "pkg/part.py"]
+
+
+def test_mpy_versions_are_read_as_micropython_writes_them():
+    assert deploy.mpy_info(2822) == (6, 3, "x64")  # the unix port here
+    assert deploy.mpy_info(6 | 3 << 8 | 10 << 10) == (6, 3, "xtensawin")  # an ESP32
