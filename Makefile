@@ -48,7 +48,7 @@ lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP) ## mypy over firmware/ and the board files against the ESP32 stubs
-	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py
+	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/sim.py
 
 mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
 	@rm -rf build/mpy

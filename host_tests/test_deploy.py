@@ -312,3 +312,28 @@ def test_an_import_that_no_board_has_is_caught(monkeypatch):
 def test_mpy_versions_are_read_as_micropython_writes_them():
     assert deploy.mpy_info(2822) == (6, 3, "x64")  # the unix port here
     assert deploy.mpy_info(6 | 3 << 8 | 10 << 10) == (6, 3, "xtensawin")  # an ESP32
+
+
+def test_make_size_measures_that_compiled_files_are_smaller_and_boot_in_less_heap():
+    import size
+
+    board_id = "devkit-oled"
+    py = size.sources(board_id)
+    mpy = deploy.compile_files(board_id, deploy.ESP32_ARCH, fresh_dir("size-esp32"))
+    assert set(mpy) == {p if p == "main.py" else p[:-3] + ".mpy" for p in py}
+    assert sum(map(len, mpy.values())) < sum(map(len, py.values()))
+    assert 0 < size.lfs_blocks(mpy) < size.lfs_blocks(py)
+
+    work = fresh_dir("size-work")
+    src = {}
+    host = deploy.compile_files(board_id, "host", fresh_dir("size-host"))
+    for form, files in (("py", py), ("mpy", host)):
+        src[form] = os.path.join(work, form)
+        size.lay_out(files, src[form])
+    base, used, free = size.boot(src["mpy"], board_id, size.HEAP, os.path.join(work, "run"))
+    assert 0 < base < used and used + free <= size.HEAP
+    low = size.smallest(src["mpy"], board_id, os.path.join(work, "run"))
+    assert low is not None and size.boot(src["mpy"], board_id, low, os.path.join(work, "run"))
+    assert size.boot(src["mpy"], board_id, low - 1024, os.path.join(work, "run")) is None
+    # the sources need the compiler's room on top: they do not boot where the .mpy does
+    assert size.boot(src["py"], board_id, low, os.path.join(work, "run")) is None
