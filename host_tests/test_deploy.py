@@ -122,6 +122,7 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
 
 
 def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vboard):
+    run_deploy("--board", "sim", "--port", vboard.url, "--no-reset")  # whatever ran before
     code, text = run_deploy("--board", "sim", "--port", vboard.url)
     assert code == 0, text
     assert "Nothing to copy" in text and READY in text
@@ -134,11 +135,13 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
         f.write(b"\xff\xfe")
     os.remove(os.path.join(flash, "engine", "game.mpy"))
     shutil.copy(os.path.join(ROOT, "firmware", "app.py"), os.path.join(flash, "app.py"))
+    with open(os.path.join(flash, "store.py"), "w") as f:  # someone's own change: kept aside
+        f.write("# my own store\n")
     with open(os.path.join(flash, "drivers", "ssd1306.mpy"), "wb") as f:
         f.write(b"old")
     with open(os.path.join(flash, "deployed.json")) as f:
         record = json.load(f)
-    record["files"]["drivers/ssd1306.mpy"] = "0" * 64
+    record["files"]["drivers/ssd1306.mpy"] = deploy.sha(b"old")  # as that deploy put it
     with open(os.path.join(flash, "deployed.json"), "w") as f:
         json.dump(record, f)
     saved = store.defaults()  # a real save: the firmware loads it at boot and must find it good
@@ -158,8 +161,10 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
     assert sorted(copied) == ["engine/game.mpy", "ui/play.mpy"]
     assert "removed app.py (a source file that would shadow the compiled one)" in text
     assert "removed drivers/ssd1306.mpy (not used by sim)" in text
+    assert "moved store.py to store.py.old" in text
     files = vboard.files()
-    assert "app.py" not in files and "drivers/ssd1306.mpy" not in files
+    assert "app.py" not in files and "drivers/ssd1306.mpy" not in files and "store.py" not in files
+    assert files["store.py.old"] == b"# my own store\n"
     for name, data in mine.items():
         assert files[name] == data, name  # never touched, and the firmware found the save good
     assert "state.bad" not in files
@@ -167,6 +172,7 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
 
 
 def test_without_board_the_recorded_one_is_deployed(vboard):
+    run_deploy("--board", "sim", "--port", vboard.url, "--no-reset")
     code, text = run_deploy("--port", vboard.url, "--no-reset")
     assert code == 0, text
     assert "board: sim (recorded by the last deploy)" in text and "Nothing to copy" in text
@@ -220,9 +226,9 @@ def test_a_broken_board_file_is_repaired_and_a_boot_error_shows_on_the_console()
         with open(os.path.join(b.flash, "board.py"), "w") as f:  # a twin that shadows it, broken
             f.write("raise OSError('no display')\n")
         code, text = run_deploy("--board", "sim", "--port", b.url, "--timeout", "8")
-        # the deploy repairs board.mpy and removes the shadowing board.py: the board comes up
+        # the deploy repairs board.mpy and moves the shadowing board.py aside: the board comes up
         assert code == 0, text
-        assert "removed board.py" in text and "board.mpy" in text and READY in text
+        assert "moved board.py to board.py.old" in text and "board.mpy" in text and READY in text
 
         with open(os.path.join(b.flash, "board.py"), "w") as f:
             f.write("raise OSError('no display')\n")

@@ -148,6 +148,11 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def kb(n):
     return "%.1f KB" % (n / 1024)
 
@@ -201,6 +206,10 @@ class Board:
 
     def remove(self, path):
         self.run("import os\nos.remove(%r)" % path)
+
+    def rename(self, a, b):
+        self.run("import os\ntry:\n    os.remove(%r)\nexcept OSError:\n    pass\nos.rename(%r, %r)"
+                 % (b, a, b))
 
     def reset_and_wait(self, timeout):
         """Reset, then read the console until the firmware says ready: the line, or None."""
@@ -314,11 +323,21 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
                 say("  [%2d/%d] %-24s %8s" % (i, len(changed), path, kb(len(files[path]))))
         else:
             say("Nothing to copy: the board has all %d files as built." % len(files))
+        sources = manifest.closure(board_id)
         for path in sorted(stale):
-            board.remove(path)
-            why = "a source file that would shadow the compiled one" if path in shadows else \
-                "not used by %s" % board_id
-            say("  removed %s (%s)" % (path, why))
+            if path in shadows:
+                why = "a source file that would shadow the compiled one"
+                src = sources.get(path)  # the same source as this checkout's: ours
+                ours = src is not None and sha(read(src)) == hashes[path]
+            else:
+                why = "not used by %s" % board_id
+                ours = record["files"].get(path) == hashes[path]
+            if ours or hashes[path] in record.get("files", {}).values():
+                board.remove(path)
+                say("  removed %s (%s)" % (path, why))
+            else:  # changed by someone: nothing of theirs is lost
+                board.rename(path, path + ".old")
+                say("  moved %s to %s (%s, and not as this firmware has it)" % (path, path + ".old", why))
         new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
                       "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
         board.write(RECORD, json.dumps(new_record).encode())
