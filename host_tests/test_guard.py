@@ -217,3 +217,20 @@ def test_ctrl_c_stops_the_watchdog_and_leaves_the_loop():
     except KeyboardInterrupt:
         pass
     assert stopped == [1]
+
+
+def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
+    import gc
+
+    from app import VERSION
+
+    fresh_dir("guard-ready")
+    d = Driver("m5stack-core", guarded=True)
+    line = guard.ready(d.sim.hw, d.sim.runner)
+    assert line.startswith("Scorekeeper %s on m5stack-core: ready, " % VERSION), line
+    free = int(line.split("ready, ")[1].split()[0])
+    assert 0 < free <= gc.mem_free() + gc.mem_alloc()
+    with patched(guard.Runner, "restart", lambda self, now: setattr(self, "app", None)):
+        r = guard.Runner(d.sim.hw, 0)
+    assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (
+        VERSION, store.LOG)
