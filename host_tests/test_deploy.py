@@ -94,6 +94,7 @@ def run_deploy(*args):
 
 
 def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boots(vboard):
+    mark = len(vboard.console())
     # exactly the README's command
     out = subprocess.run(["make", "--no-print-directory", "deploy", "BOARD=sim", "PORT=" + vboard.url],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -103,7 +104,7 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
     assert "Copying %d of %d files" % (len(wanted), len(wanted)) in text
     assert "[ 1/%d]" % len(wanted) in text  # progress, a file a line
     assert text.rstrip().splitlines()[-1].startswith("Scorekeeper ") and READY in text
-    vboard.wait_for(READY)
+    vboard.wait_for(READY, after=mark)  # the board's own console says it too
 
     files = vboard.files()
     # compiled, but for the entry file; the board file as board.mpy; the record
@@ -225,10 +226,18 @@ def test_a_broken_board_file_is_repaired_and_a_boot_error_shows_on_the_console()
         os.remove(os.path.join(b.flash, "deployed.json"))  # and the record is gone too
         with open(os.path.join(b.flash, "board.py"), "w") as f:  # a twin that shadows it, broken
             f.write("raise OSError('no display')\n")
-        code, text = run_deploy("--board", "sim", "--port", b.url, "--timeout", "8")
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--timeout", "30")
         # the deploy repairs board.mpy and moves the shadowing board.py aside: the board comes up
         assert code == 0, text
         assert "moved board.py to board.py.old" in text and "board.mpy" in text and READY in text
+
+        with open(os.path.join(b.flash, "board.py"), "w") as f:  # again: the first .old stays
+            f.write("# pins of my own\n")
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+        assert code == 0 and "moved board.py to board.py.old2" in text, text
+        files = b.files()
+        assert files["board.py.old"] == b"raise OSError('no display')\n"
+        assert files["board.py.old2"] == b"# pins of my own\n"
 
         with open(os.path.join(b.flash, "board.py"), "w") as f:
             f.write("raise OSError('no display')\n")
@@ -364,3 +373,24 @@ def test_make_flash_help_prints_each_boards_commands():
     out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "esp"],
                          capture_output=True, text=True)
     assert out.returncode == 2 and "unknown board 'esp'" in out.stderr
+
+
+def test_a_first_deploy_keeps_a_main_py_of_someone_elses_and_a_cut_deploy_is_finished():
+    b = VBoard("first")
+    try:
+        os.makedirs(os.path.join(b.flash, "ui"), exist_ok=True)
+        with open(os.path.join(b.flash, "main.py"), "w") as f:
+            f.write("print('my blinky')\n")
+        # what a deploy cut short leaves: staged copies, one of them cut
+        with open(os.path.join(b.flash, "ui", "play.mpy.new"), "wb") as f:
+            f.write(b"M\x06")
+        code, text = run_deploy("--board", "sim", "--port", b.url)
+        assert code == 0, text
+        assert "moved main.py to main.py.old (not a file of this firmware's)" in text
+        files = b.files()
+        assert files["main.py.old"] == b"print('my blinky')\n"
+        assert not [p for p in files if p.endswith(".new")]  # staged copies all renamed or removed
+        assert files["main.py"] == deploy.read(os.path.join(ROOT, "firmware", "main.py"))
+        assert READY in text
+    finally:
+        b.stop()

@@ -78,6 +78,37 @@ def _h(p):
 print(repr([_h(p) for p in %r]))
 """
 
+STAGE = ".new"  # a file being copied, until the whole deploy is on the board
+FLASH_RESERVE = 16 * 1024  # what a deploy leaves free: the saves and the error log need room
+
+# Run on the board: the staged copies into place. On littlefs a rename over a
+# file replaces it atomically; FAT cannot rename over one, so it goes first.
+COMMIT = """
+import os
+for p in %r:
+    try:
+        os.rename(p + '.new', p)
+    except OSError:
+        os.remove(p)
+        os.rename(p + '.new', p)
+"""
+
+# Run on the board: a file renamed to the first free name.old, name.old2, ...
+SET_ASIDE = """
+import os
+def _aside(p):
+    n = 1
+    while True:
+        q = p + ('.old' if n == 1 else '.old%%d' %% n)
+        try:
+            os.stat(q)
+        except OSError:
+            os.rename(p, q)
+            return q
+        n += 1
+print(repr(_aside(%r)))
+"""
+
 RESET = """
 import machine
 if hasattr(machine, 'reset'):
@@ -207,9 +238,13 @@ class Board:
     def remove(self, path):
         self.run("import os\nos.remove(%r)" % path)
 
-    def rename(self, a, b):
-        self.run("import os\ntry:\n    os.remove(%r)\nexcept OSError:\n    pass\nos.rename(%r, %r)"
-                 % (b, a, b))
+    def set_aside(self, path):
+        """Rename to the first free path.old, path.old2, ...; the name used."""
+        return self.eval(SET_ASIDE % path)
+
+    def commit(self, paths):
+        """Staged copies into place, in one command on the board (renames only)."""
+        self.run(COMMIT % paths)
 
     def reset_and_wait(self, timeout):
         """Reset, then read the console until the firmware says ready: the line, or None."""
@@ -284,10 +319,15 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
             raise DeployError("this MicroPython is too old to load compiled files: flash a "
                               "current one (make flash-help BOARD=%s)" % board_id)
         if (major, sub) != want:
-            raise DeployError(
-                "the board's MicroPython loads .mpy v%d.%d; this mpy-cross makes v%d.%d. Flash "
-                "MicroPython 1.23 or newer (make flash-help BOARD=%s)" % (major, sub, want[0], want[1],
-                                                                          board_id))
+            fix = ("flash MicroPython 1.23 or newer (make flash-help BOARD=%s)" % board_id
+                   if (major, sub) < want else
+                   "update mpy-cross in requirements-dev.txt to that MicroPython's release, then "
+                   "make setup")
+            raise DeployError("the board's MicroPython loads .mpy v%d.%d; this mpy-cross makes "
+                              "v%d.%d: %s" % (major, sub, want[0], want[1], fix))
+        if arch is None:
+            raise DeployError("this MicroPython runs no native code (no architecture in its .mpy "
+                              "version), and the display drivers need it (viper)")
         if board_id != "sim" and arch != ESP32_ARCH:
             raise DeployError("%s is an ESP32 board, but the device on %s runs MicroPython for %s "
                               "(a wrong port, or a different board?)" % (board_id, port, arch))
@@ -303,46 +343,68 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         total = sum(len(d) for d in files.values())
         say("  %d files, %s" % (len(files), kb(total)))
 
-        # what is there now: our files, .py twins that would shadow a .mpy, and what the last deploy put
+        # what is there now: our files, .py twins that would shadow a .mpy, what the last
+        # deploy put, and the staged copies of a deploy that was cut short
         shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")]
         old = [p for p in record.get("files", {}) if p not in files]
-        ask = list(files) + shadows + old
+        staged = [p + STAGE for p in files]
+        ask = list(files) + shadows + old + staged
         hashes = dict(zip(ask, board.eval(HASHES % ask)))
         changed = [p for p in files if hashes[p] != sha(files[p])]
         stale = [p for p in shadows + old if hashes[p] is not None and p not in files]
+        leftovers = [p for p in staged if hashes[p] is not None]
+        sources = manifest.closure(board_id)
+        recorded = set(record.get("files", {}).values())
+
+        def ours(path):
+            """A file on the board as this firmware or a deploy of it made it."""
+            h = hashes[path]
+            src = sources.get(path)
+            return h in recorded or (src is not None and sha(read(src)) == h)
+
+        # a source file of the same name that someone else put there (their own main.py) is
+        # kept aside; compiled files are ours to replace (nobody edits bytecode)
+        foreign = [p for p in changed if p.endswith(".py") and hashes[p] is not None and not ours(p)]
         need = sum(len(files[p]) for p in changed)
-        if 0 <= free < need:  # files replaced free their old blocks, so this may still fit
-            say("  note: %s to copy and only %s free on the board" % (kb(need), kb(free)))
+        if 0 <= free < need + FLASH_RESERVE:
+            raise DeployError(
+                "the board has %s of flash free; this deploy needs %s, and %s stays free for the "
+                "saved games. Remove files of your own (mpremote fs ls), or erase and flash again "
+                "(make flash-help BOARD=%s)" % (kb(free), kb(need), kb(FLASH_RESERVE), board_id))
+        for path in leftovers:
+            board.remove(path)
 
         if changed:
             say("Copying %d of %d files (%s) ..." % (len(changed), len(files), kb(need)))
             board.mkdirs({p.rsplit("/", 1)[0] for p in changed if "/" in p})
-            # main.py last: until the rest is there, the board keeps booting what it had
-            for i, path in enumerate(sorted(changed, key=lambda p: (p == "main.py", p)), 1):
-                board.write(path, files[path])
+            # Each file goes to a staged name first: until all are there the board keeps
+            # everything it had, and a deploy cut short leaves it booting the old firmware.
+            for i, path in enumerate(sorted(changed), 1):
+                board.write(path + STAGE, files[path])
                 say("  [%2d/%d] %-24s %8s" % (i, len(changed), path, kb(len(files[path]))))
+            for path in foreign:
+                aside = board.set_aside(path)
+                say("  moved %s to %s (not a file of this firmware's)" % (path, aside))
+            # then all renamed in one go on the board, main.py last
+            board.commit(sorted(changed, key=lambda p: (p == "main.py", p)))
         else:
             say("Nothing to copy: the board has all %d files as built." % len(files))
-        sources = manifest.closure(board_id)
         for path in sorted(stale):
             if path in shadows:
                 why = "a source file that would shadow the compiled one"
-                src = sources.get(path)  # the same source as this checkout's: ours
-                ours = src is not None and sha(read(src)) == hashes[path]
             else:
                 why = "not used by %s" % board_id
-                ours = record["files"].get(path) == hashes[path]
-            if ours or hashes[path] in record.get("files", {}).values():
+            if ours(path):
                 board.remove(path)
                 say("  removed %s (%s)" % (path, why))
             else:  # changed by someone: nothing of theirs is lost
-                board.rename(path, path + ".old")
-                say("  moved %s to %s (%s, and not as this firmware has it)" % (path, path + ".old", why))
+                aside = board.set_aside(path)
+                say("  moved %s to %s (%s, and not as this firmware has it)" % (path, aside, why))
         new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
                       "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
         board.write(RECORD, json.dumps(new_record).encode())
         say("Recorded: %s %s on %s (%s)" % (board_id, new_record["version"], port, RECORD))
-        say("Done in %.1f s: %d copied, %d unchanged, %d removed." % (
+        say("Done in %.1f s: %d copied, %d unchanged, %d removed or moved aside." % (
             time.monotonic() - start, len(changed), len(files) - len(changed), len(stale)))
         if not reset:
             return 0

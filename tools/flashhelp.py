@@ -27,21 +27,21 @@ BOARDS = {
         "boot": "hold the GPIO 0 button (the top one when the screen is landscape with the "
                 "buttons on the right, as the scorekeeper is held), tap RST on the side, let go",
         "port": "/dev/ttyACM0 or /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or "
-                "/dev/cu.usbserial-* on macOS, COM3 or so on Windows",
+                "/dev/cu.usbserial-* on macOS; in WSL on Windows, attach it with usbipd first",
     },
     "m5stack-core": {
         "usb": "USB-C; a CP2104 or CH9102 USB serial chip (drivers as above on Windows/macOS)",
         "boot": "the board resets into its bootloader by itself; if esptool still cannot connect, "
                 "power it off (tap the red button twice), plug the cable in again, retry",
         "port": "/dev/ttyUSB0 or /dev/ttyACM0 on Linux, /dev/cu.usbserial-* or "
-                "/dev/cu.wchusbserial* on macOS, COM3 or so on Windows",
+                "/dev/cu.wchusbserial* on macOS; in WSL on Windows, attach it with usbipd first",
     },
     "devkit-oled": {
         "usb": "micro-USB or USB-C, with a CP2102 or CH340 chip; use a data cable, not a "
                "charge-only one",
         "boot": "hold BOOT while esptool prints 'Connecting...', let go once it writes",
         "port": "/dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART on macOS, "
-                "COM3 or so on Windows",
+                "in WSL on Windows, attach it with usbipd first",
     },
 }
 

@@ -6,8 +6,9 @@
 #   mpremote connect socket://127.0.0.1:2323 resume      (resume: see below)
 #
 # It behaves like a board:
-# - its flash is a folder (--flash, default build/vboard/flash), the
-#   unix port's working directory, so "/" on the REPL side is that folder;
+# - its flash is a folder (--flash, default build/vboard/flash), the unix
+#   port's working directory: the relative paths mpremote and make deploy
+#   use land there (absolute ones are the host's: mip --target ., not /);
 # - at power on it runs main.py from the flash if there is one, as an ESP32
 #   does, then gives the REPL; without main.py it boots to the REPL;
 # - Ctrl-C interrupts the running program; the raw REPL works, so mpremote
