@@ -394,3 +394,48 @@ def test_a_first_deploy_keeps_a_main_py_of_someone_elses_and_a_cut_deploy_is_fin
         assert READY in text
     finally:
         b.stop()
+
+
+def test_a_deploy_cut_short_leaves_the_board_booting_the_firmware_it_had(monkeypatch):
+    b = VBoard("cut")
+    try:
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+        assert code == 0, text
+        before = b.files()
+        # a newer firmware: three modules whose compiled bytes differ (one line lower)
+        newer = {}
+        tree = fresh_dir("cut-src")
+        real = manifest.closure
+        for dest in ("app.py", "ui/play.py", "engine/game.py"):
+            path = os.path.join(tree, dest.replace("/", "_"))
+            with open(path, "w") as f:
+                f.write("\n" + open(real("sim")[dest]).read())
+            newer[dest] = path
+        monkeypatch.setattr(manifest, "closure", lambda board_id: dict(real(board_id), **newer))
+        writes = []
+
+        def cable_pulled(self, path, data):
+            writes.append(path)
+            if len(writes) == 2:
+                raise deploy.DeployError("the connection failed (cable pulled)")
+            Board_write(self, path, data)
+
+        Board_write = deploy.Board.write
+        monkeypatch.setattr(deploy.Board, "write", cable_pulled)
+        with pytest.raises(deploy.DeployError):
+            deploy.deploy("sim", b.url, reset=False)
+        monkeypatch.undo()
+        files = b.files()
+        for p in before:  # every file as it was: the cut left no mix
+            assert files[p] == before[p], p
+        assert [p for p in files if p not in before] == ["app.mpy.new"]  # the one staged copy
+        mark = len(b.console())
+        subprocess.run([MPREMOTE, "connect", b.url, "resume", "exec", "--no-follow",
+                        "import machine; machine.soft_reset()"], capture_output=True, timeout=60)
+        b.wait_for(READY, after=mark)  # the old firmware boots
+
+        code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+        assert code == 0 and "Nothing to copy" in text, text
+        assert b.files() == before  # and the next deploy cleared the leftover
+    finally:
+        b.stop()
