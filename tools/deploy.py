@@ -13,9 +13,12 @@
 #    that architecture; main.py stays source, as MicroPython runs only
 #    main.py at boot;
 # 3. hashes the board's copies on the board and copies only the files that
-#    differ, with progress; removes the files of ours the new set no longer
-#    has (another board's drivers, .py sources that would shadow the .mpy);
-#    never touches anything else (the saved games, boot.py);
+#    differ, with progress, each staged as .new, then renames them all into
+#    place in one command (a deploy cut short leaves the old firmware);
+#    removes the files of ours the new set no longer has (another board's
+#    drivers, .py sources that would shadow the .mpy), moving aside to .old
+#    any that someone changed; never touches anything else (the saved
+#    games, boot.py);
 # 4. writes deployed.json (board, version, commit, files), resets the board
 #    and waits for the firmware's "ready" line on the console.
 # Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection
