@@ -6,16 +6,10 @@
 #                         keys (the heap it needs is found by tools/bench.py)
 # Prints JSON lines.
 import json
-import os
 import random
 import sys
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-if not HERE.startswith("/"):
-    HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../firmware")
-sys.path.insert(0, HERE + "/../host_tests")
-sys.path.insert(0, HERE)
+import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from test_dealt import deal  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402

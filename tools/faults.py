@@ -17,12 +17,7 @@ import json
 import os
 import sys
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-if not HERE.startswith("/"):
-    HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../firmware")
-sys.path.insert(0, HERE + "/../host_tests")
-sys.path.insert(0, HERE)
+import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 import store  # noqa: E402
 from flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402

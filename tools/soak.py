@@ -8,16 +8,10 @@
 #   micropython -X heapsize=320K tools/soak.py [HOLES]     prints one JSON line
 import gc
 import json
-import os
 import random
 import sys
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-if not HERE.startswith("/"):
-    HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../firmware")
-sys.path.insert(0, HERE + "/../host_tests")
-sys.path.insert(0, HERE)
+import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from flash import Flash, Volume  # noqa: E402
 from uidriver import _simboard  # noqa: E402  (tools/simboard.py)
