@@ -6,6 +6,7 @@ from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
 ID = "m5stack-core"
 NAME = "M5Stack Core"
 PANEL = ("ili9342", 0)
+BAND = 40  # the frame is drawn in 6 bands of 40 rows: a 6.4 KB buffer, not 38 KB
 BUTTONS = ("A", "B", "C")  # left to right under the screen
 KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
 
@@ -30,7 +31,7 @@ def setup():
 
     spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23))
     display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT), rst=Pin(33, Pin.OUT),
-                      rotation=PANEL[1], bl=Pin(32, Pin.OUT))
+                      rotation=PANEL[1], bl=Pin(32, Pin.OUT), band=BAND)
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)

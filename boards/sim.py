@@ -12,6 +12,7 @@ import ttgo_t_display as model
 ID = "sim"
 NAME = "Virtual board (MicroPython unix port)"
 PANEL = model.PANEL
+BAND = model.BAND
 BUTTONS = model.BUTTONS
 KEYMAP = model.KEYMAP
 
@@ -53,6 +54,6 @@ def setup():
     from hardware import Hardware
 
     bus = NullBus()
-    display = ST7789(bus, bus, bus, None, rotation=PANEL[1])
+    display = ST7789(bus, bus, bus, None, rotation=PANEL[1], band=BAND)
     keys = Keys([Button(Switch().read) for _ in BUTTONS], KEYMAP)
     return Hardware(ID, display, keys, BUTTONS)

@@ -6,6 +6,7 @@ from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
 ID = "ttgo-t-display"
 NAME = "LilyGO TTGO T-Display"
 PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
+BAND = 45  # the frame is drawn in 3 bands of 45 rows: a 5.4 KB buffer, not 16 KB
 BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
 # Two buttons do everything. Short presses are the frequent ones (next, confirm).
 KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}
@@ -31,7 +32,7 @@ def setup():
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19))
     display = ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT), rst=Pin(23, Pin.OUT),
-                     rotation=PANEL[1], bl=Pin(4, Pin.OUT))
+                     rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
     b0 = Pin(0, Pin.IN, Pin.PULL_UP)  # also the boot strap; pressed reads 0
     b35 = Pin(35, Pin.IN)  # input-only; the board has a pull-up
     keys = Keys([Button(lambda: b0.value() == 0), Button(lambda: b35.value() == 0)], KEYMAP)

@@ -37,18 +37,20 @@ def draw(d, e):
     from ui.draw import BAD, DIM, FG, Pen
 
     pen = Pen(d)
-    pen.clear()
     lh = pen.line_h + 2
     cols = (d.width - 4) // (8 * pen.scale)
     room = d.height // lh
     foot = wrap("Any key: back to the game", cols)
     middle = wrap("%s: %s" % (e.__class__.__name__, e), cols)[: max(0, room - 1 - len(foot))]
-    y = 1
-    for lines, colour in ((["Error"], BAD), (middle, DIM), (foot, FG)):
-        for line in lines:
-            pen.text(line, 2, y, colour)
-            y += lh
-    d.show()
+
+    def lines(pen):
+        y = 1
+        for part, colour in ((["Error"], BAD), (middle, DIM), (foot, FG)):
+            for line in part:
+                pen.text(line, 2, y, colour)
+                y += lh
+
+    pen.frame(lines)
 
 
 def wrap(text, cols):

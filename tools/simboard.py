@@ -4,7 +4,6 @@
 # Used by tools/sim.py and the tests; the board files' constants say what to
 # build. (boards/sim.py is the virtual board that make deploy puts on the
 # unix port; its bus and switches are the ones used here.)
-import panel_emu
 from sim import NullBus, Switch  # boards/sim.py: boards/ comes before tools/ on sys.path
 
 BOARDS = {
@@ -29,24 +28,26 @@ def build(board_id, emulate=True):
 
     mod = board_module(board_id)
     kind = mod.PANEL[0]
+    if emulate:
+        import panel_emu  # only then: the heap figures run without it
     if kind == "st7789":
         from drivers.st7789 import ST7789
 
         if emulate:
             emu = panel_emu.st7789_ttgo(mod.PANEL[1])
-            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
         else:
             emu = NullBus()
-            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1])
+            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1], band=mod.BAND)
     elif kind == "ili9342":
         from drivers.ili9342 import ILI9342
 
         if emulate:
             emu = panel_emu.ili9342_m5stack()
-            display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl)
+            display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
         else:
             emu = NullBus()
-            display = ILI9342(emu, emu, emu, None, rotation=mod.PANEL[1])
+            display = ILI9342(emu, emu, emu, None, rotation=mod.PANEL[1], band=mod.BAND)
     else:
         from drivers.ssd1306 import SSD1306
 

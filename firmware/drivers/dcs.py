@@ -3,6 +3,11 @@
 # 320x240 panel needs 38 KB instead of 150 KB for RGB565; show() pushes only
 # the rectangle that changed, a row at a time, through expand.py.
 #
+# band: the buffer may hold fewer rows than the screen (a band, as LVGL's
+# partial rendering does): the UI then draws the screen once per band
+# (ui/draw.py Pen.frame), at(y) moving the band to screen row y before each.
+# A 320x240 panel in bands of 24 rows needs 3.8 KB instead of 38 KB.
+#
 # The driver takes a ready SPI bus and Pin objects; pins are numbered only
 # in the board files.
 import framebuf
@@ -46,7 +51,8 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
 
     mono = False
 
-    def __init__(self, spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=False, bl=None):
+    def __init__(self, spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=False, bl=None,
+                 band=0):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -59,8 +65,10 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.yoff = yoff
         self.invert = invert
         self.stride = (width + 1) & ~1  # rows start on a whole byte
-        self.buf = bytearray(self.stride * height // 2)
-        super().__init__(self.buf, width, height, framebuf.GS4_HMSB, self.stride)
+        self.band = min(band, height) if band > 0 else height  # rows in the buffer
+        self.top = 0  # the screen row the buffer's first row shows
+        self.buf = bytearray(self.stride * self.band // 2)
+        super().__init__(self.buf, width, self.band, framebuf.GS4_HMSB, self.stride)
         self.lut = bytearray(32)
         self._row = bytearray(width * 2)  # one expanded row (not self.line: a drawing method)
         self._one = bytearray(1)
@@ -113,13 +121,22 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.mark_all()
 
     # --- pushing ---------------------------------------------------------
+    def at(self, y):
+        """Put the band at screen row y: drawing at buffer row 0 then shows there."""
+        self.top = y
+
     def show(self):
-        """Push the changed rectangle to the panel; returns bytes sent."""
+        """Push the changed rectangle (the part of it in the band) to the
+        panel; returns bytes sent."""
         d = self.dirty
         if d is None:
             return 0
         self.dirty = None
         x0, y0, x1, y1 = d
+        top = self.top
+        y0, y1 = max(y0, top), min(y1, top + self.band)
+        if y0 >= y1:
+            return 0
         w = self._four
         xs, ys = x0 + self.xoff, y0 + self.yoff
         xe, ye = x1 - 1 + self.xoff, y1 - 1 + self.yoff
@@ -135,7 +152,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.spi.write(self._one)
         self.dc(1)
         half = self.stride >> 1
-        for y in range(y0, y1):
+        for y in range(y0 - top, y1 - top):
             expand(self.buf, y * half, x0, n, self.lut, line)
             self.spi.write(line)
         self.cs(1)

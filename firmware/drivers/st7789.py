@@ -12,10 +12,10 @@ _ROT = (
 
 
 class ST7789(DCSPanel):
-    def __init__(self, spi, dc, cs, rst, width=135, height=240, rotation=0, bl=None):
+    def __init__(self, spi, dc, cs, rst, width=135, height=240, rotation=0, bl=None, band=0):
         madctl, xoff, yoff = _ROT[rotation & 3]
         if (width, height) != (135, 240):  # a full 240x320 glass: no offset
             xoff = yoff = 0
         if rotation & 1:
             width, height = height, width
-        super().__init__(spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=True, bl=bl)
+        super().__init__(spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=True, bl=bl, band=band)

@@ -3,6 +3,11 @@
 # line chart and card-suit icons. It draws on any display that follows the
 # display contract (a framebuf.FrameBuffer with width, height, mono, mark()
 # and show()) and marks what it drew, so show() pushes only that.
+#
+# A display whose buffer holds a band of rows (drivers/dcs.py: band, at())
+# is drawn once per band by frame(): every drawing call is moved up by the
+# band's top row (self.oy), framebuf clips the rest, and text wholly outside
+# the band is skipped.
 import framebuf
 
 # Colour roles: indices into the colour panels' 16-colour table.
@@ -54,6 +59,8 @@ class Pen:
         self.scale = 1 if w < 200 else 2
         self.big = self.scale + 1
         self.line_h = 8 * self.scale + 2
+        self.oy = 0  # the screen row at the buffer's row 0 (banded displays)
+        self.rows = getattr(display, "band", display.height)  # rows the buffer holds
         self.cut: list = []  # strings text() had to cut: a layout bug (tests look)
         # Scratch for scaled text: one line of glyphs, reused.
         self._glyphs = bytearray(_MAX_CHARS * 8)  # MONO_HLSB, 8 rows
@@ -65,16 +72,31 @@ class Pen:
             return 0 if role in (BG, SEL_FG) else 1
         return role
 
+    def frame(self, draw):
+        """Draw a whole screen with draw(pen) and show it: once, or once per
+        band (draw must draw the same each time)."""
+        d = self.d
+        y = 0
+        while y < d.height:
+            if self.rows < d.height:
+                d.at(y)
+            self.oy = y
+            self.clear()
+            draw(self)
+            d.show()
+            y += self.rows
+        self.oy = 0
+
     def clear(self, role=BG):
         self.d.fill(self.c(role))
         self.d.mark_all()
 
     def fill(self, x, y, w, h, role):
-        self.d.fill_rect(x, y, w, h, self.c(role))
+        self.d.fill_rect(x, y - self.oy, w, h, self.c(role))
         self.d.mark(x, y, w, h)
 
     def box(self, x, y, w, h, role):
-        self.d.rect(x, y, w, h, self.c(role))
+        self.d.rect(x, y - self.oy, w, h, self.c(role))
         self.d.mark(x, y, w, h)
 
     def text_width(self, s, scale=None):
@@ -92,10 +114,14 @@ class Pen:
                 return 0
             s = s[:room]
         c = self.c(role)
-        if scale == 1:
+        y -= self.oy
+        if y >= self.rows or y + 8 * scale <= 0:
+            pass  # outside the band: nothing to draw
+        elif scale == 1:
             self.d.text(s, x, y, c)
         else:
             self._scaled(s, x, y, c, scale)
+        y += self.oy
         w = len(s) * 8 * scale
         self.d.mark(x, y, w, 8 * scale)
         return w
@@ -109,6 +135,8 @@ class Pen:
         stride = _MAX_CHARS  # bytes a row
         fill = self.d.fill_rect
         for row in range(8):
+            if y + row * k >= self.rows or y + (row + 1) * k <= 0:
+                continue  # this row of the glyphs is outside the band
             base = row * stride
             run = -1
             for px in range(n + 1):
@@ -132,6 +160,7 @@ class Pen:
         length), scaled to fit the box; returns (low, high)."""
         self.fill(x, y, w, h, BG)
         self.box(x, y, w, h, DIM)
+        oy = self.oy
         n = max(len(s) for s in series) if series else 0
         if n == 0:
             return (0, 0)
@@ -145,7 +174,7 @@ class Pen:
             px = py = None
             for i in range(len(s)):
                 cx = x + 1 + (w - 3) * i // steps
-                cy = y + h - 2 - (h - 3) * (s[i] - low) // span
+                cy = y + h - 2 - (h - 3) * (s[i] - low) // span - oy
                 if px is not None:
                     self.d.line(px, py, cx, cy, c)
                 else:
@@ -158,6 +187,8 @@ class Pen:
         """A card suit icon ("S", "H", "D", "C") in a size x size box."""
         c = self.c(role)
         d = self.d
+        d.mark(x, y, size, size)
+        y -= self.oy
         r = size // 4
         m = x + size // 2
         if kind == "D":
@@ -176,7 +207,6 @@ class Pen:
                 d.ellipse(x + r, y + size // 2, r, r, c, True)
                 d.ellipse(x + size - r - 1, y + size // 2, r, r, c, True)
             d.fill_rect(m - max(1, size // 12), y + size // 2, max(2, size // 6), size // 2, c)
-        d.mark(x, y, size, size)
 
 
 def _arr(points):
