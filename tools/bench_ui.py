@@ -2,8 +2,10 @@
 #   bench_ui.py presses   key presses per card entered, per game and board
 #                         (mean over random dealt grids; the ok that takes
 #                         each card counts; a long press counts as one)
-#   bench_ui.py game      a whole 6-player 9-hole Play Nine game through the
-#                         keys (the heap it needs is found by tools/bench.py)
+#   bench_ui.py record BOARD FILE
+#                         a whole 6-player 9-hole Play Nine game through the
+#                         keys, its presses written to FILE (tools/heap.py
+#                         replays them with the firmware alone)
 # Prints JSON lines.
 import json
 import random
@@ -38,26 +40,43 @@ def presses(holes=3):
                               "per_card": d.card_presses / d.cards}))
 
 
-def whole_game():
-    import gc
+def record(board, path, players=6, holes=9, seed=9):
+    """A whole 6-player 9-hole Play Nine game through the keys on the board,
+    its presses written to path for tools/heapgame.py to replay with the
+    firmware alone: lines "BUTTON MS", then "= TOTALS"."""
+    import json
 
-    random.seed(9)
-    fresh_dir("bench-heap")
-    d = Driver("ttgo-t-display")
-    names = ["ANN", "BOB", "CY", "DI", "ED", "FAY"]
-    d.new_game("Play Nine", names, holes=9)
-    for _ in range(9):
-        d.hole(deal("play-nine", 6, random))
-    gc.collect()
-    print(json.dumps({"holes": len(d.app.game.holes), "totals": d.app.game.totals(),
-                      "alloc_after": gc.mem_alloc()}))
+    import os
+
+    if not path.startswith("/"):
+        path = os.getcwd() + "/" + path  # before fresh_dir changes into the flash
+    random.seed(seed)
+    fresh_dir("heap-record")
+    d = Driver(board)
+    presses = []
+    press = d.sim.press
+
+    def recording(button, ms):
+        presses.append((button, ms))
+        press(button, ms)
+
+    d.sim.press = recording
+    names = ["ANN", "BOB", "CY", "DI", "ED", "FAY"][:players]
+    d.new_game("Play Nine", names, holes=holes)
+    for _ in range(holes):
+        d.hole(deal("play-nine", players, random))
+    with open(path, "w") as f:
+        for b, ms in presses:
+            f.write("%d %d\n" % (b, ms))
+        f.write("= %s\n" % json.dumps(d.app.game.totals()))
+    print(json.dumps({"board": board, "presses": len(presses), "holes": len(d.app.game.holes)}))
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["presses"]:
         presses()
-    elif sys.argv[1:] == ["game"]:
-        whole_game()
+    elif len(sys.argv) == 4 and sys.argv[1] == "record":
+        record(sys.argv[2], sys.argv[3])
     else:
-        print("usage: bench_ui.py presses|game")
+        print("usage: bench_ui.py presses | record BOARD FILE")
         sys.exit(2)

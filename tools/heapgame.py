@@ -1,0 +1,79 @@
+# The firmware alone in a heap, for the heap figures (tools/heap.py, make
+# size, make bench). Run by a MicroPython unix port in an empty folder (the
+# board's flash) with a fixed -X heapsize:
+#
+#   micropython heapgame.py FIRMWARE BOARDS TOOLS BOARD MODE [KEYS]
+#
+# FIRMWARE: the firmware's files as a board gets them (.mpy); BOARDS, TOOLS:
+# the board files and this folder; BOARD: a board id. MODE:
+#   base   import what this harness needs, then stop before the firmware:
+#          the heap the harness takes, to subtract from the others
+#   boot   boot the firmware on the board's real display driver (a bus that
+#          only counts bytes) to the first screen
+#   game   boot, then replay KEYS: lines "BUTTON MS" (a press of the board's
+#          button BUTTON held MS ms), ending in "= TOTALS" (the game's totals
+#          as JSON, checked at the end)
+# Prints "HEAP <mode> <bytes in use after a collection> <free>" and exits 0,
+# or fails (MemoryError and all: the guard is strict here). The harness
+# allocates nothing per key: the key file is read a line at a time.
+import gc
+import sys
+
+src, boards, tools, board_id, mode = sys.argv[1:6]
+sys.path[:0] = [src, boards, tools]
+STEP_MS = 5  # the firmware's poll interval
+GAP_MS = 40  # between presses: longer than the debounce
+
+
+def report(what):
+    gc.collect()
+    print("HEAP", what, gc.mem_alloc(), gc.mem_free())
+
+
+def main():
+    if mode == "base":
+        report("base")
+        return
+    import simboard
+
+    hw, _bus, switches, _mod = simboard.build(board_id, emulate=False)
+    from guard import Runner
+
+    r = Runner(hw, 0, strict=True)
+    now = 0
+
+    def tick(ms, now):
+        for _ in range(ms // STEP_MS):
+            r.step(now)
+            now += STEP_MS
+        return now
+
+    now = tick(GAP_MS, now)
+    if mode == "boot":
+        report("boot")
+        return
+    totals = None
+    with open(sys.argv[6]) as f:
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            if line[0] == "=":
+                totals = line[1:].strip()
+                break
+            b, ms = line.split()
+            sw = switches[int(b)]
+            sw.held = True
+            now = tick(int(ms), now)
+            sw.held = False
+            now = tick(GAP_MS, now)
+    import json
+
+    game = r.app.game
+    got = json.dumps(game.totals()) if game is not None else "no game"
+    if got != totals:
+        raise SystemExit("the replay went astray: totals %s, not %s" % (got, totals))
+    report("game")
+
+
+main()
