@@ -10,6 +10,13 @@ VERSION = "0.1.0"
 
 IN_MEMORY = {"in_memory": True}  # state["game"] while app.game holds the game in progress
 
+# The screens' modules that only their own screens use. Each is imported when
+# its screen opens; once the app is back at a hub (the main menu or the
+# game's), they are dropped, so their code does not stay in the heap while
+# a game is played (docs/MEMORY.md).
+HUBS = ("Home", "Play")
+LEAVES = ("newgame", "settings", "history", "ninestools", "scores", "labels")
+
 
 class Screen:
     """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws."""
@@ -115,6 +122,7 @@ class App:
             self.stack.pop()
             self.stack[-1].dirty = True
             self.stack[-1].shown()
+        self.drop_leaves()
 
     def pop_to(self, screen):
         """Go back until screen is in front."""
@@ -122,6 +130,20 @@ class App:
             self.stack.pop()
         self.stack[-1].dirty = True
         self.stack[-1].shown()
+        self.drop_leaves()
+
+    def drop_leaves(self):
+        """At a hub, forget the leaf screens' modules (LEAVES): nothing on
+        the stack uses them, and the next import loads them again."""
+        for s in self.stack:
+            if type(s).__name__ not in HUBS:
+                return
+        import sys
+
+        ui = sys.modules.get("ui")
+        for name in LEAVES:
+            if sys.modules.pop("ui." + name, None) is not None and hasattr(ui, name):
+                delattr(ui, name)
 
     def step(self, now):
         """One turn of the loop at time now (ms); True if it redrew."""
@@ -148,7 +170,5 @@ class App:
         if not top.dirty:
             return False
         top.dirty = False
-        self.pen.clear()
-        top.draw(self.pen)
-        self.hw.display.show()
+        self.pen.frame(top.draw)
         return True
