@@ -36,9 +36,10 @@ class Screen:
 
 
 class App:
-    def __init__(self, hw, safe=False, note=None):
+    def __init__(self, hw, safe=False, note=None, pen=None):
         """safe: do not open the game in progress (it kept crashing); note:
-        a sentence to show first (why the app restarted)."""
+        a sentence to show first (why the app restarted); pen: the guard's,
+        made once at boot."""
         import gc
 
         import store
@@ -48,7 +49,7 @@ class App:
         gc.collect()
         gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
         self.hw = hw
-        self.pen = Pen(hw.display)
+        self.pen = pen or Pen(hw.display)
         self.stack: list = []
         self.state, problem = store.load()
         self.game = None  # the engine Game in progress

@@ -1,17 +1,33 @@
 # What happens when the app fails (guard.py calls report): the error goes
-# to errors.log with its traceback, and the error screen is drawn. Imported
-# only then, so its code takes no heap while all is well.
+# to errors.log with its traceback, and the error screen is drawn. Loaded at
+# boot and drawn with the guard's Pen, so that handling an error (a
+# MemoryError above all) needs no memory to begin with; each step that does
+# need some is skipped when there is none: the log first, then the error's
+# own text, which gives way to fixed lines.
 import store
+from app import VERSION
+from ui.draw import BAD, DIM, FG
+
+TIGHT = (("Error", BAD), ("Out of memory;", DIM), ("any key: back", FG), ("to the game", FG))
+_shown = [TIGHT]  # the lines _draw draws (set here, so no closure is made)
 
 
-def report(hw, e, crashes, now):
-    from app import VERSION
-
-    store.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
-        crashes, VERSION, hw.board, now, format_exc(e)))
+def report(hw, pen, e, crashes, now):
+    try:
+        store.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
+            crashes, VERSION, hw.board, now, format_exc(e)))
+    except MemoryError:
+        pass  # no room to say it in the log: the screen still says it
     try:
         hw.display.sleep(False)
-        draw(hw.display, e)
+    except Exception:
+        pass
+    try:
+        _shown[0] = lines(pen, e)
+    except MemoryError:
+        _shown[0] = TIGHT
+    try:
+        pen.frame(_draw)
     except Exception:
         pass  # the screen is part of the trouble: the log has it
 
@@ -31,26 +47,23 @@ def format_exc(e):
     return out.getvalue()
 
 
-def draw(d, e):
-    """The error screen: what failed, and that a key goes back to the saved
-    game; the error's message fills what room is left."""
-    from ui.draw import BAD, DIM, FG, Pen
-
-    pen = Pen(d)
-    lh = pen.line_h + 2
+def lines(pen, e):
+    """The error screen's (text, colour role) lines: what failed, and that a
+    key goes back to the saved game; the message fills what room is left."""
+    d = pen.d
     cols = (d.width - 4) // (8 * pen.scale)
-    room = d.height // lh
+    room = d.height // (pen.line_h + 2)
     foot = wrap("Any key: back to the game", cols)
     middle = wrap("%s: %s" % (e.__class__.__name__, e), cols)[: max(0, room - 1 - len(foot))]
+    return [("Error", BAD)] + [(t, DIM) for t in middle] + [(t, FG) for t in foot]
 
-    def lines(pen):
-        y = 1
-        for part, colour in ((["Error"], BAD), (middle, DIM), (foot, FG)):
-            for line in part:
-                pen.text(line, 2, y, colour)
-                y += lh
 
-    pen.frame(lines)
+def _draw(pen):
+    lh = pen.line_h + 2
+    y = 1
+    for text, role in _shown[0]:
+        pen.text(text, 2, y, role)
+        y += lh
 
 
 def wrap(text, cols):

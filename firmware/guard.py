@@ -7,6 +7,7 @@
 # aside and a fresh state started, so the device never loops on a bad file.
 import gc
 
+import crash  # at boot, not when needed: handling an error must not need memory to load code
 from compat import sleep_ms, ticks_diff, ticks_ms
 
 SAFE_AFTER = 2
@@ -18,7 +19,10 @@ STABLE_MS = 60000  # running this long without an error ends a run of errors
 class Runner:
     def __init__(self, hw, now=0, strict=False):
         """strict: let errors through (the simulator under test)."""
+        from ui.draw import Pen
+
         self.hw = hw
+        self.pen = Pen(hw.display)  # for good: the app draws with it, and so does the error screen
         self.strict = strict
         self.crashes = 0  # in a row
         self.app = None
@@ -42,7 +46,7 @@ class Runner:
         self.error = None
         self.started = now
         try:
-            self.app = App(self.hw, safe=self.crashes >= SAFE_AFTER, note=note)
+            self.app = App(self.hw, safe=self.crashes >= SAFE_AFTER, note=note, pen=self.pen)
         except Exception as e:
             self.crashed(e, now)
 
@@ -50,13 +54,14 @@ class Runner:
         if self.strict:
             raise e
         self.crashes += 1
-        self.app = None
+        self.app = None  # what the app held is freed first
         gc.collect()
         self.error = e
         self.since = now
-        import crash  # only now: its code is not kept in the heap until needed
-
-        crash.report(self.hw, e, self.crashes, now)
+        try:
+            crash.report(self.hw, self.pen, e, self.crashes, now)
+        except Exception:
+            pass  # not even the fixed screen could be drawn: a key or SHOW_MS still restarts
 
     def step(self, now):
         """One turn of the loop; True if the screen was redrawn."""

@@ -115,8 +115,20 @@ def keep(obj, path):
 
 
 def log_error(text):
-    """Append to errors.log (kept small: the older part moves to errors.old)."""
-    _extra().log_error(text)
+    """Append to errors.log (kept small: the older part moves to errors.old).
+    Here, not in store_extra: the crash path must not import to log."""
+    try:
+        try:
+            if os.stat(LOG)[6] > LOG_BYTES:
+                os.rename(LOG, LOG_OLD)
+        except OSError:
+            pass
+        with open(LOG, "a") as f:
+            f.write(text)
+            if not text.endswith("\n"):
+                f.write("\n")
+    except Exception:
+        pass  # a full or broken flash, or no memory: one error must not become two
 
 
 def _extra():

@@ -7,7 +7,7 @@
 import json
 
 import store
-from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, LOG, LOG_BYTES, LOG_OLD, MAX_BYTES, NEWER,
+from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, MAX_BYTES, NEWER,
                    ROSTER_MAX, STATS_NAMES, TMP, VERSION, _exists, _rename, checksum, defaults)
 
 os = store.os  # store's, as the tests may give it another filesystem
@@ -261,19 +261,3 @@ def keep(obj, path):
             f.write(json.dumps(obj))
     except Exception:
         pass
-
-
-def log_error(text):
-    """Append to errors.log (kept small: the older part moves to errors.old)."""
-    try:
-        try:
-            if os.stat(LOG)[6] > LOG_BYTES:
-                os.rename(LOG, LOG_OLD)
-        except OSError:
-            pass
-        with _open(LOG, "a") as f:
-            f.write(text)
-            if not text.endswith("\n"):
-                f.write("\n")
-    except Exception:
-        pass  # a full or broken flash must not turn one error into two

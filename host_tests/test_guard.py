@@ -234,3 +234,90 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
         r = guard.Runner(d.sim.hw, 0)
     assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (
         VERSION, store.LOG)
+
+
+# --- a MemoryError, and the path that handles it --------------------------
+def _fill_heap_leaving(free):
+    """Allocate until about `free` bytes of the heap are left; the ballast."""
+    import gc
+
+    gc.collect()
+    ballast = []
+    size = 1 << 16
+    while size >= 16:
+        try:
+            while gc.mem_free() > free + size + 64:
+                ballast.append(bytearray(size))
+        except MemoryError:
+            pass
+        size >>= 1
+    return ballast
+
+
+def _crash_with(d, free):
+    """A MemoryError mid-game handled with `free` bytes of heap left (None:
+    the heap locked, no allocation at all); what escaped, or None."""
+    import micropython
+
+    r = d.sim.runner
+    err = MemoryError("memory allocation failed")
+    ballast = [] if free is None else _fill_heap_leaving(free)  # held through the crash
+    if free is None:
+        micropython.heap_lock()
+    try:
+        r.crashed(err, d.sim.now)
+        escaped = None
+    except BaseException as e:  # noqa: B036  (anything escaping is the failure looked for)
+        escaped = e
+    finally:
+        if free is None:
+            micropython.heap_unlock()
+        ballast.clear()  # the heap back
+    return escaped
+
+
+def test_a_memory_error_is_handled_with_the_heap_locked():
+    import crash
+
+    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+        d = game_with_a_hole("locked-" + board, board)
+        totals = d.app.game.totals()
+        sent = d.sim.emu.data_bytes
+        assert _crash_with(d, None) is None, board
+        assert d.app is None and crash._shown[0] is crash.TIGHT  # the fixed lines, drawn
+        hw = d.sim.hw
+        frame = hw.display.width * hw.display.height * (2 if not hw.display.mono else 1) // (
+            1 if not hw.display.mono else 8)
+        assert d.sim.emu.data_bytes - sent >= frame, (board, d.sim.emu.data_bytes - sent, frame)
+        d.key("ok")  # any key: back into the saved game
+        assert d.screen() == "Message"
+        d.key("ok")
+        assert d.screen() == "Play" and d.app.game.totals() == totals, board
+
+
+GC_BLOCK = 16 if sys.maxsize < 1 << 32 else 32  # the heap's unit: 4 words
+
+
+def test_a_memory_error_is_handled_at_every_allocation_depth():
+    # Each run leaves one GC block more of the heap free, so the path that handles
+    # the error fails at each of its allocations in turn: it must go on past
+    # every one of them (log, message, screen) and never let an error out.
+    import crash
+
+    d = game_with_a_hole("depths", "devkit-oled")
+    totals = d.app.game.totals()
+    full = None
+    free = 0
+    while free <= 6144:
+        escaped = _crash_with(d, free)
+        assert escaped is None, (free, repr(escaped))
+        assert d.app is None
+        if full is None and crash._shown[0] is not crash.TIGHT and "MemoryError" in log():
+            full = free  # from here on, everything fitted: log and message too
+        d.sim.runner.crashes = 0  # each as if the first: errors in a row are tested above
+        d.sim.runner.restart(d.sim.now)  # the key that leaves the error screen
+        assert d.app is not None and d.app.game.totals() == totals, free
+        free += GC_BLOCK if free < 4096 else 256
+    assert full is not None  # the whole report was reached too
+    ok, _seq, state = store.read(store.FILE)[:3]
+    assert ok == "ok" and state["game"] is not None

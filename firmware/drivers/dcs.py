@@ -73,7 +73,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self._row = bytearray(width * 2)  # one expanded row (not self.line: a drawing method)
         self._one = bytearray(1)
         self._four = bytearray(4)
-        self.dirty = [0, 0, width, height]  # x0, y0, x1, y1: all of it at first
+        self.mark_all()  # all of it at first
         self.init()
 
     # --- the bus ---------------------------------------------------------
@@ -121,6 +121,17 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.mark_all()
 
     # --- pushing ---------------------------------------------------------
+    def _window(self, c, start, end):
+        """CASET or RASET: first and last column or row, 16 bits each.
+        (Set one byte at a time: a 4-way assignment builds a tuple, and the
+        error screen must draw with no memory left.)"""
+        w = self._four
+        w[0] = start >> 8
+        w[1] = start & 0xFF
+        w[2] = end >> 8
+        w[3] = end & 0xFF
+        self.cmd(c, w)
+
     def at(self, y):
         """Put the band at screen row y: drawing at buffer row 0 then shows there."""
         self.top = y
@@ -137,15 +148,12 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         y0, y1 = max(y0, top), min(y1, top + self.band)
         if y0 >= y1:
             return 0
-        w = self._four
         xs, ys = x0 + self.xoff, y0 + self.yoff
         xe, ye = x1 - 1 + self.xoff, y1 - 1 + self.yoff
-        w[0], w[1], w[2], w[3] = xs >> 8, xs & 0xFF, xe >> 8, xe & 0xFF
-        self.cmd(_CASET, w)
-        w[0], w[1], w[2], w[3] = ys >> 8, ys & 0xFF, ye >> 8, ye & 0xFF
-        self.cmd(_RASET, w)
+        self._window(_CASET, xs, xe)
+        self._window(_RASET, ys, ye)
         n = x1 - x0
-        line = memoryview(self._row)[: n * 2]
+        line = self._row if n == self.width else memoryview(self._row)[: n * 2]  # whole rows: no new object
         self._one[0] = _RAMWR
         self.cs(0)
         self.dc(0)

@@ -28,7 +28,8 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         self._cmd = bytearray(2)  # control byte 0x80, then the command
         self._cmd[0] = 0x80
         self._data = b"\x40"
-        self.dirty = [0, 0, width, height]
+        self._whole = (self._data, memoryview(self.buf))  # the whole frame, without allocating
+        self.mark_all()
         self.init()
 
     def cmd(self, c):
@@ -68,10 +69,17 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         self.dirty = None
         x0, x1 = d[0], d[2]
         p0, p1 = d[1] >> 3, (d[3] - 1) >> 3
-        for c in (_COLUMNS, x0, x1 - 1, _PAGES, p0, p1):
-            self.cmd(c)
-        mv = memoryview(self.buf)
+        self.cmd(_COLUMNS)
+        self.cmd(x0)
+        self.cmd(x1 - 1)
+        self.cmd(_PAGES)
+        self.cmd(p0)
+        self.cmd(p1)
         w = self.width
+        if x0 == 0 and x1 == w and p0 == 0 and p1 == self.pages - 1:
+            self.i2c.writevto(self.addr, self._whole)  # the whole frame (made at start)
+            return w * self.pages
+        mv = memoryview(self.buf)
         if x0 == 0 and x1 == w:  # whole rows: one write
             self.i2c.writevto(self.addr, (self._data, mv[p0 * w : (p1 + 1) * w]))
         else:

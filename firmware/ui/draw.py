@@ -69,7 +69,7 @@ class Pen:
     def c(self, role):
         """The pixel value for a colour role on this display."""
         if self.mono:
-            return 0 if role in (BG, SEL_FG) else 1
+            return 0 if role == BG or role == SEL_FG else 1  # no tuple: nothing allocated
         return role
 
     def frame(self, draw):
@@ -133,7 +133,7 @@ class Pen:
         fb.text(s, 0, 0, 1)
         g = self._glyphs
         stride = _MAX_CHARS  # bytes a row
-        fill = self.d.fill_rect
+        d = self.d  # d.fill_rect, not a bound method kept: that would allocate
         for row in range(8):
             if y + row * k >= self.rows or y + (row + 1) * k <= 0:
                 continue  # this row of the glyphs is outside the band
@@ -144,7 +144,7 @@ class Pen:
                 if lit and run < 0:
                     run = px
                 elif not lit and run >= 0:
-                    fill(x + run * k, y + row * k, (px - run) * k, k, c)
+                    d.fill_rect(x + run * k, y + row * k, (px - run) * k, k, c)
                     run = -1
 
     def centred(self, s, y, role=FG, scale=None):
