@@ -13,9 +13,12 @@
 #   errors.log   unexpected errors (errors.old: the one before)
 #
 # A save writes state.tmp and closes it, renames state.json to state.bak,
-# then state.tmp to state.json. Renames are atomic on littlefs, so a power
+# then state.tmp to state.json. The whole text is never in memory: json.dump
+# makes it twice, once into a stream that only counts and checksums it (for
+# the header), then into the file. Renames are atomic on littlefs, so a power
 # cut at any point leaves a complete copy of the old or the new state: load
 # takes the valid file with the highest save number.
+import io
 import json
 import os
 
@@ -77,11 +80,54 @@ def _utf8(s):
         return s.encode()
 
 
+def header(seq, length, crc):
+    return b"SK %d %d %d %08x\n" % (VERSION, seq, length, crc)
+
+
 def encode(state):
-    """(header, body): what save() writes."""
+    """(header, body): what save() writes (for tools and tests: save()
+    itself never holds the whole text)."""
     body = _utf8(json.dumps(state, separators=(",", ":")))
-    head = "SK %d %d %d %08x\n" % (VERSION, state["seq"], len(body), checksum(body))
-    return head.encode(), body
+    return header(state["seq"], len(body), checksum(body)), body
+
+
+_CHUNK = 512  # bytes a save writes at a time ...
+_BUF = bytearray(_CHUNK)  # ... from here: made at start, when the heap still has room in one piece
+
+
+class _Out(io.IOBase):
+    """What json.dump writes to (a piece at a time): the file, in chunks of
+    _CHUNK, or (no file) only counted and checksummed."""
+
+    def __init__(self, f=None):
+        self.f = f
+        self.n = 0
+        self.crc = 0
+        self.buf = _BUF
+
+    def write(self, b):
+        if type(b) is str:  # CPython's json writes str
+            b = b.encode()
+        n = len(b)
+        if self.f is None:
+            self.n += n
+            self.crc = crc32(b, self.crc) if crc32 is not None else _extra().crc32_py(b, self.crc)
+            return n
+        done = 0
+        while done < n:
+            k = min(n - done, _CHUNK - self.n)
+            self.buf[self.n : self.n + k] = b[done : done + k]
+            self.n += k
+            done += k
+            if self.n == _CHUNK:
+                self.f.write(self.buf)
+                self.n = 0
+        return n
+
+    def flush(self):
+        if self.n:
+            self.f.write(memoryview(self.buf)[: self.n])
+            self.n = 0
 
 
 # ---- the rare jobs: store_extra.py, imported for each and then let go ------
@@ -162,11 +208,13 @@ def save(state):
     new one. Raises SaveError (the old save stays as it was)."""
     state["seq"] += 1
     try:
-        head, body = encode(state)
+        s = _Out()
+        json.dump(state, s, separators=(",", ":"))
         with open(TMP, "wb") as f:
-            f.write(head)
-            f.write(body)
-        body = None
+            f.write(header(state["seq"], s.n, s.crc & 0xFFFFFFFF))
+            out = _Out(f)
+            json.dump(state, out, separators=(",", ":"))
+            out.flush()
         if _exists(FILE):
             os.rename(FILE, BAK)
         os.rename(TMP, FILE)

@@ -114,14 +114,16 @@ def kb(n):
     return "-" if n is None else "%.1f" % (n / KB)
 
 
-def figures(boards, game=False):
-    """{(port label, board): {...}} of the figures, printed as they come."""
+def figures(boards, game=False, only=None):
+    """{(port label, board): {...}} of the figures."""
     out = {}
     keys = {}
     if game:
         for b in boards:
             keys[b] = record(b)
     for label, binary, arch in ports():
+        if only and label != only:
+            continue
         base = smallest(binary, firmware(boards[0], arch), boards[0], "base")
         for b in boards:
             src = firmware(b, arch)
@@ -143,7 +145,8 @@ def main(argv):
         boards = argv[argv.index("--boards") + 1].split(",")
     if not os.path.exists(MPY32):
         print(missing32())
-    res = figures(boards, game)
+    only = argv[argv.index("--only") + 1] if "--only" in argv else None
+    res = figures(boards, game, only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     return 0
 

@@ -6,8 +6,10 @@
 #
 # FIRMWARE: the firmware's files as a board gets them (.mpy); BOARDS, TOOLS:
 # the board files and this folder; BOARD: a board id. MODE:
-#   base   import what this harness needs, then stop before the firmware:
-#          the heap the harness takes, to subtract from the others
+#   base   import what this harness needs (tools/simboard.py, boards/sim.py
+#          and the TTGO's board file, which sim.py borrows constants from),
+#          then stop before the firmware: the heap the harness takes, to
+#          subtract from the others
 #   boot   boot the firmware on the board's real display driver (a bus that
 #          only counts bytes) to the first screen
 #   game   boot, then replay KEYS: lines "BUTTON MS" (a press of the board's
@@ -31,10 +33,11 @@ def report(what):
 
 
 def main():
+    import simboard  # the harness: with boards/sim.py and the TTGO's board file it borrows from
+
     if mode == "base":
         report("base")
         return
-    import simboard
 
     hw, _bus, switches, _mod = simboard.build(board_id, emulate=False)
     from guard import Runner
@@ -67,6 +70,9 @@ def main():
             now = tick(int(ms), now)
             sw.held = False
             now = tick(GAP_MS, now)
+            top = r.app.stack[-1]
+            if getattr(top, "title", None) == "Not saved":  # the firmware coped; the replay cannot
+                raise SystemExit("a save failed at hole %d: %s" % (len(r.app.game.holes), top.rows[0]))
     import json
 
     game = r.app.game
