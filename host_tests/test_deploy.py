@@ -330,28 +330,28 @@ def test_mpy_versions_are_read_as_micropython_writes_them():
 
 
 def test_make_size_measures_that_compiled_files_are_smaller_and_boot_in_less_heap():
+    import heap
     import size
 
     board_id = "devkit-oled"
-    py = size.sources(board_id)
+    py = heap.sources(board_id)
     mpy = deploy.compile_files(board_id, deploy.ESP32_ARCH, fresh_dir("size-esp32"))
     assert set(mpy) == {p if p == "main.py" else p[:-3] + ".mpy" for p in py}
     assert sum(map(len, mpy.values())) < sum(map(len, py.values()))
     assert 0 < size.lfs_blocks(mpy) < size.lfs_blocks(py)
 
-    work = fresh_dir("size-work")
-    src = {}
-    host = deploy.compile_files(board_id, "host", fresh_dir("size-host"))
-    for form, files in (("py", py), ("mpy", host)):
-        src[form] = os.path.join(work, form)
-        size.lay_out(files, src[form])
-    base, used, free = size.boot(src["mpy"], board_id, size.HEAP, os.path.join(work, "run"))
-    assert 0 < base < used and used + free <= size.HEAP
-    low = size.smallest(src["mpy"], board_id, os.path.join(work, "run"))
-    assert low is not None and size.boot(src["mpy"], board_id, low, os.path.join(work, "run"))
-    assert size.boot(src["mpy"], board_id, low - 1024, os.path.join(work, "run")) is None
+    src = {"mpy": heap.firmware(board_id, "x64"), "py": heap.firmware(board_id, "py")}
+    used, free = heap.run(heap.MPY64, heap.BIG, src["mpy"], board_id, "boot")
+    harness = heap.run(heap.MPY64, heap.BIG, src["mpy"], board_id, "base")[0]
+    assert 0 < harness < used and used + free <= heap.BIG
+    low = heap.smallest(heap.MPY64, src["mpy"], board_id, "boot")
+    assert low is not None and heap.run(heap.MPY64, low, src["mpy"], board_id, "boot")
+    assert heap.run(heap.MPY64, low - 2 * heap.STEP, src["mpy"], board_id, "boot") is None
+    # every step above the answer boots too (it is not one lucky size)
+    for k in range(1, heap.ABOVE + 1):
+        assert heap.run(heap.MPY64, low + k * heap.STEP, src["mpy"], board_id, "boot"), k
     # the sources need the compiler's room on top: they do not boot where the .mpy does
-    assert size.boot(src["py"], board_id, low, os.path.join(work, "run")) is None
+    assert heap.run(heap.MPY64, low, src["py"], board_id, "boot") is None
 
 
 def test_make_flash_help_prints_each_boards_commands():

@@ -105,12 +105,7 @@ def main():
     if not ok:
         sys.exit("bench: score.py does not run in a 128K heap")
     if not ui_ok:
-        sys.exit("bench: a whole game through the UI does not run in a 256K heap")
-
-
-def ui_runs_in(heap):
-    cmd = [MPY, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "bench_ui.py"), "game"]
-    return subprocess.run(cmd, capture_output=True).returncode == 0
+        sys.exit("bench: a whole game through the keys did not run on some board")
 
 
 def ui_figures():
@@ -125,25 +120,54 @@ def ui_figures():
         vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
         print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
     print()
-    lo, hi = 64 * 1024, 1024 * 1024
-    fits = ui_runs_in(256 * 1024)
-    if ui_runs_in(hi):
-        while hi - lo > 2048:
-            mid = (lo + hi) // 2
-            if ui_runs_in(mid):
-                hi = mid
-            else:
-                lo = mid
-    print("A whole 6-player 9-hole Play Nine game through the keys (TTGO, unix port, with the")
-    print("test driver loaded): smallest heap %s; in 256K: %s" % (kb(hi), "ok" if fits else "FAILS"))
-    return fits
+    return heap_figures()
+
+
+def heap_figures():
+    """The firmware's own heap per board (tools/heap.py), 64-bit and 32-bit."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import heap
+
+    res, harness = heap.figures(list(heap.manifest.REAL_BOARDS), game=True)
+    labels = [p[0] for p in heap.ports()]
+    print("Heap, the firmware's own (the harness's share taken away; tools/heap.py), KB: after")
+    print("boot, the smallest heap it boots in, and the smallest a whole 6-player 9-hole Play Nine")
+    print("game through the keys runs in (the test driver's presses, replayed with the firmware")
+    print("alone). A smallest heap is the one from which every larger one works.")
+    print("{:<16}".format("") + "".join("{:>30}".format(label + " unix port") for label in labels))
+    print("{:<16}".format("board") + "{:>10}{:>10}{:>10}".format("boot", "smallest", "game") * len(labels))
+    ok = True
+    worst = 0
+    for b in heap.manifest.REAL_BOARDS:
+        line = "{:<16}".format(b)
+        for label in labels:
+            r = res[(label, b)]
+            ok = ok and r.get("game") is not None
+            line += "{:>10}{:>10}{:>10}".format(heap.kb(r.get("used")), heap.kb(r.get("smallest")),
+                                                heap.kb(r.get("game")))
+            if label == "32-bit":
+                worst = max(worst, r.get("game") or 10**9)
+        print(line)
+    print("the harness alone, subtracted above: " + ", ".join(
+        "%s %s KB" % (label, heap.kb(harness[label][1])) for label in labels))
+    if "32-bit" in labels:
+        boot_ok = all(res[("32-bit", b)]["smallest"] <= heap.FIRST_HEAP and
+                      heap.FIRST_HEAP - res[("32-bit", b)]["used"] >= heap.BOOT_FREE
+                      for b in heap.manifest.REAL_BOARDS)
+        print("Targets (32-bit): every board boots in the ESP32's first %d KB with %d KB free: %s;" % (
+            heap.FIRST_HEAP // 1024, heap.BOOT_FREE // 1024, "met" if boot_ok else "NOT met"))
+        print("  a whole game peaks at %d KB or less: %s (the most: %s KB)" % (
+            heap.GAME_PEAK // 1024, "met" if worst <= heap.GAME_PEAK else "NOT met", heap.kb(worst)))
+    else:
+        print(heap.missing32())
+    return ok
 
 
 SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included
 
 
-def soak_runs_in(heap, holes=1000):
-    cmd = [MPY, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "soak.py"), str(holes)]
+def soak_runs_in(heap, holes=1000, binary=MPY):
+    cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "soak.py"), str(holes)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     return json.loads(p.stdout) if p.returncode == 0 else None
 
@@ -189,6 +213,20 @@ def storage_figures():
         kb(soak["heap_first_tenth_mean"]), kb(soak["heap_last_tenth_mean"])))
     print("  second half (the history full): min %s, max %s: it grows while the history fills, then stays" % (
         kb(soak["heap_second_half_min"]), kb(soak["heap_second_half_max"])))
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import heap
+
+    if not os.path.exists(heap.MPY32):
+        print(heap.missing32())
+        return ok
+    s32 = soak_runs_in(SOAK_HEAP, binary=heap.MPY32)
+    if s32 is None:
+        print("Soak, 32-bit: 1000 holes do NOT run in a %s heap" % kb(SOAK_HEAP))
+        return False
+    print("Soak, 32-bit unix port (from source, with the test harness): heap after collection per game")
+    print("  min %s, max %s; second half (the history full) min %s, max %s" % (
+        kb(s32["heap_after_collect_min"]), kb(s32["heap_after_collect_max"]),
+        kb(s32["heap_second_half_min"]), kb(s32["heap_second_half_max"])))
     return ok
 
 

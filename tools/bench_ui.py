@@ -43,7 +43,8 @@ def presses(holes=3):
 def record(board, path, players=6, holes=9, seed=9):
     """A whole 6-player 9-hole Play Nine game through the keys on the board,
     its presses written to path for tools/heapgame.py to replay with the
-    firmware alone: lines "BUTTON MS", then "= TOTALS"."""
+    firmware alone: lines "BUTTON MS", then "= TOTALS"; and the game's
+    document (as score.py reads it, as it is saved) to path + ".json"."""
     import json
 
     import os
@@ -69,6 +70,8 @@ def record(board, path, players=6, holes=9, seed=9):
         for b, ms in presses:
             f.write("%d %d\n" % (b, ms))
         f.write("= %s\n" % json.dumps(d.app.game.totals()))
+    with open(path + ".json", "w") as f:  # the game as it must be saved
+        f.write(json.dumps(d.app.game.to_doc()))
     print(json.dumps({"board": board, "presses": len(presses), "holes": len(d.app.game.holes)}))
 
 

@@ -1,23 +1,23 @@
 #!/usr/bin/env python3
-# The heap figures per board, for make size and make bench: the firmware
-# compiled to .mpy runs alone (tools/heapgame.py: no simulator, no test
-# driver) under the MicroPython unix port, 64-bit from make setup, and
-# 32-bit where one is built (docs/MEMORY.md): the ESP32 is 32-bit, and the
-# 32-bit figures are the ones its heap is measured against.
+# The heap figures per board, for make size and make bench. The firmware, as
+# make deploy lays it out (.mpy), runs alone under the MicroPython unix port
+# (tools/heapgame.py: no simulator, no test driver): 64-bit from make setup,
+# and 32-bit where one has been built (docs/MEMORY.md). The ESP32 is 32-bit:
+# its figures are the 32-bit ones; the 64-bit port's objects are bigger.
 #
-#   python tools/heap.py [--boards a,b] [--game] [--low]
+#   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit]
 #
-# For each board and each port: the heap in use after boot and the smallest
-# heap the firmware boots in; with --game, the smallest heap a whole 6-player
-# 9-hole Play Nine game through the keys runs in. Each is "the smallest heap
-# from which every larger one works" (a fit is not monotonic, so a bisection
-# is followed by a check of every 1 KB step above it), less what the harness
-# itself takes (its "base" run), so the figure is the firmware's own.
+# Every figure is the firmware's own: what the harness alone takes (its
+# "base" run) is subtracted. A smallest heap is "the smallest heap from
+# which every larger one works": a fit is not monotonic (fragmentation), so
+# a bisection is followed by a run at each 1 KB step above its answer.
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -29,17 +29,18 @@ MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
 OUT = os.path.join(ROOT, "build", "heap")
 KB = 1024
-STEP = 1 * KB  # the resolution of the smallest heap
-ABOVE = 8  # steps above a bisection's answer that must all work too
+STEP = KB  # the resolution of a smallest heap
+ABOVE = 8  # steps above a bisection's answer that must work too
+BIG = 512 * KB  # a heap everything fits in
 
-# ESP32 targets (docs/MEMORY.md), the firmware's own share, 32-bit
-FIRST_HEAP = 56 * KB  # the heap a plain ESP32 starts MicroPython with
-BOOT_FREE = 16 * KB  # what must stay free of it after boot
-GAME_PEAK = 64 * KB  # a whole game's peak
+# What a plain ESP32 gives (docs/MEMORY.md), and the targets, 32-bit
+FIRST_HEAP = 56 * KB  # the heap MicroPython starts with; it grows into the system's RAM after that
+BOOT_FREE = 16 * KB  # to be left free of it after boot
+GAME_PEAK = 64 * KB  # a whole game, at most
 
 
 def ports():
-    """[(label, binary, .mpy arch)] of the unix ports there are."""
+    """[(label, binary, .mpy architecture)] of the unix ports there are."""
     out = [("64-bit", MPY64, "x64")]
     if os.path.exists(MPY32):
         out.append(("32-bit", MPY32, "x86"))
@@ -47,15 +48,13 @@ def ports():
 
 
 def missing32():
-    return ("no 32-bit MicroPython at %s: the 32-bit figures, the ones an ESP32 is measured against, "
-            "need MicroPython's unix port built 32-bit (docs/MEMORY.md says how); or set MPY32"
+    return ("(no 32-bit MicroPython at %s, so no 32-bit figures, the ones an ESP32 is measured "
+            "against: docs/MEMORY.md says how to build one, or set MPY32=<path>)"
             % os.path.relpath(MPY32, ROOT))
 
 
-def firmware(board_id, arch):
-    """A folder with the board's files as make deploy lays them out, .mpy for arch."""
-    out = os.path.join(OUT, "fw-%s-%s" % (arch, board_id))
-    files = deploy.compile_files(board_id, arch, os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)))
+def lay_out(files, out):
+    """Write {path: bytes} into the folder out (emptied first)."""
     shutil.rmtree(out, ignore_errors=True)
     for path, data in files.items():
         full = os.path.join(out, path)
@@ -65,9 +64,35 @@ def firmware(board_id, arch):
     return out
 
 
-def run(binary, heap, src, board_id, mode, keys=None, work=None):
-    """(in use, free) after the run, or None if it fails in this heap."""
-    work = work or os.path.join(OUT, "work-%d" % os.getpid())
+def sources(board_id):
+    """{device path: bytes} of the board's files as source (as mip copies them)."""
+    files = {}
+    for dest, src in manifest.closure(board_id).items():
+        with open(src, "rb") as f:
+            files[dest] = f.read()
+    return files
+
+
+def firmware(board_id, arch, fresh=False):
+    """A folder with the board's files as make deploy lays them out: .mpy
+    for arch, or the sources for arch "py" (made once a run)."""
+    out = os.path.join(OUT, "fw-%s-%s" % (arch, board_id))
+    if out in _made and not fresh:
+        return out
+    _made.add(out)
+    if arch == "py":
+        return lay_out(sources(board_id), out)
+    files = deploy.compile_files(board_id, arch, os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)))
+    return lay_out(files, out)
+
+
+_made: set = set()
+
+
+def run(binary, heap, src, board_id, mode, keys=None):
+    """(bytes in use, free) at the end of a heapgame.py run, or None if it
+    fails in this heap (a MemoryError, a save that failed)."""
+    work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(HERE, "heapgame.py"), src,
@@ -79,8 +104,8 @@ def run(binary, heap, src, board_id, mode, keys=None, work=None):
     return None
 
 
-def smallest(binary, src, board_id, mode, keys=None, lo=8 * KB, hi=512 * KB):
-    """The smallest heap from which every larger one works (to ABOVE steps)."""
+def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG):
+    """The smallest heap from which every larger one works (to ABOVE steps), or None."""
     if run(binary, hi, src, board_id, mode, keys) is None:
         return None
     while hi - lo > STEP:
@@ -89,14 +114,11 @@ def smallest(binary, src, board_id, mode, keys=None, lo=8 * KB, hi=512 * KB):
             lo = mid
         else:
             hi = mid
-    # the steps above must work too; a failure among them moves the answer up
     k = hi + STEP
-    while k <= hi + ABOVE * STEP:
+    while k <= hi + ABOVE * STEP:  # a failure above moves the answer past it
         if run(binary, k, src, board_id, mode, keys) is None:
             hi = k + STEP
         k += STEP
-    while run(binary, hi, src, board_id, mode, keys) is None:
-        hi += STEP
     return hi
 
 
@@ -110,44 +132,65 @@ def record(board_id):
     return path
 
 
+def base(binary, arch):
+    """(in use, smallest heap) of the harness alone."""
+    src = firmware(manifest.REAL_BOARDS[0], arch)
+    return run(binary, BIG, src, manifest.REAL_BOARDS[0], "base")[0], smallest(
+        binary, src, manifest.REAL_BOARDS[0], "base")
+
+
+def boot_figures(binary, arch, board_id, harness):
+    """{"used": in use after boot, "smallest": the smallest heap it boots
+    in}, the firmware's own (harness: base()), or None if it does not boot."""
+    src = firmware(board_id, arch)
+    got = run(binary, BIG, src, board_id, "boot")
+    low = smallest(binary, src, board_id, "boot")
+    if got is None or low is None:
+        return None
+    return {"used": got[0] - harness[0], "smallest": low - harness[1]}
+
+
+def game_smallest(binary, arch, board_id, harness, keys):
+    """The smallest heap a whole recorded game runs in, the firmware's own."""
+    low = smallest(binary, firmware(board_id, arch), board_id, "game", keys)
+    return None if low is None else low - harness[1]
+
+
+def figures(boards, game=False, only=None):
+    """{(port label, board): {"used", "smallest"[, "game"]}} and {port label:
+    harness (in use, smallest)}, the boards measured side by side."""
+    keys = {b: record(b) for b in boards} if game else {}
+    chosen = [p for p in ports() if not only or p[0] == only]
+    for _label, _binary, arch in chosen:  # compiled once, before the threads
+        for b in boards:
+            firmware(b, arch)
+    harness = {label: base(binary, arch) for label, binary, arch in chosen}
+
+    def one(job):
+        (label, binary, arch), b = job
+        row = boot_figures(binary, arch, b, harness[label]) or {}
+        if game:
+            row["game"] = game_smallest(binary, arch, b, harness[label], keys[b])
+        return (label, b), row
+
+    jobs = [(p, b) for p in chosen for b in boards]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(pool.map(one, jobs)), harness
+
+
 def kb(n):
     return "-" if n is None else "%.1f" % (n / KB)
 
 
-def figures(boards, game=False, only=None):
-    """{(port label, board): {...}} of the figures."""
-    out = {}
-    keys = {}
-    if game:
-        for b in boards:
-            keys[b] = record(b)
-    for label, binary, arch in ports():
-        if only and label != only:
-            continue
-        base = smallest(binary, firmware(boards[0], arch), boards[0], "base")
-        for b in boards:
-            src = firmware(b, arch)
-            row = {"base": base}
-            got = run(binary, 512 * KB, src, b, "boot")
-            row["boot_used"] = got and got[0] - run(binary, 512 * KB, src, b, "base")[0]
-            row["boot_smallest"] = smallest(binary, src, b, "boot") - base
-            if game:
-                g = smallest(binary, src, b, "game", keys[b])
-                row["game_smallest"] = None if g is None else g - base
-            out[(label, b)] = row
-    return out
-
-
 def main(argv):
     boards = list(manifest.REAL_BOARDS)
-    game = "--game" in argv
     if "--boards" in argv:
         boards = argv[argv.index("--boards") + 1].split(",")
-    if not os.path.exists(MPY32):
-        print(missing32())
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
-    res = figures(boards, game, only)
+    res, _harness = figures(boards, "--game" in argv, only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
+    if not os.path.exists(MPY32):
+        print(missing32(), file=sys.stderr)
     return 0
 
 
