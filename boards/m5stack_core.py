@@ -6,7 +6,7 @@ from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
 ID = "m5stack-core"
 NAME = "M5Stack Core"
 PANEL = ("ili9342", 0)
-BAND = 40  # the frame is drawn in 6 bands of 40 rows: a 6.4 KB buffer, not 38 KB
+BAND = 24  # the frame is drawn in 10 bands of 24 rows: a 3.8 KB buffer, not 38 KB (docs/MEMORY.md)
 BUTTONS = ("A", "B", "C")  # left to right under the screen
 KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
 

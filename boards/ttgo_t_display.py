@@ -6,7 +6,7 @@ from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
 ID = "ttgo-t-display"
 NAME = "LilyGO TTGO T-Display"
 PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
-BAND = 45  # the frame is drawn in 3 bands of 45 rows: a 5.4 KB buffer, not 16 KB
+BAND = 27  # the frame is drawn in 5 bands of 27 rows: a 3.2 KB buffer, not 16 KB (docs/MEMORY.md)
 BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
 # Two buttons do everything. Short presses are the frequent ones (next, confirm).
 KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}

@@ -143,3 +143,38 @@ def test_sleep_after_the_timeout_and_any_key_wakes_only():
     assert not s.app.asleep and s.emu.bl.level == 1 and home.cursor == 0
     s.run_line("down")
     assert home.cursor == 1
+
+
+def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
+    # The colour boards draw in bands (boards' BAND); each screen must come
+    # out pixel for pixel as from a frame buffer of the whole screen.
+    import panel_emu
+    from drivers.ili9342 import ILI9342
+    from drivers.st7789 import ST7789
+    from ui.draw import Pen
+    from uidriver import Driver
+
+    def ttgo(e, band):
+        return ST7789(e, e.dc, e.cs, e.rst, rotation=1, band=band)
+
+    def m5(e, band):
+        return ILI9342(e, e.dc, e.cs, e.rst, band=band)
+
+    for board, make in (("ttgo-t-display", ttgo), ("m5stack-core", m5)):
+        fresh_dir("bands")
+        d = Driver(board, emulate=True)
+        assert d.app.hw.display.band < d.app.hw.display.height  # the board draws in bands
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+        screens = 0
+        for k in ("ok", "down", "ok", "down"):  # the hub, the entry screen, a card or two on it
+            whole_emu = panel_emu.st7789_ttgo(1) if board == "ttgo-t-display" else panel_emu.ili9342_m5stack()
+            whole = make(whole_emu, 0)
+            assert whole.band == whole.height
+            Pen(whole).frame(d.top().draw)
+            w, h = d.sim.emu.size()
+            for y in range(h):
+                for x in range(w):
+                    assert d.sim.emu.pixel(x, y) == whole_emu.pixel(x, y), (board, d.screen(), x, y)
+            screens += 1
+            d.key(k)
+        assert screens == 4
