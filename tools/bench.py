@@ -120,6 +120,17 @@ def ui_figures():
         vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
         print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
     print()
+    p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_ui.py"), "draw"],
+                       capture_output=True, text=True, check=True)
+    print("A redraw of the entry screen in bands (a frame buffer of BAND rows, the screen drawn")
+    print("once per band) against one from a buffer of the whole screen (unix port, this machine)")
+    for line in p.stdout.split("\n"):
+        if line.strip():
+            r = json.loads(line)
+            print("  {:<16} {:>3} rows x{:<3} {:>7.0f} us; whole {:>7.0f} us; ratio {:.2f}".format(
+                r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
+                r["band_us"] / r["whole_us"]))
+    print()
     return heap_figures()
 
 

@@ -2,6 +2,8 @@
 #   bench_ui.py presses   key presses per card entered, per game and board
 #                         (mean over random dealt grids; the ok that takes
 #                         each card counts; a long press counts as one)
+#   bench_ui.py draw      the time of a redraw in the colour boards' bands
+#                         against one from a frame buffer of the whole screen
 #   bench_ui.py record BOARD FILE
 #                         a whole 6-player 9-hole Play Nine game through the
 #                         keys, its presses written to FILE (tools/heap.py
@@ -75,11 +77,49 @@ def record(board, path, players=6, holes=9, seed=9):
     print(json.dumps({"board": board, "presses": len(presses), "holes": len(d.app.game.holes)}))
 
 
+def draw_times(frames=50):
+    """Per colour board: one redraw of the entry screen in the board's bands,
+    and from a frame buffer of the whole screen (us, this machine)."""
+    import time
+
+    from ui.draw import Pen
+
+    for board in BOARDS[:2]:
+        fresh_dir("bench-draw")
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY", "DI"], holes=3)
+        d.key("ok")  # the entry screen
+        top = d.top()
+        banded = d.app.hw.display
+        mod = d.sim.board
+        from sim import NullBus
+
+        bus = NullBus()
+        if mod.PANEL[0] == "st7789":
+            from drivers.st7789 import ST7789
+
+            whole = ST7789(bus, bus, bus, None, rotation=mod.PANEL[1])
+        else:
+            from drivers.ili9342 import ILI9342
+
+            whole = ILI9342(bus, bus, bus, None, rotation=mod.PANEL[1])
+        times = []
+        for pen in (d.app.pen, Pen(whole)):
+            t = time.ticks_us()
+            for _ in range(frames):
+                pen.frame(top.draw)
+            times.append(time.ticks_diff(time.ticks_us(), t) / frames)
+        print(json.dumps({"board": board, "band": banded.band, "height": banded.height,
+                          "band_us": times[0], "whole_us": times[1]}))
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["presses"]:
         presses()
+    elif sys.argv[1:] == ["draw"]:
+        draw_times()
     elif len(sys.argv) == 4 and sys.argv[1] == "record":
         record(sys.argv[2], sys.argv[3])
     else:
-        print("usage: bench_ui.py presses | record BOARD FILE")
+        print("usage: bench_ui.py presses | draw | record BOARD FILE")
         sys.exit(2)
