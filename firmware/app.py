@@ -15,7 +15,19 @@ IN_MEMORY = {"in_memory": True}  # state["game"] while app.game holds the game i
 # game's), they are dropped, so their code does not stay in the heap while
 # a game is played (docs/MEMORY.md).
 HUBS = ("Home", "Play")
-LEAVES = ("newgame", "settings", "history", "ninestools", "scores", "labels")
+LEAVES = ("newgame", "names", "settings", "history", "ninestools", "scores", "labels", "handentry")
+
+
+def forget(name):
+    """Let a module go: the next import loads it again. Its code is freed
+    once nothing made from it is left."""
+    import sys
+
+    if sys.modules.pop(name, None) is not None:
+        pkg, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(pkg)
+        if parent is not None and hasattr(parent, leaf):
+            delattr(parent, leaf)
 
 
 class Screen:
@@ -73,12 +85,13 @@ class App:
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
         from engine.errors import ScoreError
-        from engine.game import from_doc
         from ui.play import Play
 
         if self.game is not None:  # back from the main menu: it is in memory
             self.push(Play(self))
             return
+        from engine.doc import from_doc
+
         try:
             self.game = from_doc(self.state["game"], totals_ok=True)
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
@@ -91,6 +104,8 @@ class App:
             self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(),
                                              "It is kept as %s." % store.GAME_BAD]))
             return
+        finally:
+            forget("engine.doc")  # needed again only at the next start
         self.push(Play(self))
 
     def save(self):
@@ -139,12 +154,8 @@ class App:
         for s in self.stack:
             if type(s).__name__ not in HUBS:
                 return
-        import sys
-
-        ui = sys.modules.get("ui")
         for name in LEAVES:
-            if sys.modules.pop("ui." + name, None) is not None and hasattr(ui, name):
-                delattr(ui, name)
+            forget("ui." + name)
 
     def step(self, now):
         """One turn of the loop at time now (ms); True if it redrew."""

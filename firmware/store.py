@@ -208,12 +208,14 @@ def save(state):
     new one. Raises SaveError (the old save stays as it was)."""
     state["seq"] += 1
     try:
+        # separators by keyword: CPython takes it no other way (the ESP32
+        # stubs know only the positional form)
         s = _Out()
-        json.dump(state, s, separators=(",", ":"))
+        json.dump(state, s, separators=(",", ":"))  # type: ignore[call-overload]
         with open(TMP, "wb") as f:
             f.write(header(state["seq"], s.n, s.crc & 0xFFFFFFFF))
             out = _Out(f)
-            json.dump(state, out, separators=(",", ":"))
+            json.dump(state, out, separators=(",", ":"))  # type: ignore[call-overload]
             out.flush()
         if _exists(FILE):
             os.rename(FILE, BAK)

@@ -1,7 +1,8 @@
 # A whole game: options, players, holes, ender rules, totals, ties, playoff,
 # editing and the document form (RULES.md "The game").
 from engine.errors import ScoreError
-from engine.game import Game, from_doc, result
+from engine.doc import from_doc, result
+from engine.game import Game
 from support import grid, raises
 
 # play-nine grids with no matching column, by score

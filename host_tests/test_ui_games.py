@@ -10,7 +10,8 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
-from engine.game import Game, from_doc  # noqa: E402
+from engine.doc import from_doc  # noqa: E402
+from engine.game import Game  # noqa: E402
 from test_dealt import deal  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 

@@ -79,7 +79,7 @@ class Driver:
         self.key("ok")
 
     def name(self, text):
-        from ui.widgets import LETTERS
+        from ui.names import LETTERS
 
         s = self.top()
         cycle = [-1] + list(range(len(LETTERS)))

@@ -7,7 +7,7 @@ import sys
 sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../firmware")
 
 from engine import nines  # noqa: E402
-from engine.game import from_doc  # noqa: E402
+from engine.doc import from_doc  # noqa: E402
 
 try:
     from time import ticks_diff, ticks_us  # MicroPython

@@ -128,7 +128,7 @@ def boot():
                 raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
             state["game"] = app.game.to_doc()  # the game as opened, in the form it is saved in
         return state, note
-    from engine.game import from_doc
+    from engine.doc import from_doc
 
     state, note = store.load()
     if state["game"] is not None:

@@ -23,7 +23,7 @@ sys.path.insert(0, _here())
 
 try:
     import strictjson
-    from engine import game
+    from engine import doc as game_doc
     from engine.errors import ScoreError, show
     from engine.rules import GAME_IDS, TOKENS, rules_for
 
@@ -174,10 +174,10 @@ def answer(doc, explain=False):
     The holes of doc are released as they are read (to save RAM)."""
     if type(doc) is dict and doc.get("game") == "multiple-9":
         return _nines(doc, explain)
-    g = game.from_doc(doc, consume=True)
+    g = game_doc.from_doc(doc, consume=True)
     if explain:
         return _explain(g)
-    return Obj(game.result(g))
+    return Obj(game_doc.result(g))
 
 
 def run(argv, source, put=None):

@@ -2,10 +2,8 @@
 # standings, the sudden-death playoff and editing of past holes. The rules of
 # one grid live in games.py; this file knows only how holes add up.
 #
-# The document form (to_doc / from_doc) is the JSON contract of
-# tools/score.py, so a saved game and a score.py input are the same thing.
-
-import gc
+# The document form (to_doc here, from_doc in doc.py) is the JSON contract
+# of tools/score.py, so a saved game and a score.py input are the same thing.
 
 from engine.errors import ScoreError, show
 from engine.rules import DOUBLE, NONE, PER_LOWER, rules_for
@@ -332,20 +330,6 @@ class Game:
             d["grids"] = [c if type(c) is int else rules.grid_of(c) for c in hole.cards]
         return d
 
-    def _hole_args(self, h):
-        """(entries, ender, out, blitz) from a hole of the document. Keys a
-        game does not use are ignored (out and blitz in a grid game); a
-        key set to null counts as left out."""
-        if type(h) is not dict:
-            raise ScoreError("a hole must be an object, not %s" % show(h))
-        key = "hands" if self.rules.hand else "grids"
-        if h.get(key) is None:
-            raise ScoreError("the hole has no %s" % key)
-        if not self.rules.hand:
-            return (h[key], h.get("ender"), None, False)
-        blitz = h.get("blitz")
-        return (h[key], h.get("ender"), h.get("out"), False if blitz is None else blitz)
-
 
 def _lowest(scores, among):
     """The positions in among whose score is the lowest."""
@@ -355,66 +339,3 @@ def _lowest(scores, among):
 
 def _list(players):
     return "[" + ", ".join(str(p) for p in players) + "]"
-
-
-def from_doc(doc, consume=False, totals_ok=False):
-    """A Game from its document (the score.py input); ScoreError if bad.
-    With consume, each hole of doc is released once read, so a large game
-    never exists twice in RAM."""
-    if type(doc) is not dict:
-        raise ScoreError("the input must be a JSON object, not %s" % show(doc))
-    if "players" not in doc:
-        rules_for(doc.get("game"))
-        raise ScoreError("the input has no players")
-    dealer = doc.get("dealer")
-    g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
-    g.totals_ok = totals_ok
-    holes = doc.get("holes")
-    if holes is None:
-        holes = []
-    if type(holes) is not list:
-        raise ScoreError("holes must be a list, not %s" % show(holes))
-    if len(holes) > g.opts["holes"]:
-        e = ScoreError(
-            "%d holes entered but the game has %d (option holes)" % (len(holes), g.opts["holes"])
-        )
-        e.hole = "hole %d" % (g.opts["holes"] + 1)
-        raise e
-    for k in range(len(holes)):
-        try:
-            args = g._hole_args(holes[k])
-        except ScoreError as e:
-            e.hole = "hole %d" % (k + 1)
-            raise
-        g.add_hole(*args)
-        if consume:
-            holes[k] = None
-            gc.collect()  # its blocks are reused by the next hole at once
-    playoff = doc.get("playoff")
-    if playoff is None:
-        playoff = []
-    if type(playoff) is not list:
-        raise ScoreError("playoff must be a list, not %s" % show(playoff))
-    for k in range(len(playoff)):
-        ph = playoff[k]
-        try:
-            args = g._hole_args(ph)
-            if "players" not in ph:
-                raise ScoreError("a playoff hole must list its players")
-        except ScoreError as e:
-            e.hole = "playoff hole %d" % (k + 1)
-            raise
-        g.add_playoff(ph["players"], *args)
-    return g
-
-
-def result(g):
-    """The score.py answer for a game, as an ordered list of (key, value)."""
-    winner, tied, _ = g._decide()
-    return [
-        ("hole_scores", [list(h.scores) for h in g.holes]),
-        ("totals", g.totals()),
-        ("playoff_scores", [list(h.scores) for h in g.playoff]),
-        ("winner", winner),
-        ("tied", tied),
-    ]

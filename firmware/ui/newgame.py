@@ -4,7 +4,8 @@
 # step; nothing is saved until the game starts.
 from ui import labels
 from ui.home import GAMES
-from ui.widgets import Menu, Message, NameEntry, Number
+from ui.names import NameEntry
+from ui.widgets import Menu, Message, Number
 
 
 def choose_game(app):

@@ -1,0 +1,55 @@
+# A name typed letter by letter with the board's few buttons. Only the new
+# game's player names use it: its own module, loaded with them and let go
+# (app.LEAVES).
+from app import Screen
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.draw import ACCENT, DIM, FG
+from ui.widgets import header
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+DONE = -1  # the choice just before A: finish (one UP from A)
+
+
+class NameEntry(Screen):
+    """A name, letter by letter: UP/DOWN choose the letter ('done' comes
+    just before A), OK takes it, BACK rubs out the last letter (or goes back
+    when the name is empty). The picker stays on the letter just taken."""
+
+    MAX = 8
+
+    def __init__(self, app, title, on_done, name=""):
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.name = name
+        self.choice = DONE if name else 0
+
+    def key(self, k):
+        if k in (UP, DOWN):
+            i = self.choice + 1  # 0 is done, then the letters
+            i = (i + (1 if k == DOWN else -1)) % (len(LETTERS) + 1)
+            self.choice = i - 1
+        elif k == OK:
+            if self.choice == DONE or len(self.name) >= self.MAX:
+                if self.name.strip():
+                    self.on_done(self.name.strip())
+                return
+            self.name += LETTERS[self.choice]  # the picker stays on that letter
+            if len(self.name) >= self.MAX:
+                self.choice = DONE
+        elif k == BACK:
+            if not self.name:
+                self.app.pop()
+                return
+            self.name = self.name[:-1]
+        self.dirty = True
+
+    def draw(self, pen):
+        top = header(pen, self.title)
+        shown = self.name + ("_" if len(self.name) < self.MAX else "")
+        pen.text(shown, 4, top + 2, FG, pen.big if pen.d.width >= 200 else pen.scale)
+        c = LETTERS[self.choice] if self.choice != DONE else "done"
+        c = "space" if c == " " else c
+        y = top + 2 + 8 * (pen.big if pen.d.width >= 200 else pen.scale) + 6
+        pen.text("letter:", 4, y, DIM)
+        pen.text(c, 4 + pen.text_width("letter: "), y, ACCENT)
