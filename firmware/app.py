@@ -113,10 +113,10 @@ class App:
         failed save is shown; the game in memory is kept."""
         import store
 
+        if self.game is not None:  # a new game too: the Game has it all
+            self.state["game"] = IN_MEMORY
         try:
-            if self.game is not None:
-                self.state["game"] = self.game.to_doc()
-            store.save(self.state)
+            store.save(self.state, self.game)  # the game's document made a hole at a time, as written
         except store.SaveError as e:
             from ui.widgets import Message
 
@@ -124,9 +124,6 @@ class App:
             self.pending = Message(self, "Not saved", [str(e), "Everything is kept in memory and saved "
                                                                "again at the next change."])
             return False
-        finally:
-            if self.game is not None:  # the document is not kept: the Game has it all
-                self.state["game"] = IN_MEMORY
         return True
 
     def push(self, screen):

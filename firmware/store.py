@@ -203,19 +203,66 @@ def _rename(a, b):
 
 # ---- saving ----------------------------------------------------------------
 
-def save(state):
+def _dump(obj, out):
+    # separators by keyword: CPython takes it no other way (the ESP32 stubs
+    # know only the positional form)
+    json.dump(obj, out, separators=(",", ":"))  # type: ignore[call-overload]
+
+
+def _write(state, game, out):
+    """The state as JSON; with game (an engine Game), its document stands
+    for state["game"], written a hole at a time."""
+    if game is None:
+        _dump(state, out)
+        return
+    sep = "{"
+    for key in state:
+        out.write(sep)
+        sep = ","
+        _dump(key, out)
+        out.write(":")
+        if key == "game":
+            _write_game(game, out)
+        else:
+            _dump(state[key], out)
+    out.write("}")
+
+
+def _write_game(game, out):
+    out.write("{")
+    head = game.doc_head()
+    for key in head:
+        _dump(key, out)
+        out.write(":")
+        _dump(head[key], out)
+        out.write(",")
+    sep = ""
+    for key, holes in game.doc_holes():
+        out.write(sep)
+        sep = ","
+        _dump(key, out)
+        out.write(":[")
+        for i in range(len(holes)):
+            if i:
+                out.write(",")
+            _dump(game.hole_doc(holes[i]), out)
+        out.write("]")
+    out.write("}")
+
+
+def save(state, game=None):
     """Write the state so that a power cut anywhere leaves the old or the
-    new one. Raises SaveError (the old save stays as it was)."""
+    new one; game: the Game in progress, saved as state["game"] without its
+    document ever being whole in memory. Raises SaveError (the old save
+    stays as it was)."""
     state["seq"] += 1
     try:
-        # separators by keyword: CPython takes it no other way (the ESP32
-        # stubs know only the positional form)
         s = _Out()
-        json.dump(state, s, separators=(",", ":"))  # type: ignore[call-overload]
+        _write(state, game, s)
         with open(TMP, "wb") as f:
             f.write(header(state["seq"], s.n, s.crc & 0xFFFFFFFF))
             out = _Out(f)
-            json.dump(state, out, separators=(",", ":"))  # type: ignore[call-overload]
+            _write(state, game, out)
             out.flush()
         if _exists(FILE):
             os.rename(FILE, BAK)

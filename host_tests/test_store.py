@@ -309,3 +309,31 @@ def test_a_save_that_cannot_be_written_raises_save_error_and_keeps_the_old():
         assert store.read(store.FILE)[2]["roster"] == ["B"]
     finally:
         os.rmdir(store.TMP)
+
+
+def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
+    # The device saves the game in progress from the engine's Game, a hole
+    # at a time (the whole document is never in memory): the file must hold
+    # exactly what to_doc gives, playoff and totals entered as such included,
+    # and load like any other save.
+    from engine.game import Game
+
+    fresh_dir("store-game")
+    g = Game("play-nine", ["ANN", "BOB", "CY"], {"holes": 2, "ties": "playoff"})
+    g.totals_ok = True
+    grids = [[["5", "5", "0", "12"], ["5", "5", "3", "HIO"]], [["1", "2", "3", "4"], ["5", "6", "7", "8"]]]
+    g.add_hole([grids[0], 20, grids[1]], ender=1)
+    t = g.totals()
+    g.add_hole([50 - t[0], 100 - t[1], 50 - t[2]], ender=0)  # ANN and CY tie for the win
+    assert g.playoff_players() == [0, 2]
+    g.add_playoff([0, 2], [grids[1], 3])
+    s = state_with(roster=["ANN", "BOB", "CY"], game={"in_memory": True})
+    store.save(s, g)
+    state, note = store.load()
+    assert note is None
+    assert state["game"] == g.to_doc() and state["roster"] == s["roster"] and state["seq"] == 1
+    head, body = contents(store.FILE).split(b"\n", 1)
+    assert int(head.split()[3]) == len(body) and int(head.split()[4], 16) == store.checksum(body)
+    assert json.loads(body)["game"] == g.to_doc()
+    store.save(state_with(game=None, seq=1), None)  # and a state without a game, as before
+    assert store.load()[0]["game"] is None

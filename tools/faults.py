@@ -85,8 +85,10 @@ def record_ui_game(seed=7):
     out = []
     real = store.save
 
-    def spy(state):
-        real(state)
+    def spy(state, game=None):
+        real(state, game)
+        if game is not None:  # the state as the file holds it: the game's document in its place
+            state = dict(state, game=game.to_doc())
         out.append(json.dumps(state))
 
     store.save = spy

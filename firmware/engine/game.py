@@ -307,17 +307,22 @@ class Game:
                 "holes": [list(h.scores) for h in self.holes], "winner": self.winner(), "tied": self.tied()}
 
     def to_doc(self):
-        doc = {
-            "game": self.id,
-            "players": list(self.names),
-            "options": dict(self.opts),
-            "dealer": self.first_dealer,
-            "holes": [self._hole_doc(h) for h in self.holes],
-            "playoff": [self._hole_doc(h) for h in self.playoff],
-        }
+        doc = self.doc_head()
+        for key, holes in self.doc_holes():
+            doc[key] = [self.hole_doc(h) for h in holes]
         return doc
 
-    def _hole_doc(self, hole):
+    def doc_head(self):
+        """The document without its holes: to_doc is this, plus doc_holes'
+        lists made with hole_doc. (The device saves it a hole at a time,
+        so that a whole game's document is never in memory.)"""
+        return {"game": self.id, "players": list(self.names), "options": dict(self.opts),
+                "dealer": self.first_dealer}
+
+    def doc_holes(self):
+        return (("holes", self.holes), ("playoff", self.playoff))
+
+    def hole_doc(self, hole):
         rules = self.rules
         d = {"ender": hole.ender}
         if hole.players != list(range(len(self.names))):
