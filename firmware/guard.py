@@ -94,7 +94,10 @@ def ready(hw, runner):
     if runner.app is None:
         return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, store.LOG)
     free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
-    return "Scorekeeper %s on %s: ready, %d bytes of heap free" % (VERSION, hw.board, free)
+    total = free + gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
+    # the total tells whether the heap had to grow past the first area (an
+    # ESP32 starts with 56 KB: docs/MEMORY.md)
+    return "Scorekeeper %s on %s: ready, %d bytes of heap free of %d" % (VERSION, hw.board, free, total)
 
 
 def main(hw, poll_ms=5):

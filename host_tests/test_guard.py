@@ -228,8 +228,10 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     d = Driver("m5stack-core", guarded=True)
     line = guard.ready(d.sim.hw, d.sim.runner)
     assert line.startswith("Scorekeeper %s on m5stack-core: ready, " % VERSION), line
-    free = int(line.split("ready, ")[1].split()[0])
-    assert 0 < free <= gc.mem_free() + gc.mem_alloc()
+    words = line.split("ready, ")[1].split()
+    free, total = int(words[0]), int(words[-1])
+    assert words[1:-1] == ["bytes", "of", "heap", "free", "of"], line
+    assert 0 < free < total == gc.mem_free() + gc.mem_alloc()
     with patched(guard.Runner, "restart", lambda self, now: setattr(self, "app", None)):
         r = guard.Runner(d.sim.hw, 0)
     assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (
