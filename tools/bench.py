@@ -245,8 +245,9 @@ def display_figures():
     p = subprocess.run([MPY, os.path.join(ROOT, "tools", "bench_display.py")],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
-    print("Displays: expand and push (MicroPython unix port, the driver's own time; the wire")
-    print("adds bytes x 8 / 40 MHz on SPI, bytes x 9 / 400 kHz on I2C), and the display's RAM")
+    print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")
+    print("the driver's own time; the wire adds bytes x 8 / 40 MHz on SPI, bytes x 9 / 400 kHz on")
+    print("I2C), and the display's RAM with the board's bands")
     print("{:<16} {:>8} {:>9} {:>10} {:>9} {:>16} {:>9} {:>9}".format(
         "board", "size", "RAM", "full frame", "bytes", "changed row", "bytes", "wire"))
     for r in rows:
