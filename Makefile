@@ -58,7 +58,7 @@ mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/
 	done
 	@echo "compiled $$(find build/mpy -name '*.mpy' | wc -l) files to build/mpy ($$(du -sb build/mpy | cut -f1) bytes)"
 
-bench: $(STAMP) ## print heap and speed figures, the power-cut report and the 1000-hole soak
+bench: $(STAMP) ## heap per board (64-bit, and 32-bit when built: docs/MEMORY.md), speed, power cuts, the 1000-hole soak
 	$(PY) tools/bench.py
 
 faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on littlefs (both runtimes)
@@ -85,7 +85,7 @@ vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323,
 flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin]
 	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)"
 
-size: $(STAMP) ## flash bytes per board and free heap after boot, .mpy against .py (unix port)
+size: $(STAMP) ## flash per board, and the heap the firmware boots in (64-bit, and 32-bit when built), .mpy against .py
 	$(PY) tools/size.py
 
 package: $(STAMP) ## rewrite package.json and boards/<id>.json (mpremote mip) from the firmware's imports
