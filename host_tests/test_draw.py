@@ -59,24 +59,16 @@ def test_text_is_cut_at_a_whole_character():
 
 
 def test_chart_stays_in_its_box():
+    from ui.scores import chart
+
     d = Display(240, 136)
     pen = draw.Pen(d)
-    low, high = pen.chart(20, 30, 100, 50, [[0, 5, 12, 30], [3, -4, 8, 9]])
+    low, high = chart(pen, 20, 30, 100, 50, [[0, 5, 12, 30], [3, -4, 8, 9]])
     assert (low, high) == (-4, 30)
     inside = [(x, y) for y in range(136) for x in range(240) if d.pixel(x, y)]
     assert inside and all(20 <= x < 120 and 30 <= y < 80 for x, y in inside)
     lines = set(d.pixel(x, y) for x, y in inside)
     assert draw.SERIES[0] in lines and draw.SERIES[1] in lines
-
-
-def test_suits_fill_their_box():
-    for kind in "SHDC":
-        d = Display(64, 64)
-        pen = draw.Pen(d)
-        pen.suit(kind, 10, 10, 24, draw.BAD)
-        lit = [(x, y) for y in range(64) for x in range(64) if d.pixel(x, y)]
-        assert len(lit) > 24 * 24 // 4, kind  # a real shape, not a dot
-        assert all(10 <= x < 34 and 10 <= y < 34 for x, y in lit), kind
 
 
 def test_entry_top_line_never_runs_into_the_score():

@@ -1,8 +1,8 @@
 # The drawing kit the screens share: colours by role, text at a readable
-# size on each panel (the built-in 8x8 font, scaled), boxes, highlights, a
-# line chart and card-suit icons. It draws on any display that follows the
-# display contract (a framebuf.FrameBuffer with width, height, mono, mark()
-# and show()) and marks what it drew, so show() pushes only that.
+# size on each panel (the built-in 8x8 font, scaled), boxes, highlights,
+# lines. It draws on any display that follows the display contract (a
+# framebuf.FrameBuffer with width, height, mono, mark() and show()) and
+# marks what it drew, so show() pushes only that.
 #
 # A display whose buffer holds a band of rows (drivers/dcs.py: band, at())
 # is drawn once per band by frame(): every drawing call is moved up by the
@@ -155,73 +155,6 @@ class Pen:
         """The selected-row bar; draw the row's text on it with SEL_FG."""
         self.fill(x, y, w, h, SEL_BG)
 
-    def chart(self, x, y, w, h, series, roles=SERIES):
-        """Lines of running totals, one per series (lists of ints of equal
-        length), scaled to fit the box; returns (low, high)."""
-        self.fill(x, y, w, h, BG)
-        self.box(x, y, w, h, DIM)
-        oy = self.oy
-        n = max(len(s) for s in series) if series else 0
-        if n == 0:
-            return (0, 0)
-        low = min(min(s) for s in series if s)
-        high = max(max(s) for s in series if s)
-        span = (high - low) or 1
-        steps = max(1, n - 1)
-        for k in range(len(series)):
-            s = series[k]
-            c = self.c(roles[k % len(roles)])
-            px = py = None
-            for i in range(len(s)):
-                cx = x + 1 + (w - 3) * i // steps
-                cy = y + h - 2 - (h - 3) * (s[i] - low) // span - oy
-                if px is not None:
-                    self.d.line(px, py, cx, cy, c)
-                else:
-                    self.d.pixel(cx, cy, c)
-                px, py = cx, cy
-        self.d.mark(x, y, w, h)
-        return (low, high)
-
-    def suit(self, kind, x, y, size, role=FG):
-        """A card suit icon ("S", "H", "D", "C") in a size x size box."""
-        c = self.c(role)
-        d = self.d
-        d.mark(x, y, size, size)
-        y -= self.oy
-        r = size // 4
-        m = x + size // 2
-        if kind == "D":
-            d.poly(x, y, _diamond(size), c, True)
-        elif kind == "H":
-            d.ellipse(x + r, y + r, r, r, c, True)
-            d.ellipse(x + size - r - 1, y + r, r, r, c, True)
-            d.poly(x, y, _heart_point(size, r), c, True)
-        else:
-            if kind == "S":
-                d.poly(x, y, _spade_top(size, r), c, True)
-                d.ellipse(x + r, y + size - 2 * r, r, r, c, True)
-                d.ellipse(x + size - r - 1, y + size - 2 * r, r, r, c, True)
-            else:  # clubs
-                d.ellipse(m, y + r, r, r, c, True)
-                d.ellipse(x + r, y + size // 2, r, r, c, True)
-                d.ellipse(x + size - r - 1, y + size // 2, r, r, c, True)
-            d.fill_rect(m - max(1, size // 12), y + size // 2, max(2, size // 6), size // 2, c)
-
-
-def _arr(points):
-    import array
-
-    return array.array("h", points)
-
-
-def _diamond(s):
-    return _arr((s // 2, 0, s - 1, s // 2, s // 2, s - 1, 0, s // 2))
-
-
-def _heart_point(s, r):
-    return _arr((0, r + 1, s - 1, r + 1, s // 2, s - 1))
-
-
-def _spade_top(s, r):
-    return _arr((s // 2, 0, s - 1, s - 2 * r, 0, s - 2 * r))
+    def line(self, x0, y0, x1, y1, role):
+        """A line, not marked: draw it inside a box(), which marks its area."""
+        self.d.line(x0, y0 - self.oy, x1, y1 - self.oy, self.c(role))

@@ -3,7 +3,7 @@
 # colour panel) the running totals as a chart; BACK goes back.
 from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
-from ui.draw import ACCENT, DIM, FG, SERIES, SEL_FG
+from ui.draw import ACCENT, BG, DIM, FG, SERIES, SEL_FG
 from ui.widgets import header
 
 
@@ -73,12 +73,35 @@ class Scores(Screen):
                 run.append(t)
             series.append(run)
         legend_h = pen.line_h * ((len(g.names) + 2) // 3)
-        pen.chart(2, y, pen.d.width - 4, pen.d.height - y - legend_h - 2, series)
+        chart(pen, 2, y, pen.d.width - 4, pen.d.height - y - legend_h - 2, series)
         ly = pen.d.height - legend_h
         col = pen.d.width // 3
         for p in range(len(g.names)):
             pen.text(g.names[p][: col // (8 * pen.scale) - 1], (p % 3) * col + 2, ly + (p // 3) * pen.line_h,
                      SERIES[p % len(SERIES)])
+
+
+def chart(pen, x, y, w, h, series, roles=SERIES):
+    """Lines of running totals, one per series (lists of ints of equal
+    length), scaled to fit the box; returns (low, high)."""
+    pen.fill(x, y, w, h, BG)
+    pen.box(x, y, w, h, DIM)
+    n = max(len(s) for s in series) if series else 0
+    if n == 0:
+        return (0, 0)
+    low = min(min(s) for s in series if s)
+    high = max(max(s) for s in series if s)
+    span = (high - low) or 1
+    steps = max(1, n - 1)
+    for k in range(len(series)):
+        s = series[k]
+        px = py = None
+        for i in range(len(s)):
+            cx = x + 1 + (w - 3) * i // steps
+            cy = y + h - 2 - (h - 3) * (s[i] - low) // span
+            pen.line(cx if px is None else px, cy if py is None else py, cx, cy, roles[k % len(roles)])
+            px, py = cx, cy
+    return (low, high)
 
 
 def _num(pen, n, right, y, role):
