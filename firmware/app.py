@@ -10,13 +10,17 @@ VERSION = "0.1.0"
 
 IN_MEMORY = {"in_memory": True}  # state["game"] while app.game holds the game in progress
 
-# The screens' modules that only their own screens use. Each is imported when
-# its screen opens; once the app is back at a hub (the main menu or the
-# game's), they are dropped, so their code does not stay in the heap while
-# a game is played (docs/MEMORY.md).
-GC_EVERY = 4096  # bytes allocated between collections (2 KB did no better, 8 KB 1 KB worse)
+# The modules that only some screens use: the screens' own, and the engine's
+# option checks (a new game, the settings). Each is imported when needed;
+# once the app is back at a hub (the main menu or the game's), they are
+# dropped, so their code does not stay in the heap while a game is played
+# (docs/MEMORY.md).
+GC_EVERY = 20  # collect after every 1/20 of the heap is allocated (4 KB in an 84 KB heap: a
+# whole game's smallest 32-bit heap 71 KB that way, 74 KB collecting only when the heap is full, 72
+# KB with twice as much); a 16 MB simulator's heap is not swept every 4 KB
 HUBS = ("Home", "Play")
-LEAVES = ("newgame", "names", "settings", "history", "ninestools", "scores", "labels", "handentry")
+LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
+          "ui.handentry", "engine.options")
 
 
 def forget(name):
@@ -57,12 +61,10 @@ class App:
 
         import store
 
-        # collect early and often (after every GC_EVERY bytes allocated):
-        # small collections keep the heap from fragmenting, so a module
-        # loaded mid-game finds room (a whole game's smallest heap, 32-bit:
-        # 71 KB this way, 74 KB collecting only when the heap is full)
+        # collect early and often: small collections keep the heap from
+        # fragmenting, so a module loaded mid-game finds room
         gc.collect()
-        gc.threshold(GC_EVERY)
+        gc.threshold(max(2048, (gc.mem_free() + gc.mem_alloc()) // GC_EVERY))
         self.hw = hw
         self.pen = pen or Pen(hw.display)
         self.stack: list = []
@@ -155,7 +157,7 @@ class App:
             if type(s).__name__ not in HUBS:
                 return
         for name in LEAVES:
-            forget("ui." + name)
+            forget(name)
 
     def step(self, now):
         """One turn of the loop at time now (ms); True if it redrew."""

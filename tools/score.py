@@ -27,10 +27,12 @@ try:
     from engine.errors import ScoreError, show
     from engine.rules import GAME_IDS, TOKENS, rules_for
 
-    # Every game's rules are loaded now, while the heap is empty: compiled
-    # after the input is parsed, they would need room beside it.
+    # Every game's rules, and the option checks, are loaded now, while the
+    # heap is empty: compiled after the input is parsed, they would need
+    # room beside it.
     for _g in GAME_IDS:
         rules_for(_g)
+    import engine.options  # noqa: F401
 
     # Card strings in the input come back as the engine's own token objects:
     # a large game then holds no string per card.

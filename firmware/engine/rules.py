@@ -133,41 +133,10 @@ class Rules:
         return _COMMON + (("ender_rule", ENDER_RULES, self.ender_rule, 0, 0),) + self.options
 
     def make_options(self, given=None):
-        """Defaults merged with given, every value checked."""
-        specs = self.option_specs()
-        opts = {}
-        for s in specs:
-            opts[s[0]] = s[2]
-        if given is None:
-            return opts
-        if type(given) is not dict:
-            raise ScoreError("options must be an object, not %s" % show(given))
-        for key in sorted(given):
-            val = given[key]
-            spec = None
-            for s in specs:
-                if s[0] == key:
-                    spec = s
-            if spec is None:
-                names = ", ".join(sorted(s[0] for s in specs))
-                raise ScoreError("unknown option %s for %s (options: %s)" % (show(key), self.id, names))
-            kind = spec[1]
-            if kind == "int":
-                if type(val) is not int:
-                    raise ScoreError("option %s must be a whole number, not %s" % (key, show(val)))
-                if val < spec[3] or val > spec[4]:
-                    raise ScoreError(
-                        "option %s must be from %d to %d, not %d" % (key, spec[3], spec[4], val)
-                    )
-            elif kind == "bool":
-                if type(val) is not bool:
-                    raise ScoreError("option %s must be true or false, not %s" % (key, show(val)))
-            elif val not in kind or type(val) is not str:
-                raise ScoreError(
-                    "option %s must be one of %s, not %s" % (key, ", ".join(kind), show(val))
-                )
-            opts[key] = val
-        return opts
+        """Defaults merged with given, every value checked (engine/options.py)."""
+        from engine.options import make_options
+
+        return make_options(self, given)
 
     # --- cards ---------------------------------------------------------
     def card(self, tok, row=None, col=None, card=None):
