@@ -32,7 +32,7 @@ def test_every_board_headless_with_a_screenshot(tmp_path):
 
 
 def test_state_dir_is_created_and_kept(tmp_path):
-    d = tmp_path / "flash"
+    d = tmp_path / "build" / "sim-devkit-oled"  # make sim's, on a clone with no build/ yet
     keys = tmp_path / "k.txt"
     keys.write_text("wait 10\n")
     assert sim("--board", "devkit-oled", "--keys", str(keys), "--state-dir", str(d))[0] == 0

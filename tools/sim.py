@@ -247,10 +247,13 @@ def main(argv):
     if opts["--state-dir"]:
         # The simulated flash: the firmware's files are relative to the
         # current directory (the flash root on the board).
-        try:
-            os.mkdir(opts["--state-dir"])
-        except OSError:
-            pass  # there already
+        path = ""
+        for part in opts["--state-dir"].split("/"):  # its parents too (build/ on a fresh clone)
+            path += part + "/"
+            try:
+                os.mkdir(path)
+            except OSError:
+                pass  # there already
         os.chdir(opts["--state-dir"])
     try:
         s = Sim(opts["--board"])
