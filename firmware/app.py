@@ -10,14 +10,17 @@ VERSION = "0.1.0"
 
 IN_MEMORY = {"in_memory": True}  # state["game"] while app.game holds the game in progress
 
+# Collect after every 1/GC_EVERY of the heap is allocated: 4 KB in an 84 KB
+# heap, where a whole game's smallest 32-bit heap is 71 KB that way, 74 KB
+# collecting only when the heap is full, 72 KB with twice as much; and a
+# 16 MB simulator's heap is not swept every 4 KB.
+GC_EVERY = 20
+
 # The modules that only some screens use: the screens' own, and the engine's
 # option checks (a new game, the settings). Each is imported when needed;
 # once the app is back at a hub (the main menu or the game's), they are
 # dropped, so their code does not stay in the heap while a game is played
 # (docs/MEMORY.md).
-GC_EVERY = 20  # collect after every 1/20 of the heap is allocated (4 KB in an 84 KB heap: a
-# whole game's smallest 32-bit heap 71 KB that way, 74 KB collecting only when the heap is full, 72
-# KB with twice as much); a 16 MB simulator's heap is not swept every 4 KB
 HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.handentry", "engine.options")
