@@ -101,9 +101,9 @@ class _Out(io.IOBase):
 
     def __init__(self, f=None):
         self.f = f
-        self.n = 0
+        self.n = 0  # bytes counted (no file)
         self.crc = 0
-        self.buf = _BUF
+        self.k = 0  # bytes waiting in the buffer (a file)
 
     def write(self, b):
         if type(b) is str:  # CPython's json writes str
@@ -115,19 +115,19 @@ class _Out(io.IOBase):
             return n
         done = 0
         while done < n:
-            k = min(n - done, _CHUNK - self.n)
-            self.buf[self.n : self.n + k] = b[done : done + k]
-            self.n += k
-            done += k
-            if self.n == _CHUNK:
-                self.f.write(self.buf)
-                self.n = 0
+            m = min(n - done, _CHUNK - self.k)
+            _BUF[self.k : self.k + m] = b[done : done + m]
+            self.k += m
+            done += m
+            if self.k == _CHUNK:
+                self.f.write(_BUF)
+                self.k = 0
         return n
 
     def flush(self):
-        if self.n:
-            self.f.write(memoryview(self.buf)[: self.n])
-            self.n = 0
+        if self.k:
+            self.f.write(memoryview(_BUF)[: self.k])
+            self.k = 0
 
 
 # ---- the rare jobs: store_extra.py, imported for each and then let go ------
