@@ -7,7 +7,7 @@
 # partial rendering does): the UI then draws the screen once per band
 # (ui/draw.py Pen.frame), at(y) moving the band to screen row y before each.
 # A 320x240 panel in bands of 24 rows needs 3.8 KB instead of 38 KB; each
-# screen is then drawn ten times, which makes a redraw about 1.6 times as
+# screen is then drawn ten times, which makes a redraw about 1.7 times as
 # long (make bench prints the ratio): text outside a band is skipped.
 #
 # The driver takes a ready SPI bus and Pin objects; pins are numbered only
