@@ -50,7 +50,7 @@ def ports():
 def missing32():
     return ("(no 32-bit MicroPython at %s, so no 32-bit figures, the ones an ESP32 is measured "
             "against: docs/MEMORY.md says how to build one, or set MPY32=<path>)"
-            % os.path.relpath(MPY32, ROOT))
+            % (os.path.relpath(MPY32, ROOT) if MPY32.startswith(ROOT + os.sep) else MPY32))
 
 
 def lay_out(files, out):
