@@ -95,6 +95,7 @@ BAD = [
     '{"game": "play-nine", "players": ["A", "B"], "options": {"holes": NaN}}',
     '{"game": "play-nine", "players": ["A", "B"], "options": {"holes": 5e-324}}',
     '{"game": "play-nine", "players": ["A\\nB", "C"], "holes": [{"grids": [[["x"]]]}]}',
+    '{"game": "play-nine", "game": "crazy-nines", "players": ["A", "B"]}',
 ]
 
 
@@ -130,3 +131,10 @@ def test_a_full_8_player_18_hole_game_scores_in_a_128k_heap():
     status, out, err = run([MPY, "-X", "heapsize=128K"], doc)
     assert (status, err) == (0, "")
     assert json.loads(out) == json.loads(run([sys.executable], doc)[1])
+
+
+def test_a_key_given_twice_is_named_on_both():
+    # The second "game" would silently win with a lenient reader
+    status, out, err = both('{"game": "play-nine",\n "game": "crazy-nines", "players": ["A", "B"]}')
+    assert status == 2 and out == ""
+    assert err == 'error: malformed JSON at line 2, column 2: the key "game" is given twice in one object\n'

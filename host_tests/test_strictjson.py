@@ -26,7 +26,7 @@ VALID = [
     ('"Øystein"', "Øystein"),
     ("[[[[1]]]]", [[[[1]]]]),
     ("123456789012345678901234567890", 123456789012345678901234567890),
-    ('{"a": 1, "a": 2}', {"a": 2}),
+    ('{"a": {"b": 1}, "b": {"a": 2}}', {"a": {"b": 1}, "b": {"a": 2}}),  # a key in two objects
 ]
 
 
@@ -72,6 +72,10 @@ MALFORMED = [
     ("{} {}", "more text", 1, 4),
     ("[1]\x00", "more text", 1, 4),
     ("'a'", "unexpected '''", 1, 1),
+    # RULES.md: an object with the same key twice is malformed, not "the last wins"
+    ('{"a": 1, "a": 2}', 'the key "a" is given twice', 1, 10),
+    ('{"game": "play-nine",\n "game": "crazy-nines"}', 'the key "game" is given twice in one object', 2, 2),
+    ('[{"x": [{"k": 1, "k\\n\\"": 2, "k\\n\\"": 3}]}]', 'the key "k\\u000a\\"" is given twice', 1, 30),
 ]
 
 

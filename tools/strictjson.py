@@ -19,6 +19,20 @@ _WS = b" \t\n\r"
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
 
 
+def _quote(k):
+    """A key as it would be written in JSON, short and on one line."""
+    out = []
+    for ch in k[:40]:
+        o = ord(ch)
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch)
+        elif o < 0x20 or o == 0x7F:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + ('..."' if len(k) > 40 else '"')
+
+
 class JSONError(ValueError):
     def __init__(self, msg, line, col):
         super().__init__(msg)
@@ -154,7 +168,10 @@ class _Reader:
         while True:
             if self.skip_ws() != 0x22:
                 self.fail("expected a string key in double quotes")
+            line, col = self.line, self.offset + self.i - self.line_start + 1
             k = self.string()
+            if k in d:  # RULES.md: malformed, not "the last one wins"
+                raise JSONError("the key %s is given twice in one object" % _quote(k), line, col)
             if self.skip_ws() != 0x3A:
                 self.fail("expected ':' after a key")
             self.i += 1
