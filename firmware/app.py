@@ -101,7 +101,7 @@ class App:
         from engine.doc import from_doc
 
         try:
-            self.game = from_doc(self.state["game"], totals_ok=True)
+            self.game = from_doc(self.state["game"])
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
             import store

@@ -292,17 +292,43 @@ def test_document_round_trip_grid_game_with_playoff():
     assert g2.playoff[0].players == [2, 0]
 
 
-def test_total_only_entries_on_the_device():
-    g = Game("play-nine", ["Ann", "Bob"], {"holes": 2})
-    with raises(ScoreError, "player 2 (Bob)", "list of rows"):
-        g.add_hole([P28, 17])  # off by default: score.py requires grids
-    g.totals_ok = True
+def test_a_total_stands_for_a_grid():
+    # RULES.md: a player's entry may be an integer, the total entered at the table
+    g = Game("play-nine", ["Ann", "Bob"], {"holes": 3})
     h = g.add_hole([P28, 17], ender=1)
     assert h.scores == [28, 17] and g.breakdown(0, 1) is None and g.breakdown(0, 0).total() == 28
-    with raises(ScoreError, "from -999 to 999"):
-        g.add_hole([P28, 1000])
+    h = g.add_hole([-99, 199])
+    assert h.scores == [-99, 199] and g.totals() == [-71, 216]
     doc = g.to_doc()
-    assert doc["holes"][0]["grids"][1] == 17
-    with raises(ScoreError, "list of rows"):
-        from_doc(doc)
-    assert result(from_doc(doc, totals_ok=True)) == result(g)
+    assert doc["holes"][0]["grids"][1] == 17 and doc["holes"][1]["grids"] == [-99, 199]
+    assert result(from_doc(doc)) == result(g)
+
+
+def test_a_total_is_bounded_and_an_integer():
+    g = Game("play-nine", ["Ann", "Bob"])
+    for bad in (-100, 200, 10**30):
+        with raises(ScoreError, "hole 1, player 2 (Bob)", "a total must be from -99 to 199, not %d" % bad):
+            g.add_hole([P28, bad])
+    for bad in (True, False):  # a boolean is not an integer
+        with raises(ScoreError, "player 1 (Ann)", "list of rows"):
+            g.add_hole([bad, P28])
+    assert g.holes == []
+
+
+def test_the_ender_rule_applies_to_a_total():
+    g = Game("crazy-nines", ["Ann", "Bob", "Cy"])  # penalty-per-lower, 20 a player lower
+    h = g.add_hole([30, 10, 40], ender=0)
+    assert h.raw == [30, 10, 40] and h.scores == [50, 10, 40]
+    g = Game("play-nine", ["Ann", "Bob"], {"ender_rule": "double"})
+    assert g.add_hole([30, 10], ender=0).scores == [60, 10]
+    assert g.add_hole([P28, 10], ender=0).scores == [56, 10]
+
+
+def test_a_total_adds_nothing_to_the_deck_check():
+    # Play Nine's deck holds 8 of each card for 2-4 players: 12 "0"s is too many
+    zeros = grid("0 0 0 0 / 0 0 0 0")
+    g = Game("play-nine", ["Ann", "Bob", "Cy"])
+    with raises(ScoreError, "cards '0' entered"):
+        g.add_hole([zeros, grid("0 0 0 0 / 1 1 1 1"), P28])
+    g.add_hole([zeros, 0, 0])
+    assert g.totals() == [g.breakdown(0, 0).total(), 0, 0]

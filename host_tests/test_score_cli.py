@@ -138,3 +138,33 @@ def test_a_key_given_twice_is_named_on_both():
     status, out, err = both('{"game": "play-nine",\n "game": "crazy-nines", "players": ["A", "B"]}')
     assert status == 2 and out == ""
     assert err == 'error: malformed JSON at line 2, column 2: the key "game" is given twice in one object\n'
+
+
+def test_totals_entered_alone_score_the_same_on_both():
+    # RULES.md: a player's grid or hand may be an integer, the total entered at the table
+    rng = random.Random(5)
+    for doc in random_games(11, 12):
+        r = rules_for(doc["game"])
+        for hole in doc["holes"]:
+            entries = hole["hands" if r.hand else "grids"]
+            for k in range(len(entries)):
+                if rng.random() < 0.4 and hole.get("out") != k:
+                    entries[k] = rng.randint(-99, 199)
+        status, out, err = both(json.dumps(doc))
+        assert status == 0 and err == "", err
+        got = json.loads(out)
+        for h, hole in enumerate(doc["holes"]):
+            entries = hole["hands" if r.hand else "grids"]
+            for k, e in enumerate(entries):
+                if type(e) is int and hole["ender"] != k:  # the ender rule changes only the ender's
+                    assert got["hole_scores"][h][k] == e
+        status, out, err = both(json.dumps(doc), "--explain")
+        assert status == 0 and err == ""
+
+
+def test_a_total_out_of_range_is_one_line_on_both():
+    doc = {"game": "play-nine", "players": ["Ann", "Bob"], "holes": [{"grids": [7, 200]}]}
+    assert both(json.dumps(doc)) == (2, "", "error: hole 1, player 2 (Bob): a total must be from -99 to 199, not 200\n")
+    doc["holes"][0]["grids"][1] = True
+    status, out, err = both(json.dumps(doc))
+    assert status == 2 and err.startswith("error: hole 1, player 2 (Bob): ")

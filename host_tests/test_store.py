@@ -320,7 +320,6 @@ def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
 
     fresh_dir("store-game")
     g = Game("play-nine", ["ANN", "BOB", "CY"], {"holes": 2, "ties": "playoff"})
-    g.totals_ok = True
     grids = [[["5", "5", "0", "12"], ["5", "5", "3", "HIO"]], [["1", "2", "3", "4"], ["5", "6", "7", "8"]]]
     g.add_hole([grids[0], 20, grids[1]], ender=1)
     t = g.totals()

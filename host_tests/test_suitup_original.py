@@ -43,3 +43,12 @@ def test_deck_check_counts_ranks_not_actions():
     g.add_hole([["X"] * 20, ["X"] * 10 + ["5"] * 8])
     with raises(ScoreError, "hole 2", "9 cards '5'", "holds 8"):
         g.add_hole([["5"], ["5"] * 8])
+
+
+def test_a_total_for_the_player_who_went_out_must_be_0():
+    # RULES.md: a total may stand for a hand, but who went out scored nothing
+    g = Game("suitup-original", ["Ann", "Bob", "Cy"])
+    with raises(ScoreError, "hole 1", "player 1 (Ann)", "went out, so the total must be 0, not 5"):
+        g.add_hole([5, ["K"], 12], out=0)
+    h = g.add_hole([0, ["K"], 12], out=0)
+    assert h.scores == [0, 10, 12] and g.to_doc()["holes"][0]["hands"] == [0, ["K"], 12]

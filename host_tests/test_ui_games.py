@@ -13,7 +13,7 @@ if sys.implementation.name != "micropython":
 from engine.doc import from_doc  # noqa: E402
 from engine.game import Game  # noqa: E402
 from test_dealt import deal  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
+from uidriver import Driver, check_history, check_rescores, fresh_dir  # noqa: E402
 
 BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines",
@@ -30,9 +30,10 @@ def saved():
     return state
 
 
-def play(board, gid, holes, seed, players=NAMES):
+def play(board, gid, holes, seed, players=NAMES, totals=0.0):
     """A whole game through the keys; returns the driver and the engine's
-    own Game built from the same cards."""
+    own Game built from the same cards. totals: the share of players whose
+    hole is entered as a total alone (RULES.md's bounds, 0 for who went out)."""
     fresh_dir("%s-%s" % (board, gid))
     random.seed(seed)
     d = Driver(board)
@@ -45,6 +46,9 @@ def play(board, gid, holes, seed, players=NAMES):
         if gid == "suitup-original":
             out = random.randrange(len(players))
             entries[out] = []
+        for k in range(len(entries)):
+            if random.random() < totals:
+                entries[k] = 0 if k == out else random.choice((-99, 199, random.randint(-10, 80)))
         d.hole(entries, ender=ender if ref.opts["ender_rule"] != "none" else None, out=out)
         ref.add_hole(entries, ender=ender if ref.opts["ender_rule"] != "none" else None, out=out)
     return d, ref
@@ -55,8 +59,9 @@ def test_every_game_on_every_board():
     for board in BOARDS:
         for gid in TITLES:
             seed += 1
-            d, ref = play(board, gid, 2, seed)
-            g = from_doc(saved()["game"], totals_ok=True)
+            d, ref = play(board, gid, 2, seed, totals=0.3)
+            check_rescores(d)
+            g = from_doc(saved()["game"])
             assert g.totals() == ref.totals(), (board, gid)
             assert [h.scores for h in g.holes] == [h.scores for h in ref.holes]
             assert d.app.pen.cut == [], (board, gid, d.app.pen.cut)
@@ -65,9 +70,11 @@ def test_every_game_on_every_board():
 def test_a_nine_hole_game_to_the_end_and_history():
     d, ref = play("ttgo-t-display", "crazy-nines", 9, 42, ["ANN", "BOB", "CY", "DI"])
     assert d.top().items[0][0] in ("Finish game", "Playoff hole")
+    got = check_rescores(d)
     if d.top().items[0][0] == "Playoff hole":
         return  # a tie: the playoff test covers it
     d.choose("Finish game")
+    check_history(got)
     assert d.screen() == "Message"
     state = saved()
     assert state["game"] is None and state["history"][0]["totals"] == ref.totals()
@@ -82,17 +89,21 @@ def test_playoff_after_a_tie():
     b = [[1, 2, 3, 4], [5, 6, 7, 8]]
     d.hole([a, b, a])
     assert d.top().items[0][0] == "Playoff hole"
+    assert check_rescores(d)["tied"] == [0, 2]
     d.key("ok")
     d.enter([a, a])  # ANN and CY tie again
     d.key("ok")
+    check_rescores(d)
     d.key("ok")
     d.enter([b, a])  # CY wins
     d.key("ok")
     assert d.top().items[0][0] == "Finish game"
-    g = from_doc(saved()["game"], totals_ok=True)
+    g = from_doc(saved()["game"])
     assert g.winner() == 2 and [h.scores for h in g.playoff] == [[28, 28], [36, 28]]
+    got = check_rescores(d)
     d.choose("Finish game")
     assert saved()["history"][0]["winner"] == 2
+    check_history(got)
 
 
 def test_edit_a_past_hole_and_totals_recompute():
@@ -103,13 +114,14 @@ def test_edit_a_past_hole_and_totals_recompute():
     b = [[1, 2, 3, 4], [5, 6, 7, 8]]
     d.hole([a, b])
     d.hole([b, a])
-    assert from_doc(saved()["game"], totals_ok=True).totals() == [64, 64]
+    assert from_doc(saved()["game"]).totals() == [64, 64]
     d.choose("Edit a hole")
     d.choose("Hole 1")
     d.enter([b, b])  # Ann's hole 1 was a: now b
     d.key("ok")
-    g = from_doc(saved()["game"], totals_ok=True)
+    g = from_doc(saved()["game"])
     assert g.totals() == [72, 64] and len(g.holes) == 2
+    check_rescores(d)
 
 
 def test_total_only_and_resume_after_a_reset():
@@ -123,6 +135,7 @@ def test_total_only_and_resume_after_a_reset():
     d2 = Driver("ttgo-t-display")
     assert d2.screen() == "Play"
     assert d2.app.game.totals() == [44, 17]  # Bob ended lowest: no penalty
+    check_rescores(d2)
 
 
 def test_back_keeps_entries_and_leaving_asks():
@@ -195,7 +208,8 @@ def test_edit_a_hole_entered_as_totals():
     d.grid(25)
     d.choose("Nobody")
     d.key("ok")
-    assert from_doc(saved()["game"], totals_ok=True).totals() == [44, 25]
+    assert from_doc(saved()["game"]).totals() == [44, 25]
+    check_rescores(d)
 
 
 def test_scores_show_every_total_on_every_board():

@@ -153,10 +153,13 @@ def _explain(g):
                 tags.append("went out")
             tag = " (" + ", ".join(tags) + ")" if tags else ""
             lines.append("-- %s%s" % (g.names[p], tag))
-            if g.rules.hand and not b.cards:
-                lines.append("no cards")
-            for ln in b.describe():
-                lines.append("   " + ln)
+            if b is None:  # a total entered alone
+                lines.append("   total entered: %d" % hole.raw[k])
+            else:
+                if g.rules.hand and not b.cards:
+                    lines.append("no cards")
+                for ln in b.describe():
+                    lines.append("   " + ln)
             adj = hole.scores[k] - hole.raw[k]
             if adj:
                 lines.append("   ender rule %s: %+d -> %d" % (g.opts["ender_rule"], adj, hole.scores[k]))

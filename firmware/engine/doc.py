@@ -24,7 +24,7 @@ def hole_args(g, h):
     return (h[key], h.get("ender"), h.get("out"), False if blitz is None else blitz)
 
 
-def from_doc(doc, consume=False, totals_ok=False):
+def from_doc(doc, consume=False):
     """A Game from its document (the score.py input); ScoreError if bad.
     With consume, each hole of doc is released once read, so a large game
     never exists twice in RAM."""
@@ -35,7 +35,6 @@ def from_doc(doc, consume=False, totals_ok=False):
         raise ScoreError("the input has no players")
     dealer = doc.get("dealer")
     g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
-    g.totals_ok = totals_ok
     holes = doc.get("holes")
     if holes is None:
         holes = []

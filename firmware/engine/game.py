@@ -8,6 +8,11 @@
 from engine.errors import ScoreError, show
 from engine.rules import DOUBLE, NONE, PER_LOWER, rules_for
 
+# A player's entry may be a total alone (the score entered at the table when
+# the grid is not): an integer in this range, RULES.md.
+TOTAL_LOW = -99
+TOTAL_HIGH = 199
+
 
 class Hole:
     """One hole (or playoff hole) as entered, with its scores.
@@ -86,9 +91,6 @@ class Game:
         self.first_dealer = dealer
         self.holes = []
         self.playoff = []
-        # On the device a player's score may be entered as a total alone
-        # (the fallback when the grid is gone); score.py keeps it off.
-        self.totals_ok = False
 
     # --- entering ------------------------------------------------------
     def dealer(self, h):
@@ -125,9 +127,11 @@ class Game:
             p = players[k]
             try:
                 e = entries[k]
-                if type(e) is int and self.totals_ok:
-                    if not -999 <= e <= 999:
-                        raise ScoreError("a total must be from -999 to 999, not %d" % e)
+                if type(e) is int:  # the total entered at the table (RULES.md)
+                    if not TOTAL_LOW <= e <= TOTAL_HIGH:
+                        raise ScoreError("a total must be from %d to %d, not %d" % (TOTAL_LOW, TOTAL_HIGH, e))
+                    if p == out and e:
+                        raise ScoreError("went out, so the total must be 0, not %d" % e)
                     cards.append(e)  # the score as given
                     continue
                 c = rules.read(e, opts)

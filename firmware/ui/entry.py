@@ -10,6 +10,7 @@
 from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
+from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Menu, Message, Number, confirm, header
@@ -240,7 +241,7 @@ class GridEntry(Screen):
             player_done(self.d, self.k)
 
         start = self.total if self.total is not None else 0
-        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), -99, 199, start, done))
+        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), TOTAL_LOW, TOTAL_HIGH, start, done))
 
     def draw(self, pen):
         d = self.d

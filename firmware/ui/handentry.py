@@ -4,6 +4,7 @@
 # ui/entry.py's.
 from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
+from engine.game import TOTAL_HIGH, TOTAL_LOW
 from ui.draw import DIM, FG, SEL_FG
 from ui.entry import DONE, TOTAL, leave, player_done, title_and_score
 from ui.widgets import Number
@@ -55,7 +56,9 @@ class HandEntry(Screen):
             self.choice = DONE
             player_done(self.d, self.k)
 
-        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), 0, 600, 0, done))
+        # RULES.md's bounds; who went out scored nothing, so only 0
+        low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)
+        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), low, high, 0, done))
 
     def draw(self, pen):
         d = self.d

@@ -135,7 +135,6 @@ def first_dealer(app, s):
         import store
 
         g = Game(s.game_id, list(s.names), s.opts, dealer=d)
-        g.totals_ok = True
         for name in reversed(s.names):
             store.remember(app.state, name)
         app.game = g
