@@ -237,3 +237,62 @@ def test_scores_show_every_total_on_every_board():
             col = range(lw + p * cw, lw + (p + 1) * cw - 4)
             assert any(emu.pixel(x, y) != bar for x in col for y in run), (board, p)
 
+
+
+def roster(names):
+    """A flash holding a roster of saved names and no game."""
+    import store
+
+    st = store.defaults()
+    st["roster"] = list(names)
+    store.save(st)
+
+
+def test_back_from_holes_and_another_name_keeps_the_count():
+    # Found by random keys: BACK from the holes step returned to the last
+    # name menu with the name still taken, and a second name there made one
+    # player more than chosen (at the maximum: a ScoreError and the game lost).
+    seven = ["AL", "BEA", "CAL", "DOT", "ED", "FAY", "GUS"]
+    for board in BOARDS:
+        for count in (2, 6):
+            fresh_dir("names-%s-%d" % (board, count))
+            roster(seven)
+            d = Driver(board)
+            d.choose("New game")
+            d.choose("Play Nine")
+            d.number(count)
+            for n in seven[:count]:
+                d.choose(n)
+            assert d.screen() == "Number" and d.top().title == "Holes"
+            d.key("back")  # to the last player's names
+            assert d.top().title == "Player %d" % count
+            d.choose("GUS")
+            d.number(9)
+            d.choose("Start")
+            d.choose(seven[0])
+            assert d.screen() == "Play", d.screen()
+            assert d.app.game.names == seven[: count - 1] + ["GUS"], (board, d.app.game.names)
+            assert saved()["game"]["players"] == d.app.game.names
+
+
+def test_back_through_the_names_replaces_them():
+    fresh_dir("names-back")
+    roster(["AL", "BEA", "CAL", "DOT"])
+    d = Driver("ttgo-t-display")
+    d.choose("New game")
+    d.choose("Play Nine")
+    d.number(3)
+    d.choose("AL")
+    d.choose("BEA")
+    d.key("back")  # from player 3's names to player 2's
+    d.key("back")  # and to player 1's
+    assert d.top().title == "Player 1"
+    d.choose("BEA")  # player 1 is now BEA; AL is free again
+    d.choose("AL")
+    items = [i[0] for i in d.top().items]
+    assert "AL" not in items and "BEA" not in items and "CAL" in items
+    d.choose("CAL")
+    d.number(9)
+    d.choose("Start")
+    d.choose("BEA")
+    assert d.app.game.names == ["BEA", "AL", "CAL"]

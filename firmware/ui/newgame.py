@@ -42,10 +42,12 @@ def player_name(app, s, then):
     """Pick player k's name (s.names so far, s.count wanted): roster names
     not taken yet, or a new one; then(app, s) once all are named."""
     k = len(s.names)
-    taken = s.names
 
     def take(name):
-        if name in taken:
+        # Player k's name, whatever this step chose before: BACK from a
+        # later step comes back here with it still in s.names.
+        del s.names[k:]
+        if name in s.names:
             app.push(Message(app, "Taken", ["%s is already playing." % name]))
             return
         s.names.append(name)
@@ -61,13 +63,12 @@ def player_name(app, s, then):
         app.push(NameEntry(app, "Player %d" % (k + 1), take))
 
     def back():
-        if s.names:
-            s.names.pop()
+        del s.names[k:]
         app.pop()
 
     items: list = [("New name", new_name)]
     for name in app.state["roster"]:
-        if name not in taken:
+        if name not in s.names:
             items.append((name, lambda name=name: take(name)))
     app.push(_NameMenu(app, "Player %d" % (k + 1), items, on_back=back, cursor=1 if len(items) > 1 else 0))
 
