@@ -88,7 +88,8 @@ class App:
         if notes:
             from ui.widgets import Message
 
-            self.push(Message(self, "Note", notes))
+            # load's note stays on the flash until read: a restart first shows it again
+            self.push(Message(self, "Note", notes, on_close=store.noted if problem else None))
 
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""

@@ -10,6 +10,7 @@
 #                state.bad.bak: a state that kept crashing the app, with its copy)
 #   state.new    a state.json written by newer firmware, set aside
 #   game.bad     a game in progress the engine could not read, set aside
+#   state.note   what load found wrong, kept until it is read on the screen
 #   errors.log   unexpected errors (errors.old: the one before)
 #
 # A save writes state.tmp and closes it, renames state.json to state.bak,
@@ -28,6 +29,8 @@ BAK = "state.bak"
 BAD = "state.bad"
 NEWER = "state.new"
 GAME_BAD = "game.bad"
+NOTE = "state.note"
+NOTE_MAX = 600  # bytes of a pending note kept
 LOG = "errors.log"
 LOG_OLD = "errors.old"
 
@@ -142,6 +145,11 @@ def read(path):
     """One file: ("ok", seq, state) | ("missing", 0, None) |
     ("bad", 0, why) | ("newer", 0, format). Never raises."""
     return _extra().read(path)
+
+
+def noted():
+    """The note load gave has been read on the screen: it is not shown again."""
+    _extra().noted()
 
 
 def finish(state, record):

@@ -7,7 +7,7 @@
 import json
 
 import store
-from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, MAX_BYTES, NEWER,
+from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, MAX_BYTES, NEWER, NOTE, NOTE_MAX,
                    ROSTER_MAX, STATS_NAMES, TMP, VERSION, _exists, _rename, checksum, defaults)
 
 os = store.os  # store's, as the tests may give it another filesystem
@@ -41,7 +41,8 @@ def read(path):
             return "bad", 0, "it is too big (%d bytes)" % size
         with _open(path, "rb") as f:
             data = f.read()
-        if data[:3] == b"SK ":
+        checked = data[:3] == b"SK "  # format 2 on: a header and a checksum
+        if checked:
             nl = data.find(b"\n", 0, 80)
             fields = data[3:nl].split() if nl > 0 else []
             if len(fields) != 4:
@@ -58,10 +59,14 @@ def read(path):
             body, seq = data, 0
         else:
             return "bad", 0, "it is not a save file"
+        data = None
+        if _too_deep(body, MAX_DEPTH):  # before the parser spends memory on it
+            return "bad", 0, "it is nested deeper than %d levels" % MAX_DEPTH
         saved = json.loads(body)
-        body = data = None
-        if type(saved) is not dict:
-            return "bad", 0, "it holds no state"
+        body = None
+        why = _not_a_state(saved, checked)
+        if why:  # a checksum that matches is not enough: damaged like any other
+            return "bad", 0, why
         state = migrate(saved)
         state["seq"] = seq
         return "ok", seq, state
@@ -69,6 +74,69 @@ def read(path):
         return "bad", 0, "it is too big to read"
     except Exception as e:  # ValueError from the JSON, or anything odd in it
         return "bad", 0, "it could not be read (%s)" % (e.__class__.__name__,)
+
+
+MAX_DEPTH = 16  # a save nests 7 deep (state, game, holes, hole, grids, grid, row)
+
+
+def _too_deep(body, limit):
+    """Whether the JSON text nests deeper than limit (strings skipped)."""
+    depth = 0
+    in_str = esc = False
+    for b in body:
+        if in_str:
+            if esc:
+                esc = False
+            elif b == 0x5C:  # \
+                esc = True
+            elif b == 0x22:
+                in_str = False
+        elif b == 0x22:
+            in_str = True
+        elif b == 0x5B or b == 0x7B:
+            depth += 1
+            if depth > limit:
+                return True
+        elif b == 0x5D or b == 0x7D:
+            depth -= 1
+    return False
+
+
+def _not_a_state(saved, checked):
+    """Why a read document is not a saved state (None if it is one). A
+    game that is not null or an object is never one. A file with a header
+    and a checksum (checked: format 2 on) was written whole by a save: it
+    holds the game field, and every field it has is of its type, or it is
+    damaged (loading it would lose that field without a word). A missing
+    field other than the game is an older version's, merged over the
+    defaults; the plain JSON of formats 0 and 1 is read as leniently."""
+    if type(saved) is not dict:
+        return "it holds no state"
+    g = saved.get("game")
+    if g is not None and type(g) is not dict:
+        return "its game is %s, not an object" % _kind(g)
+    if not checked:
+        return None
+    if "game" not in saved:
+        return "it holds no game field"
+    for k, v in defaults().items():
+        if k not in saved or k in ("version", "seq"):
+            continue
+        got = saved[k]
+        if k in ("game", "tally"):  # an object, or null
+            if got is not None and type(got) is not dict:
+                return "its %s is %s, not an object" % (k, _kind(got))
+        elif type(got) is not type(v):
+            return "its %s is %s, not %s" % (k, _kind(got), _kind(v))
+    return None
+
+
+def _kind(v):
+    if v is None:
+        return "null"
+    t = type(v)
+    return ("a list" if t is list else "an object" if t is dict else "text" if t is str
+            else "a number" if t is int or t is float else "true or false" if t is bool else "something else")
 
 
 def load():
@@ -92,7 +160,7 @@ def load():
     if best is None:
         if notes:
             notes.append("No other copy could be read: starting afresh.")
-        return defaults(), " ".join(notes) or None
+        return defaults(), _pending(" ".join(notes))
     state = found[best][2]
     if best == TMP:  # cut before the renames: finish the save now
         if _exists(FILE):
@@ -100,7 +168,37 @@ def load():
         _rename(TMP, FILE)
     elif best == BAK and notes:
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
-    return state, " ".join(notes) or None
+    return state, _pending(" ".join(notes))
+
+
+def _pending(note):
+    """The load's note with any still unread from an earlier start: a note
+    is kept on the flash (NOTE) until it has been read on the screen
+    (noted()), so a restart before that (an error, a power cut) shows it
+    again. None if there is none."""
+    old = ""
+    try:
+        with _open(NOTE) as f:
+            old = f.read(NOTE_MAX)
+    except Exception:  # none, or unreadable: nothing pending
+        pass
+    if not note:
+        return old or None
+    note = (old + " " + note) if old else note
+    try:
+        with _open(NOTE, "w") as f:
+            f.write(note[-NOTE_MAX:])
+    except Exception:
+        pass  # shown now all the same
+    return note
+
+
+def noted():
+    """The load's note has been read: forget it."""
+    try:
+        os.remove(NOTE)
+    except OSError:
+        pass
 
 
 # ---- format versions -------------------------------------------------------

@@ -86,8 +86,21 @@ DAMAGE = (  # (what, bytes for state.json, fragment of the note)
     ("empty", b"", "empty"),
     ("header only", b"SK 2 5 100 12345678\n", "cut short"),
     ("bad header", b"SK 2 x\n{}", "header"),
-    ("no JSON object", None, "holds no state"),
     ("plain JSON cut short", b'{"version": 1, "roster": ["A"', "could not be read"),
+    ("plain JSON, a game not an object", b'{"version": 1, "game": 5}', "its game is a number"),
+)
+
+# JSON bodies behind a good header and checksum that are still no save
+CHECKED = (
+    ("no JSON object", b"[1,2]", "holds no state"),
+    ("an empty object", b"{}", "holds no game field"),
+    ("a game that is a number", b'{"version":2,"game":5,"roster":["X"]}', "its game is a number"),
+    ("a game that is a list", b'{"version":2,"game":[1,2]}', "its game is a list"),
+    ("a history that is an object", b'{"version":2,"game":null,"history":{"a":1}}', "its history is an object"),
+    ("a roster that is text", b'{"version":2,"game":null,"roster":"ANN"}', "its roster is text, not a list"),
+    ("nested 20,000 deep", b'{"version":2,"game":null,"x":' + b"[" * 20000 + b"]" * 20000 + b"}",
+     "nested deeper than 16 levels"),
+    ("nested 17 deep", b'{"game":null,"x":' + b"[" * 16 + b"]" * 16 + b"}", "nested deeper than 16"),
 )
 
 
@@ -102,12 +115,9 @@ def damage_cases():
         ("truncated", good[: len(good) - 7], "cut short"),
         ("one bit flipped", bytes(flipped), "checksum"),
     ]
-    for what, data, frag in DAMAGE:
-        if data is None:  # valid header and checksum, but a list
-            b = b"[1,2]"
-            data = b"SK 2 9 %d %08x\n" % (len(b), store.checksum(b))
-            data += b
-        cases.append((what, data, frag))
+    cases += list(DAMAGE)
+    for what, b, frag in CHECKED:
+        cases.append((what, b"SK 2 9 %d %08x\n" % (len(b), store.checksum(b)) + b, frag))
     return cases
 
 
@@ -119,6 +129,7 @@ def test_a_damaged_file_falls_back_to_the_last_good_copy_and_is_kept():
         assert state["roster"] == ["A"], what
         assert note and frag in note and store.BAD in note and "save before" in note, (what, note)
         assert contents(store.BAD) == data, what  # set aside, not deleted
+        store.noted()  # the note was read
         # the next save does not push the good copy out for the damaged one
         store.save(state)
         assert store.read(store.BAK)[2]["roster"] == ["A"], what
@@ -208,19 +219,50 @@ def test_format_0_without_a_version_field_migrates_too():
     assert state["stats"] == {}
 
 
-def test_fields_of_the_wrong_type_fall_back_to_defaults():
+def test_an_old_plain_file_with_fields_of_the_wrong_type_falls_back_to_defaults():
+    # formats 0 and 1 (plain JSON, no checksum) are read leniently, field by
+    # field; a checksummed save with a mistyped field is damaged (CHECKED)
     fresh_dir("store-types")
-    s = {"version": 2, "game": [1], "history": {"a": 1}, "roster": ["A", 3, None, "B"],
+    s = {"version": 1, "history": {"a": 1}, "roster": ["A", 3, None, "B"],
          "settings": {"rules": 5, "sleep_s": 30}, "tally": "x", "stats": {"play-nine": {"A": [1, 2]}},
          "unknown": 1}
-    body = json.dumps(s).encode()
-    write(store.FILE, b"SK 2 4 %d %08x\n" % (len(body), store.checksum(body)) + body)
+    write(store.FILE, json.dumps(s).encode())
     state, note = store.load()
     assert note is None
     assert state["game"] is None and state["history"] == [] and state["tally"] is None
     assert state["roster"] == ["A", "B"] and state["stats"] == {}
     assert state["settings"] == {"rules": {}, "sleep_s": 30, "long_ms": 600}
-    assert "unknown" not in state and state["seq"] == 4
+    assert "unknown" not in state and state["seq"] == 0
+
+
+def test_within_a_checksummed_save_records_are_still_checked_one_by_one():
+    # the fields are of their types; a bad record or roster name inside is dropped
+    fresh_dir("store-records")
+    s = {"version": 2, "game": None, "history": [{"game": "x"}], "roster": ["A", 3, "B"],
+         "settings": {"rules": 5, "sleep_s": 30}}
+    body = json.dumps(s).encode()
+    write(store.FILE, b"SK 2 4 %d %08x\n" % (len(body), store.checksum(body)) + body)
+    state, note = store.load()
+    assert note is None and state["history"] == [] and state["roster"] == ["A", "B"]
+    assert state["settings"]["rules"] == {} and state["seq"] == 4
+
+
+def test_the_note_is_kept_until_read_across_restarts():
+    saved_pair("note")
+    write(store.FILE, b"SK 2 9 2 %08x\n{}" % store.checksum(b"{}"))
+    state, note = store.load()
+    assert state["roster"] == ["A"] and "holds no game field" in note and "save before" in note
+    # an error or a power cut before the note is read: the next start shows it again
+    again, note2 = store.load()
+    assert again["roster"] == ["A"] and note2 == note
+    store.noted()  # read on the screen
+    assert store.load() == (again, None)
+    # a new problem while one is unread: both are said
+    write(store.FILE, b"junk")
+    store.load()
+    write(store.FILE, b"SK 2 9 2 %08x\n[]" % store.checksum(b"[]"))
+    note3 = store.load()[1]
+    assert "not a save file" in note3 and "holds no state" in note3
 
 
 def record(n, players=2, holes=9, game="play-nine", name="P%d_%d"):
