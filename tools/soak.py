@@ -56,7 +56,7 @@ def soak(holes_wanted=1000, seed=11):
             d.ender = random.randrange(len(d.players))
         commit(d)
         step()  # the result
-        if type(app.stack[-1]).__name__ == "Message" and app.stack[-1].title == "Check the cards":
+        if type(app.stack[-1]).__name__ == "Message" and app.stack[-1].title == "Check cards":
             raise AssertionError(app.stack[-1].rows)
         ok()  # back to the game
 

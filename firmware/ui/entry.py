@@ -102,7 +102,7 @@ def title_and_score(pen, name, label, score):
 
 
 def leave(d):
-    confirm(d.app, "Leave the hole?", lambda: d.app.pop_to(d.anchor), yes="Leave")
+    confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), yes="Leave")
 
 
 def _who(d, title, on_pick, current):
@@ -162,7 +162,7 @@ def commit(d):
             if dropped:
                 note = "Playoff holes undone: %d" % dropped
     except ScoreError as e:
-        app.push(Message(app, "Check the cards", [e.text()]))
+        app.push(Message(app, "Check cards", [e.text()]))
         return
     app.save()
     app.pop_to(d.anchor)

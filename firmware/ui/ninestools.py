@@ -80,7 +80,7 @@ class NinesMenu(Menu):
                 try:
                     ok, groups, why = nines.check_discard(cards, is_final)
                 except ScoreError as e:
-                    app.push(Message(app, "Check the cards", [e.text()]))
+                    app.push(Message(app, "Check cards", [e.text()]))
                     return
                 if ok:
                     rows = ["Legal."] + [" + ".join(" ".join(g) for g in groups)]
@@ -112,7 +112,7 @@ class NinesMenu(Menu):
                 try:
                     nn, unused, places = nines.showdown(board, hands)
                 except ScoreError as e:
-                    app.push(Message(app, "Check the cards", [e.text()]))
+                    app.push(Message(app, "Check cards", [e.text()]))
                     hands.pop()
                     return
                 rows: list = []

@@ -89,7 +89,8 @@ class SettingsMenu(Menu):
                 app.save()
                 app.pop()  # the roster list, now stale
 
-            confirm(app, "Forget %s?" % name, gone, yes="Forget")
+            # the name beside the answer: "Forget NAME?" is too long for a title line
+            confirm(app, "Forget a name?", gone, yes="Forget", what=name)
 
         if not names:
             app.push(Message(app, "Roster", ["No names yet: they are added when a game starts."]))

@@ -110,14 +110,16 @@ class Number(Screen):
         pen.centred("%s to %s" % (self.show(self.lo), self.show(self.hi)), pen.d.height - pen.line_h, DIM)
 
 
-def confirm(app, question, on_yes, yes="Yes", no="No"):
-    """A yes/no menu that starts on No; No (or BACK) just goes back."""
+def confirm(app, question, on_yes, yes="Yes", no="No", what=None):
+    """A yes/no menu that starts on No; No (or BACK) just goes back. what:
+    shown beside the yes item (a name too long for the question's line)."""
 
     def do_yes():
         app.pop()
         on_yes()
 
-    app.push(Menu(app, question, [(no, app.pop), (yes, do_yes)]))
+    app.push(Menu(app, question, [(no, app.pop), (yes, do_yes)],
+                  value=None if what is None else lambda i: what if i else ""))
 
 
 class Message(Screen):
