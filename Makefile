@@ -58,7 +58,7 @@ mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/
 	done
 	@echo "compiled $$(find build/mpy -name '*.mpy' | wc -l) files to build/mpy ($$(du -sb build/mpy | cut -f1) bytes)"
 
-bench: $(STAMP) ## heap per board (64-bit, and 32-bit when built: docs/MEMORY.md), speed, power cuts, the 1000-hole soak
+bench: $(STAMP) ## heap per board (64-bit, and 32-bit when built: docs/MEMORY.md), speed, random keys on every board, power cuts, the 1000-hole soak
 	$(PY) tools/bench.py
 
 faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on littlefs (both runtimes)

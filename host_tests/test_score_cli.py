@@ -164,7 +164,8 @@ def test_totals_entered_alone_score_the_same_on_both():
 
 def test_a_total_out_of_range_is_one_line_on_both():
     doc = {"game": "play-nine", "players": ["Ann", "Bob"], "holes": [{"grids": [7, 200]}]}
-    assert both(json.dumps(doc)) == (2, "", "error: hole 1, player 2 (Bob): a total must be from -99 to 199, not 200\n")
+    want = "error: hole 1, player 2 (Bob): a total must be from -99 to 199, not 200\n"
+    assert both(json.dumps(doc)) == (2, "", want)
     doc["holes"][0]["grids"][1] = True
     status, out, err = both(json.dumps(doc))
     assert status == 2 and err.startswith("error: hole 1, player 2 (Bob): ")

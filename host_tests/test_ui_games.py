@@ -356,9 +356,9 @@ def test_questions_and_warnings_fit_every_board():
         d.key("back")
         d.choose("Multiple 9")
         d.choose("Check discard")
-        s_ = d.top()
+        cards = d.top()
         for c in ["9"] * 5 + ["end"]:  # one deck holds four 9s
-            d._cycle_to(lambda: s_.choice, s_.cycle, c)
+            d._cycle_to(lambda cards=cards: cards.choice, cards.cycle, c)
             d.key("ok")
         d.choose("No")
         assert d.top().title == "Check cards" and "5 cards '9'" in d.top().rows[0], (board, d.top().rows)

@@ -99,6 +99,8 @@ def main():
     print()
     ui_ok = ui_figures()
     print()
+    keys_ok = monkey_figures()
+    print()
     store_ok = storage_figures()
     if not store_ok:
         sys.exit("bench: a power cut lost a game, or the soak failed in its heap")
@@ -106,6 +108,61 @@ def main():
         sys.exit("bench: score.py does not run in a 128K heap")
     if not ui_ok:
         sys.exit("bench: a whole game through the keys did not run on some board")
+    if not keys_ok:
+        sys.exit("bench: random keys found a failure (its seed and replay line above)")
+
+
+MONKEY_RUNS = 10  # runs per board, each from its own seed and a fresh flash ...
+MONKEY_EVENTS = 3000  # ... of this many events: 30,000 a board
+
+
+def monkey_figures():
+    """Random keys on every board (tools/monkey.py); False if any run failed."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled"]
+    jobs = [(b, seed) for b in boards for seed in range(1, MONKEY_RUNS + 1)]
+
+    def one(job):
+        b, seed = job
+        cmd = [MPY, "-X", "heapsize=4M", os.path.join(ROOT, "tools", "monkey.py"), "--board", b,
+               "--seed", str(seed), "--events", str(MONKEY_EVENTS),
+               "--state-dir", os.path.join(OUT, "monkey-%s-%d" % (b, seed))]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        except subprocess.TimeoutExpired:
+            return b, None, "HANG %s seed %d: no end after 900 s\n  replay: %s" % (b, seed, " ".join(cmd))
+        counts = [json.loads(ln[7:]) for ln in p.stdout.splitlines() if ln.startswith("COUNTS ")]
+        if p.returncode != 0 or not counts:
+            return b, None, (p.stdout + p.stderr).strip()
+        return b, counts[0], None
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(one, jobs))
+    print("Random keys (tools/monkey.py, the guard on): %d runs of %d events per board, each from a" % (
+        MONKEY_RUNS, MONKEY_EVENTS))
+    print("seed and a fresh flash (empty, or a game near its end or tied); after every 200 events the")
+    print("save's checksum, score.py on the saved game against the screen, and a reboot are checked")
+    row = "{:<16} {:>7} {:>7} {:>6} {:>6} {:>7} {:>8} {:>8} {:>6} {:>8} {:>6}"
+    print(row.format("board", "events", "short", "long", "held", "pauses", "bounced", "reboots", "holes",
+                     "screens", "fails"))
+    failures = []
+    for b in boards:
+        mine = [r for r in results if r[0] == b]
+        tot: dict = {}
+        for _, c, _err in mine:
+            for k, v in (c or {}).items():
+                tot[k] = tot.get(k, 0) + v
+        fails = [err for _, c, err in mine if c is None]
+        failures += fails
+        print(row.format(
+            b, tot.get("events", 0), tot.get("short", 0), tot.get("long", 0), tot.get("held", 0),
+            tot.get("pause", 0), tot.get("bounced", 0), tot.get("reboots", 0), tot.get("holes", 0),
+            max([c["screens"] for _, c, _e in mine if c] or [0]), len(fails)))
+    print("(holes: the most each run saw in a game, summed; screens: the most distinct screens in a run)")
+    for f in failures:
+        print(f)
+    return not failures
 
 
 def ui_figures():

@@ -1,0 +1,68 @@
+# tools/monkey.py's checks catch what they are for (MicroPython only: the
+# firmware draws with framebuf): a save that is damaged, a saved game that
+# score.py scores otherwise than the game in memory, a game in memory that
+# is not saved, and an error screen.
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+import monkey  # noqa: E402
+import store  # noqa: E402
+from support import fresh_dir, raises  # noqa: E402
+
+
+def started(seed):
+    """A Monkey on a fresh flash; seed 2 starts from a tied game (prepare)."""
+    fresh_dir("monkey-%d" % seed)
+    return monkey.Monkey("ttgo-t-display", seed, 100)
+
+
+def test_a_clean_start_passes_its_check():
+    m = started(2)
+    assert m.r.app.game is not None and m.r.app.game.tied()
+    m.check()
+    m.run(50)
+
+
+def test_a_damaged_save_fails_the_check():
+    m = started(2)
+    with open(store.FILE, "ab") as f:
+        f.write(b" ")
+    with raises(monkey.Fail, "the save file is bad: it is cut short"):
+        m.check()
+
+
+def test_a_saved_game_scored_otherwise_fails_the_check():
+    m = started(2)
+    g = m.r.app.game
+    doc = g.to_doc()
+    monkey.rescored(doc, g)  # the same: passes
+    doc["holes"][0][g.rules.hand and "hands" or "grids"][0] = 150
+    with raises(monkey.Fail, "tools/score.py scores the saved game's hole_scores as"):
+        monkey.rescored(doc, g)
+    doc["holes"][0]["ender"] = "x"
+    with raises(monkey.Fail, "tools/score.py rejects the saved game"):
+        monkey.rescored(doc, g)
+
+
+def test_a_game_in_memory_that_is_not_saved_fails_the_check():
+    m = started(2)
+    st = store.defaults()
+    store.save(st)  # the flash says no game
+    with raises(monkey.Fail, "the game in memory is not saved"):
+        m.check()
+
+
+def test_an_error_screen_fails_the_run():
+    m = started(2)
+
+    def broken(k):
+        raise ValueError("planted")
+
+    m.r.app.stack[-1].key = broken
+    with raises(monkey.Fail, "the error screen: ValueError: planted"):
+        for _ in range(200):
+            m.event()

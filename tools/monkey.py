@@ -1,0 +1,305 @@
+# Random keys on the real firmware, as the device runs it (the guard on):
+# short and long presses, holds, pauses (the screen's sleep among them) and
+# contact bounce on the board's own buttons, from a seed, so that any
+# failure replays exactly. Run by the MicroPython unix port (the firmware
+# draws with framebuf); make test runs a short run per board
+# (host_tests/test_monkey.py), make bench a long one (tools/bench.py).
+#
+#   micropython tools/monkey.py --board ID --seed N [--events N] [--every N] [--state-dir DIR]
+#
+# Fails (exit 1, with the seed and the command that replays it) at:
+#   - an error screen: an exception reached the guard
+#   - text a screen had to cut
+#   - at every check (each --every events, and at the end): a save file
+#     whose header or checksum is bad; a saved game that tools/score.py
+#     does not score to the game in memory (each hole's scores, the totals,
+#     the playoff, the winner, the ties); a game in memory that is not
+#     saved, or one saved that is not in memory; then a reboot on the same
+#     flash that does not come back to the same game.
+# A hang is caught by whoever runs it, with a timeout.
+import os
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):  # absolute: the run changes into the state dir
+    HERE = os.getcwd() + "/" + HERE
+sys.path.insert(0, HERE + "/../firmware")
+sys.path.insert(0, HERE)
+sys.path.insert(0, HERE + "/../boards")  # boards/sim.py is "sim" here
+
+import json  # noqa: E402
+import random  # noqa: E402
+
+import simboard  # noqa: E402
+from guard import Runner  # noqa: E402
+
+STEP_MS = 5  # the firmware's poll interval
+SLEEP_MS = 125000  # past the default 120 s: the screen sleeps, and a key wakes it
+USAGE = "usage: monkey.py --board ID --seed N [--events N] [--every N] [--state-dir DIR]"
+
+
+class Fail(Exception):
+    pass
+
+
+class Monkey:
+    def __init__(self, board, seed, every):
+        self.board = board
+        self.every = every
+        # spread: the port's generator starts alike for small seeds
+        random.seed((seed * 2654435761) & 0x7FFFFFFF)
+        self.now = 0
+        self.counts = {"short": 0, "long": 0, "held": 0, "pause": 0, "bounced": 0, "reboots": 0,
+                       "checks": 0}
+        self.screens: dict = {}
+        self.recent: list = []  # the last events, for the report
+        self.mood = None  # a button favoured for a while, or None
+        self.mood_left = 0
+        self.holes = 0  # the most holes (playoff too) seen in a game checked
+        self.start = prepare()
+        self.boot()
+
+    def boot(self):
+        self.hw, _bus, self.switches, _mod = simboard.build(self.board, emulate=False)
+        self.r = Runner(self.hw, self.now, strict=False)
+        self.tick(100)
+
+    def tick(self, ms):
+        r = self.r
+        for _ in range(ms // STEP_MS):
+            r.step(self.now)
+            self.now += STEP_MS
+            if r.app is None or r.crashes:
+                raise Fail("the error screen: %s" % _error(r))
+            if r.app.pen.cut:
+                raise Fail("text cut on %s: %s" % (self.screen(), r.app.pen.cut))
+
+    def screen(self):
+        top = self.r.app.stack[-1]
+        return "%s '%s'" % (type(top).__name__, getattr(top, "title", ""))
+
+    def event(self):
+        """One random event: a press of a random button (its length: short,
+        long or held), maybe bouncing, then a gap; or a pause alone."""
+        c = self.counts
+        x = random.random()
+        if x < 0.04:
+            ms = SLEEP_MS if random.random() < 0.1 else random.randint(500, 5000)
+            c["pause"] += 1
+            what = "pause %d" % ms
+            self.tick(ms)
+        else:
+            b = self.button()
+            if x < 0.64:
+                ms, kind = random.randint(5, 400), "short"
+            elif x < 0.9:
+                ms, kind = random.randint(550, 1500), "long"
+            else:
+                ms, kind = random.randint(1500, 6000), "held"
+            c[kind] += 1
+            bounce = random.random() < 0.2
+            c["bounced"] += bounce
+            what = "button %d %d ms%s" % (b, ms, " bouncing" if bounce else "")
+            sw = self.switches[b]
+            if bounce:  # the contacts chatter for a few ms each way
+                for held in (True, False, True, False):
+                    sw.held = held
+                    self.tick(STEP_MS)
+            sw.held = True
+            self.tick(ms)
+            if bounce:
+                for held in (False, True, False, True):
+                    sw.held = held
+                    self.tick(STEP_MS)
+            sw.held = False
+            self.tick(random.randint(5, 300))
+        self.recent.append(what)
+        del self.recent[:-12]
+        s = self.screen()
+        self.screens[s] = self.screens.get(s, 0) + 1
+
+    def button(self):
+        """A random button. Now and then a mood favours one button for a
+        while (mostly OK, the way forward), so the walk reaches deep into
+        games, not only the menus near the start."""
+        self.mood_left -= 1
+        if self.mood_left <= 0:
+            self.mood_left = random.randint(10, 80)
+            self.mood = random.randrange(len(self.switches)) if random.random() < 0.5 else None
+        n = len(self.switches)
+        if self.mood is not None and random.random() < 0.7:
+            return self.mood
+        return random.randrange(n)
+
+    def check(self):
+        """The flash, the saved game re-scored against the one in memory,
+        then a reboot that must come back to it."""
+        import store
+
+        self.counts["checks"] += 1
+        g = self.r.app.game
+        kind, _, state = store.read(store.FILE)
+        if kind == "missing":
+            if g is not None:
+                raise Fail("a game is in memory and nothing is saved")
+        elif kind != "ok":
+            raise Fail("the save file is %s: %s" % (kind, state))
+        else:
+            doc = state["game"]
+            if g is None and doc is not None:
+                raise Fail("a game is saved but none is in memory")
+            if g is not None:
+                if doc is None:
+                    raise Fail("the game in memory is not saved")
+                rescored(doc, g)
+                self.holes = max(self.holes, len(g.holes) + len(g.playoff))
+        before = _shown(g)
+        self.counts["reboots"] += 1
+        self.boot()
+        after = _shown(self.r.app.game)
+        if after != before:
+            raise Fail("after a reboot the game is %s, not %s" % (after, before))
+
+    def run(self, events):
+        for n in range(1, events + 1):
+            try:
+                self.event()
+                if n % self.every == 0 or n == events:
+                    self.check()
+            except Fail as e:
+                e.args = ("at event %d of %d: %s" % (n, events, e.args[0]),)
+                raise
+
+    def summary(self):
+        import store
+
+        c = self.counts
+        kind, _, state = store.read(store.FILE)
+        saves = state["seq"] if kind == "ok" else 0
+        finished = len(state["history"]) if kind == "ok" else 0
+        return ("from %s: %d short, %d long, %d held, %d pauses (%d bounced); %d checks and reboots, "
+                "%d saves, a game of up to %d holes, %d games finished, %d screens"
+                % (self.start, c["short"], c["long"], c["held"], c["pause"], c["bounced"], c["checks"], saves,
+                   self.holes, finished, len(self.screens)))
+
+
+NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO")
+
+
+def prepare():
+    """What the flash holds at the start, chosen by the seed: nothing; a
+    game in progress one hole from its end; or a game whose last hole is in
+    and ends in a tie (a playoff to play). The holes are totals (RULES.md)."""
+    import store
+    from engine.game import Game
+    from engine.rules import GAME_IDS, rules_for
+
+    x = random.randrange(3)
+    if x == 0:
+        return "an empty flash"
+    gid = random.choice(GAME_IDS)
+    r = rules_for(gid)
+    n = random.randint(r.min_players, r.max_players)
+    names = list(NAMES[:n])
+    holes = random.randint(1, 9)
+    g = Game(gid, names, {"holes": holes}, dealer=random.randrange(n))
+    for h in range(holes if x == 2 else holes - 1):
+        entries = [random.randint(0, 20) for _ in range(n)]
+        out = random.randrange(n) if r.hand else None
+        ender = random.randrange(n)
+        if h == holes - 1:  # the last: two players tie for lowest
+            t = g.totals()
+            top = max(t) + 1
+            entries = [top - t[k] + 5 + random.randint(0, 10) for k in range(n)]
+            a, b = random.randrange(n), random.randrange(n - 1)
+            b += b >= a
+            entries[a], entries[b] = top - t[a], top - t[b]
+            out = ender = None
+        if out is not None:
+            entries[out] = 0
+        g.add_hole(entries, ender if g.opts["ender_rule"] != "none" else None, out)
+    st = store.defaults()
+    st["roster"] = names
+    store.save(st, g)
+    return "a %d-player %s game at hole %d of %d" % (n, gid, len(g.holes), holes)
+
+
+def _error(r):
+    import store
+
+    e = r.error
+    try:
+        with open(store.LOG) as f:
+            log = f.read()
+    except OSError:
+        log = ""
+    return "%s: %s\n%s" % (e.__class__.__name__, e, log[-1500:])
+
+
+def _shown(g):
+    """What a game shows: each hole's and playoff hole's scores, the totals."""
+    if g is None:
+        return None
+    return ([list(h.scores) for h in g.holes], [list(h.scores) for h in g.playoff], g.totals())
+
+
+def rescored(doc, g):
+    """Fail unless tools/score.py answers for doc what the game g shows."""
+    import score
+
+    status, out, err = score.run([], json.dumps(doc))
+    if status != 0:
+        raise Fail("tools/score.py rejects the saved game: %s" % err.strip())
+    got = json.loads(out)
+    want = {"hole_scores": [list(h.scores) for h in g.holes], "totals": g.totals(),
+            "playoff_scores": [list(h.scores) for h in g.playoff], "winner": g.winner(), "tied": g.tied()}
+    for k in want:
+        if got[k] != want[k]:
+            raise Fail("tools/score.py scores the saved game's %s as %s; the device shows %s"
+                       % (k, got[k], want[k]))
+
+
+def main(argv):
+    opts = {"--board": None, "--seed": None, "--events": "1000", "--every": "200", "--state-dir": None}
+    i = 0
+    while i < len(argv):
+        if argv[i] in opts and i + 1 < len(argv):
+            opts[argv[i]] = argv[i + 1]
+            i += 2
+        else:
+            print(USAGE)
+            return 2
+    if opts["--board"] not in simboard.BOARDS or opts["--seed"] is None:
+        print(USAGE + "\nboards: " + ", ".join(sorted(simboard.BOARDS)))
+        return 2
+    board, seed = opts["--board"], int(opts["--seed"])
+    events, every = int(opts["--events"]), max(1, int(opts["--every"]))
+    flash = opts["--state-dir"] or "build/monkey-%s-%d" % (board, seed)
+    path = ""
+    for part in flash.split("/"):  # a fresh flash, its parents made
+        path += part + "/"
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+    for name in os.listdir(flash):
+        os.remove(flash + "/" + name)
+    os.chdir(flash)
+    m = Monkey(board, seed, every)
+    try:
+        m.run(events)
+    except Fail as e:
+        print("FAIL %s seed %d %s" % (board, seed, e.args[0]))
+        print("  the last events: " + "; ".join(m.recent))
+        print("  replay: .venv/bin/micropython -X heapsize=4M tools/monkey.py --board %s --seed %d "
+              "--events %d --every %d" % (board, seed, events, every))
+        return 1
+    print("ok %s seed %d: %d events: %s" % (board, seed, events, m.summary()))
+    c = dict(m.counts)
+    c.update(events=events, holes=m.holes, screens=len(m.screens))
+    print("COUNTS " + json.dumps(c))  # for make bench
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
