@@ -40,26 +40,28 @@ def read(path):
         if size > MAX_BYTES:
             return "bad", 0, "it is too big (%d bytes)" % size
         with _open(path, "rb") as f:
-            data = f.read()
-        checked = data[:3] == b"SK "  # format 2 on: a header and a checksum
+            # the header line, then the body read alone: the file is in
+            # memory once, not twice
+            head = f.read(3)
+            checked = head == b"SK "  # format 2 on: a header and a checksum
+            if checked:
+                line = f.readline()
+                fields = line.split() if len(line) < 80 and line.endswith(b"\n") else []
+                if len(fields) != 4:
+                    return "bad", 0, "its header is damaged"
+                version, seq, length = int(fields[0]), int(fields[1]), int(fields[2])
+                if version > VERSION:
+                    return "newer", 0, version
+                body = f.read()
+            elif head[:1] == b"{":  # format 1: plain JSON, no checksum
+                body, seq = head + f.read(), 0
+            else:
+                return "bad", 0, "it is not a save file"
         if checked:
-            nl = data.find(b"\n", 0, 80)
-            fields = data[3:nl].split() if nl > 0 else []
-            if len(fields) != 4:
-                return "bad", 0, "its header is damaged"
-            version, seq, length = int(fields[0]), int(fields[1]), int(fields[2])
-            if version > VERSION:
-                return "newer", 0, version
-            body = data[nl + 1:]
             if len(body) != length:
                 return "bad", 0, "it is cut short (%d of %d bytes)" % (len(body), length)
             if checksum(body) != int(fields[3], 16):
                 return "bad", 0, "its checksum does not match"
-        elif data[:1] == b"{":  # format 1: plain JSON, no checksum
-            body, seq = data, 0
-        else:
-            return "bad", 0, "it is not a save file"
-        data = None
         if _too_deep(body, MAX_DEPTH):  # before the parser spends memory on it
             return "bad", 0, "it is nested deeper than %d levels" % MAX_DEPTH
         saved = json.loads(body)
