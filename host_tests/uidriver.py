@@ -32,8 +32,14 @@ class Driver:
     def __init__(self, board, emulate=False, guarded=False):
         self.sim = tool()["Sim"](board, emulate, guarded=guarded)
         self.presses = 0
+        self.longs = 0  # of them, long presses (a key this board has only as a long press)
         self.card_presses = 0  # presses spent entering cards (for make bench)
+        self.card_longs = 0
         self.cards = 0
+        from drivers.buttons import SHORT
+
+        shorts = [k for (_b, kind), k in self.sim.board.KEYMAP.items() if kind == SHORT]
+        self.long_keys = [k for k in self.sim.board.KEYMAP.values() if k not in shorts]
 
     @property
     def app(self):
@@ -49,6 +55,7 @@ class Driver:
         for _ in range(times):
             self.sim.press_key(k)
             self.presses += 1
+            self.longs += k in self.long_keys
             # no screen may cut its text, on any board (a layout bug)
             assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
@@ -99,24 +106,26 @@ class Driver:
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
-        before = self.presses
+        before, longs = self.presses, self.longs
         for _ in range(len(s.order)):
             i = s.cell()
             self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
             self.key("ok")
         self.card_presses += self.presses - before
+        self.card_longs += self.longs - longs
         self.cards += len(flat)
 
     def hand(self, cards):
         s = self.top()
         assert self.screen() == "HandEntry", self.screen()
-        before = self.presses
+        before, longs = self.presses, self.longs
         for c in cards:
             self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
             self.key("ok")
         self._cycle_to(lambda: s.choice, s.cycle, "end")
         self.key("ok")
         self.card_presses += self.presses - before
+        self.card_longs += self.longs - longs
         self.cards += len(cards)
 
     def new_game(self, title, names, holes=9, dealer=0, rules=None):

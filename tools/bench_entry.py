@@ -1,0 +1,148 @@
+# Entry speed on real holes: enters holes through the real firmware in the
+# simulator with the fewest presses the UI allows (the test driver,
+# host_tests/uidriver.py), checks that every grid entered is the one wanted,
+# and prints what it cost. Runs under the MicroPython unix port.
+#
+#   micropython tools/bench_entry.py --board ID --holes FILE [--json]
+#
+# FILE: JSON lines, one a hole, as tools/realholes.py writes them:
+#   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
+# (grids as tools/score.py reads them; Play Nine, Crazy Nines and SuitUP
+# Crazy 9's). Holes are entered game by game, in the order given.
+#
+# Prints, per game: presses per card (the OK that takes each card counts),
+# long presses per card, and the estimated seconds per 4-player hole: every
+# press of the hole (from the game's menu to its result, the ender's
+# question included) at SHORT_S a short press and LONG_S a long one, scaled
+# to 4 players. --json: one JSON line a game instead.
+import json
+import sys
+
+import toolpath  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
+
+from uidriver import Driver, fresh_dir  # noqa: E402
+
+SHORT_S = 0.4  # a short press, seen and made: about two and a half a second
+LONG_S = 1.0  # a long press: held past 600 ms, then let go
+TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines"}
+MAX_HOLES = 18  # a game's most; more holes go into the next game
+
+
+class Wrong(Exception):
+    pass
+
+
+def read_holes(path):
+    holes = []
+    with open(path) as f:
+        n = 0
+        for line in f:
+            n += 1
+            if not line.strip():
+                continue
+            try:
+                h = json.loads(line)
+            except ValueError:
+                raise Wrong("%s, line %d: not JSON" % (path, n))
+            if type(h) is not dict or h.get("game") not in TITLES:
+                raise Wrong("%s, line %d: a hole of %s is needed" % (path, n, ", ".join(TITLES)))
+            grids, players = h.get("grids"), h.get("players")
+            if type(grids) is not list or type(players) is not int or len(grids) != players:
+                raise Wrong("%s, line %d: players must be the number of grids" % (path, n))
+            holes.append(h)
+    return holes
+
+
+def runs(holes):
+    """Consecutive holes of one game and player count, at most MAX_HOLES."""
+    out: list = []
+    for h in holes:
+        if out and out[-1][0]["game"] == h["game"] and out[-1][0]["players"] == h["players"] \
+                and len(out[-1]) < MAX_HOLES:
+            out[-1].append(h)
+        else:
+            out.append([h])
+    return out
+
+
+def enter(board, run, k):
+    """Enter a run of holes as one game; (cards, card presses, card longs,
+    seconds per 4-player hole for each hole)."""
+    gid, n = run[0]["game"], run[0]["players"]
+    fresh_dir("entry-%d" % k)
+    d = Driver(board)
+    d.new_game(TITLES[gid], ["P%d" % (p + 1) for p in range(n)], holes=len(run))
+    g = d.app.game
+    r = g.rules
+    seconds = []
+    for h in run:
+        presses, longs = d.presses, d.longs
+        ender = h.get("ender") if g.opts["ender_rule"] != "none" else None
+        d.hole(h["grids"], ender=ender)
+        want = [r.read(grid, g.opts) for grid in h["grids"]]
+        got = g.holes[-1].cards
+        if got != want:
+            raise Wrong("hole %d of %s: entered %s, not %s" % (len(g.holes), gid, got, want))
+        p, lp = d.presses - presses, d.longs - longs
+        seconds.append(((p - lp) * SHORT_S + lp * LONG_S) * 4 / n)
+    return d.cards, d.card_presses, d.card_longs, seconds
+
+
+def measure(board, holes):
+    """{game: {"cards", "per_card", "long_per_card", "hole_s"}}."""
+    tally: dict = {}
+    for k, run in enumerate(runs(holes)):
+        cards, presses, longs, seconds = enter(board, run, k)
+        t = tally.setdefault(run[0]["game"], [0, 0, 0, []])
+        t[0] += cards
+        t[1] += presses
+        t[2] += longs
+        t[3] += seconds
+    out = {}
+    for gid, (cards, presses, longs, seconds) in tally.items():
+        out[gid] = {"cards": cards, "per_card": presses / cards, "long_per_card": longs / cards,
+                    "hole_s": sum(seconds) / len(seconds), "holes": len(seconds)}
+    return out
+
+
+def main(argv):
+    opts = {"--board": None, "--holes": None}
+    as_json = False
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--json":
+            as_json = True
+            i += 1
+        elif argv[i] in opts and i + 1 < len(argv):
+            opts[argv[i]] = argv[i + 1]
+            i += 2
+        else:
+            print("usage: bench_entry.py --board ID --holes FILE [--json]")
+            return 2
+    if not opts["--board"] or not opts["--holes"]:
+        print("usage: bench_entry.py --board ID --holes FILE [--json]")
+        return 2
+    import os
+
+    path = opts["--holes"]
+    if not path.startswith("/"):
+        path = os.getcwd() + "/" + path  # the driver changes into its flash
+    try:
+        res = measure(opts["--board"], read_holes(path))
+    except (Wrong, OSError) as e:
+        print("bench_entry: %s" % e)
+        return 1
+    for gid, f in res.items():
+        if as_json:
+            f.update(board=opts["--board"], game=gid)
+            print(json.dumps(f))
+        else:
+            print("%s %s: %d cards in %d holes, %.2f presses a card, %.2f long; %.0f s a 4-player hole "
+                  "(%.1f s a short press, %.1f s a long one)" % (
+                      opts["--board"], gid, f["cards"], f["holes"], f["per_card"], f["long_per_card"],
+                      f["hole_s"], SHORT_S, LONG_S))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

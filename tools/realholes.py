@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+# End-of-hole grids as a table ends them, for measuring entry: each hole is
+# played out from the deal, as people play. Every player is dealt the grid
+# face down and turns two cards up. On a turn a player takes the discard if
+# it lowers the grid's score, else draws: a drawn card that lowers the score
+# is kept (the card it replaces is discarded), otherwise it is discarded and
+# one face-down card turned up. "Lowers the score" is judged with the game's
+# own scoring (engine/rules), face-down cards counting as middling cards
+# that match nothing. Action cards are played (discarded) at once. The first
+# player with every card up ends the hole; the others get one more turn;
+# face-down cards are then revealed as dealt.
+#
+#   tools/realholes.py [--game ID] [--players N] [--holes N] [--seed N]
+#
+# Prints JSON lines, one a hole, as tools/bench_entry.py reads them:
+#   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
+# (grids as tools/score.py reads them). Runs under CPython and MicroPython.
+import json
+import random
+import sys
+
+import toolpath  # noqa: F401  (firmware/ on sys.path)
+
+from engine.rules import rules_for  # noqa: E402
+
+GAMES = ("play-nine", "crazy-nines", "suitup-crazy-9s")
+# the cards a deck holds beyond the counted ones (as test_dealt deals them)
+EXTRA = {"suitup-crazy-9s": ["W"] * 4 + ["X", "R", "S", "T"] * 4}
+ACTIONS = ("X", "R", "S", "T")
+MAX_TURNS = 40  # rounds before a stuck hole is ended by the player to move
+
+
+def shuffled(items, rng):
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):  # MicroPython has no shuffle
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def full_deck(gid, players):
+    limits = rules_for(gid).deck(players)
+    deck = []
+    for t in sorted(limits):
+        deck += [t] * limits[t]
+    return deck + EXTRA.get(gid, [])
+
+
+class Player:
+    def __init__(self, cards):
+        self.cards = cards  # flat, row by row
+        self.up = [False] * len(cards)
+
+    def all_up(self):
+        return False not in self.up
+
+
+class Hole:
+    def __init__(self, gid, players, rng):
+        self.gid = gid
+        self.r = rules_for(gid)
+        self.opts = self.r.make_options({})
+        self.rng = rng
+        n = self.r.rows * self.r.cols
+        self.deck = shuffled(full_deck(gid, players), rng)
+        self.players = [Player([self.deck.pop() for _ in range(n)]) for _ in range(players)]
+        for p in self.players:  # two cards up to begin
+            for i in shuffled(range(n), rng)[:2]:
+                p.up[i] = True
+        self.discard = [self.deck.pop()]
+        # middling cards, for face-down ones: by value, nearest the middle first
+        vals = sorted(self.r.tokens, key=lambda t: self.r.value(t, self.opts))
+        vals = [t for t in vals if t not in ACTIONS and t != "W"]
+        mid = len(vals) // 2
+        self.fillers = sorted(vals, key=lambda t: abs(vals.index(t) - mid))
+
+    def draw(self):
+        if not self.deck:  # the discard pile, all but its top, becomes the deck
+            top = self.discard.pop()
+            self.deck = shuffled(self.discard, self.rng)
+            self.discard = [top]
+        return self.deck.pop()
+
+    def judged(self, p, cards=None):
+        """The score as the player sees it: face-down cards are fillers
+        (middling cards unlike any other card in the grid)."""
+        cards = list(cards or p.cards)
+        seen = [cards[i] for i in range(len(cards)) if p.up[i]]
+        free = [t for t in self.fillers if t not in seen]
+        k = 0
+        for i in range(len(cards)):
+            if not p.up[i]:
+                cards[i] = free[k % len(free)]
+                k += 1
+        return self.r.score(cards, self.opts).total()
+
+    def best_place(self, p, card):
+        """(gain, position) of the best place for card (gain > 0: it lowers the score)."""
+        if card in ACTIONS:
+            return 0, None
+        now = self.judged(p)
+        best = (0, None)
+        for i in range(len(p.cards)):
+            trial = list(p.cards)
+            trial[i] = card
+            was = p.up[i]
+            p.up[i] = True
+            gain = now - self.judged(p, trial)
+            p.up[i] = was
+            if not was:
+                gain -= 1  # an unknown card replaced: a little less sure
+            if gain > best[0]:
+                best = (gain, i)
+        return best
+
+    def place(self, p, card, i):
+        self.discard.append(p.cards[i])
+        p.cards[i] = card
+        p.up[i] = True
+
+    def turn(self, p):
+        gain, i = self.best_place(p, self.discard[-1])
+        if i is not None:
+            self.place(p, self.discard.pop(), i)
+            return
+        card = self.draw()
+        gain, i = self.best_place(p, card)
+        if i is not None:
+            self.place(p, card, i)
+            return
+        self.discard.append(card)
+        down = [j for j in range(len(p.up)) if not p.up[j]]
+        if down:
+            p.up[self.rng.choice(down)] = True
+
+    def play(self, first):
+        n = len(self.players)
+        k = first
+        for _ in range(MAX_TURNS * n):
+            p = self.players[k]
+            self.turn(p)
+            if p.all_up():
+                break
+            k = (k + 1) % n
+        ender = k
+        for j in range(1, n):  # one more turn each
+            self.turn(self.players[(ender + j) % n])
+        C = self.r.cols
+        grids = [[p.cards[r * C:(r + 1) * C] for r in range(self.r.rows)] for p in self.players]
+        return {"game": self.gid, "players": n, "ender": ender, "grids": grids}
+
+
+def holes(gid, players, count, seed):
+    rng = random.Random(seed) if hasattr(random, "Random") else random
+    if rng is random:
+        random.seed(seed)
+    out = []
+    for h in range(count):
+        out.append(Hole(gid, players, rng).play(h % players))
+    return out
+
+
+def main(argv):
+    opts = {"--game": "play-nine", "--players": "4", "--holes": "20", "--seed": "1"}
+    i = 0
+    while i < len(argv):
+        if argv[i] in opts and i + 1 < len(argv):
+            opts[argv[i]] = argv[i + 1]
+            i += 2
+        else:
+            print("usage: realholes.py [--game %s] [--players N] [--holes N] [--seed N]" % "|".join(GAMES))
+            return 2
+    gid = opts["--game"]
+    if gid not in GAMES:
+        print("realholes: --game is one of %s, not %s" % (", ".join(GAMES), gid))
+        return 2
+    r = rules_for(gid)
+    n = int(opts["--players"])
+    if not r.min_players <= n <= r.max_players:
+        print("realholes: %s is for %d to %d players" % (gid, r.min_players, r.max_players))
+        return 2
+    for hole in holes(gid, n, int(opts["--holes"]), int(opts["--seed"])):
+        print(json.dumps(hole))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
