@@ -112,6 +112,54 @@ def main():
         sys.exit("bench: random keys found a failure (its seed and replay line above)")
 
 
+REAL_HOLES = 20  # a game, 4 players, from tools/realholes.py
+# presses a card, long presses a card (TTGO), seconds a 4-player Play Nine hole
+ENTRY_TARGETS = (2.5, 0.1, 45)
+
+
+def entry_figures(boards):
+    """Entry on real end-of-hole grids (tools/realholes.py), through the
+    firmware with the fewest presses (tools/bench_entry.py), every board."""
+    path = os.path.join(OUT, "real-holes.jsonl")
+    with open(path, "w") as f:
+        for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "realholes.py"), "--game", gid,
+                                "--players", "4", "--holes", str(REAL_HOLES), "--seed", "1"],
+                               capture_output=True, text=True, check=True)
+            f.write(p.stdout)
+    rows = []
+    for b in boards:
+        p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_entry.py"),
+                            "--board", b, "--holes", path, "--json"], capture_output=True, text=True)
+        if p.returncode != 0:
+            print("entry on real holes, %s: %s" % (b, (p.stdout + p.stderr).strip()))
+            continue
+        rows += [json.loads(ln) for ln in p.stdout.splitlines() if ln.strip()]
+    print("Entry on real holes: %d 4-player holes a game played out from the deal" % REAL_HOLES)
+    print("(tools/realholes.py), entered with the fewest presses the UI allows and checked")
+    print("(tools/bench_entry.py): presses a card (the OK that takes it counts), long presses a")
+    print("card, and seconds a 4-player hole (every press of the hole, 0.4 s a short press, 1.0 s a")
+    print("long one). Targets: %.1f presses a card, %.1f long on the TTGO, %d s a Play Nine hole."
+          % ENTRY_TARGETS)
+    print("{:<18}".format("game") + "".join("{:>22}".format(b) for b in boards))
+    for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
+        line = "{:<18}".format(gid)
+        for b in boards:
+            r = [x for x in rows if x["board"] == b and x["game"] == gid]
+            cell = "-" if not r else "%.2f %.2f %3.0fs" % (r[0]["per_card"], r[0]["long_per_card"],
+                                                           r[0]["hole_s"])
+            line += "{:>22}".format(cell)
+        print(line)
+    worst = max([r["per_card"] for r in rows] or [0])
+    longs = max([r["long_per_card"] for r in rows if r["board"] == "ttgo-t-display"] or [0])
+    pn = max([r["hole_s"] for r in rows if r["game"] == "play-nine"] or [0])
+    met = (worst <= ENTRY_TARGETS[0], longs <= ENTRY_TARGETS[1], pn <= ENTRY_TARGETS[2])
+    verdict = ["met" if m else "NOT met" for m in met]
+    print("targets: presses a card %s (the most: %.2f); long presses on the TTGO %s (%.2f);"
+          % (verdict[0], worst, verdict[1], longs))
+    print("  a Play Nine hole %s (%.0f s)" % (verdict[2], pn))
+
+
 MONKEY_RUNS = 10  # runs per board, each from its own seed and a fresh flash ...
 MONKEY_EVENTS = 3000  # ... of this many events: 30,000 a board
 
@@ -176,6 +224,8 @@ def ui_figures():
     for game in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
         vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
         print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
+    print()
+    entry_figures(boards)
     print()
     p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_ui.py"), "draw"],
                        capture_output=True, text=True, check=True)
