@@ -1,13 +1,14 @@
 # Any ESP32 DevKit with an SSD1306 128x64 I2C OLED and three push buttons
 # to GND (wiring: docs/BOARDS.md). No battery reading.
 # Pins: BOARDS.md. This file is the only place they are written.
-from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "devkit-oled"
 NAME = "ESP32 DevKit + SSD1306 OLED"
 PANEL = ("ssd1306", 128, 64)
 BUTTONS = ("up", "ok", "down")  # GPIO 32, 33, 25
-KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
+# up and down repeat while held (a card far off is one press); back is the middle one held
+KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN, (2, HOLD): DOWN}
 
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 

@@ -1,14 +1,15 @@
 # M5Stack Core / Basic (ESP32): ILI9342C 320x240 over SPI, buttons A B C
 # under the screen, IP5306 power chip on I2C.
 # Pins: BOARDS.md. This file is the only place they are written.
-from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "m5stack-core"
 NAME = "M5Stack Core"
 PANEL = ("ili9342", 0)
 BAND = 24  # the frame is drawn in 10 bands of 24 rows: a 3.8 KB buffer, not 38 KB (docs/MEMORY.md)
 BUTTONS = ("A", "B", "C")  # left to right under the screen
-KEYMAP = {(0, SHORT): UP, (0, LONG): BACK, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN}
+# up and down repeat while held (a card far off is one press); back is the middle one held
+KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN, (2, HOLD): DOWN}
 
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 

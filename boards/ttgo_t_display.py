@@ -1,7 +1,7 @@
 # LilyGO TTGO T-Display (ESP32): ST7789V 135x240 IPS over SPI, two buttons.
 # Held landscape (240x135) with the buttons on the right.
 # Pins: BOARDS.md. This file is the only place they are written.
-from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "ttgo-t-display"
 NAME = "LilyGO TTGO T-Display"
@@ -9,7 +9,8 @@ PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
 BAND = 27  # the frame is drawn in 5 bands of 27 rows: a 3.2 KB buffer, not 16 KB (docs/MEMORY.md)
 BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
 # Two buttons do everything. Short presses are the frequent ones (next, confirm).
-KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (1, SHORT): OK, (1, LONG): BACK}
+# held on, the long press repeats: a card several up is one long press
+KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK}
 
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 

@@ -15,7 +15,11 @@ def test_every_board_reaches_every_key():
     for b in BOARDS:
         assert sorted(set(b.KEYMAP.values())) == sorted(KEYS), b.ID
         for button, kind in b.KEYMAP:
-            assert 0 <= button < len(b.BUTTONS) and kind in ("short", "long"), b.ID
+            assert 0 <= button < len(b.BUTTONS) and kind in ("short", "long", "hold"), b.ID
+            # held on, a button repeats its long key, or its short one if it has no long press
+            if kind == "hold":
+                again = b.KEYMAP.get((button, "long"), b.KEYMAP[(button, "short")])
+                assert b.KEYMAP[(button, "hold")] == again, b.ID
         assert b.PANEL[0] in ("st7789", "ili9342", "ssd1306")
 
 

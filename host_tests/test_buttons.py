@@ -1,5 +1,5 @@
 # Buttons fed with recorded pin states (bounce included), under both runtimes.
-from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP, Button, Keys, describe
+from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP, Button, Keys, describe
 
 
 def trace(button, states, step=5):
@@ -108,3 +108,49 @@ def test_set_timings_and_describe():
     keys.set_timings(debounce_ms=10, long_ms=900)
     assert [b.long_ms for b in keys.buttons] == [900, 900]
     assert describe(TWO_BUTTONS, ["A", "B"]) == ["A short: down", "A long: up", "B short: ok", "B long: back"]
+
+
+def repeating(long_first=False):
+    b = Button(None)
+    b.repeat = True
+    b.long_first = long_first
+    return b
+
+
+def test_a_held_button_repeats_at_hold_ms_then_every_every_ms():
+    b = repeating()
+    ev = trace(b, [(False, 50), (True, 1200), (False, 100)])
+    down = 50 + b.debounce_ms
+    # held 1200 ms: at 450, 650, 850, 1050 ms after the press is recognised
+    assert ev == [(HOLD, down + b.hold_ms + k * b.every_ms) for k in range(4)], ev
+    # a tap still gives SHORT, on release; a hold gives nothing on release
+    assert [e[0] for e in trace(repeating(), [(False, 50), (True, 150), (False, 100)])] == [SHORT]
+    assert [e[0] for e in trace(repeating(), [(False, 50)] + BOUNCE + [(True, 520)] + BOUNCE
+                                + [(False, 100)])] == [HOLD]
+
+
+def test_a_long_press_that_repeats_gives_long_then_hold():
+    b = repeating(long_first=True)
+    ev = trace(b, [(False, 50), (True, 1100), (False, 100)])
+    down = 50 + b.debounce_ms
+    assert ev == [(LONG, down + b.long_ms), (HOLD, down + b.long_ms + b.every_ms),
+                  (HOLD, down + b.long_ms + 2 * b.every_ms)], ev
+
+
+def test_keys_maps_hold_and_knows_which_buttons_repeat():
+    held = [False, False]
+    k = Keys([Button(lambda: held[0]), Button(lambda: held[1])],
+             {(0, SHORT): DOWN, (0, LONG): UP, (0, HOLD): UP, (1, SHORT): OK, (1, HOLD): OK})
+    assert k.buttons[0].repeat and k.buttons[0].long_first
+    assert k.buttons[1].repeat and not k.buttons[1].long_first
+    got = []
+    held[1] = True
+    for now in range(0, 800, 5):
+        got += list(k.poll(now))
+    assert got == [OK, OK], got  # at 450 and 650 ms after the press
+    held[1] = False
+    held[0] = True
+    for now in range(800, 1900, 5):
+        got += list(k.poll(now))
+    assert got == [OK, OK, UP, UP, UP], got
+    assert "A hold: up" in describe(k.keymap, ["A", "B"])

@@ -29,7 +29,7 @@ def test_played_out_holes_score_far_lower_than_dealt_ones():
         r = rules_for(gid)
         o = r.make_options({})
 
-        def mean(grids):
+        def mean(grids, r=r, o=o):
             return sum(r.score(r.read(gr, o), o).total() for gr in grids) / len(grids)
 
         played = [gr for h in realholes.holes(gid, 4, 15, 9) for gr in h["grids"]]
@@ -70,3 +70,15 @@ if sys.implementation.name == "micropython":
             assert "hole 1 of play-nine: entered" in str(e)
         finally:
             uidriver.Driver.grid = grid
+
+
+if sys.implementation.name == "micropython":
+
+    def test_real_holes_take_at_most_two_and_a_half_presses_a_card():
+        # make bench prints the figures (and the seconds); this holds the count
+        import bench_entry
+
+        holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 2, 11)]
+        for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+            for gid, f in bench_entry.measure(board, holes).items():
+                assert f["per_card"] <= 2.5, (board, gid, f)

@@ -377,3 +377,28 @@ def test_questions_and_warnings_fit_every_board():
         assert d.top().title == "Leave hole?", board
         d.choose("Leave")
         assert d.screen() == "Play"
+
+
+def test_a_cell_starts_on_the_card_above_else_left_else_the_games_common_card():
+    fresh_dir("guess")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    s = d.top()
+    assert s.cells[0] == "0"  # play-nine's holes most often end with 0s
+    d._cycle_to(lambda: s.cells[0], s.cycle, "5")
+    d.key("ok")
+    assert s.cell() == 4 and s.cells[4] == "5"  # column by column: the card above
+    d._cycle_to(lambda: s.cells[4], s.cycle, "7")
+    d.key("ok")
+    assert s.cell() == 1 and s.cells[1] == "5"  # a top card: the one to its left
+    fresh_dir("guess-cn")
+    d = Driver("devkit-oled")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    s = d.top()
+    assert s.cells[0] == "K"
+    for c in ("3", "8", "Q"):  # the first row
+        d._cycle_to(lambda: s.cells[s.cell()], s.cycle, c)
+        d.key("ok")
+    assert s.cell() == 3 and s.cells[3] == "3"  # row by row: the card above

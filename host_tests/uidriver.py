@@ -28,18 +28,33 @@ def tool():
     return _tool
 
 
+# The time a press takes, seen and made (make bench's seconds a hole): a
+# short press, a long one (held past 600 ms), and a hold to repeat: reaching
+# for it plus the time held.
+SHORT_S = 0.4
+LONG_S = 1.0
+REACH_S = 0.3
+
+
 class Driver:
     def __init__(self, board, emulate=False, guarded=False):
         self.sim = tool()["Sim"](board, emulate, guarded=guarded)
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
+        self.holds = 0  # and holds to repeat (one press, several steps)
+        self.seconds = 0.0  # the time they take (SHORT_S, LONG_S, REACH_S)
         self.card_presses = 0  # presses spent entering cards (for make bench)
         self.card_longs = 0
+        self.card_holds = 0
         self.cards = 0
         from drivers.buttons import SHORT
 
-        shorts = [k for (_b, kind), k in self.sim.board.KEYMAP.items() if kind == SHORT]
-        self.long_keys = [k for k in self.sim.board.KEYMAP.values() if k not in shorts]
+        keymap = self.sim.board.KEYMAP
+        shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
+        self.long_keys = [k for k in keymap.values() if k not in shorts]
+        # the buttons whose key repeats while held: {key: button}
+        self.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
+        self.keymap = keymap
 
     @property
     def app(self):
@@ -56,18 +71,47 @@ class Driver:
             self.sim.press_key(k)
             self.presses += 1
             self.longs += k in self.long_keys
+            self.seconds += LONG_S if k in self.long_keys else SHORT_S
             # no screen may cut its text, on any board (a layout bug)
             assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
     def _cycle_to(self, get, cycle, target):
-        """Step a cyclic choice to target by the shorter way round."""
+        """Step a cyclic choice to target by the shorter way round, in the
+        fewest presses: where the key repeats while held, one hold for two
+        steps or more."""
         n = len(cycle)
         d = (cycle.index(target) - cycle.index(get())) % n
-        if d <= n - d:
-            self.key("down", d)
-        else:
-            self.key("up", n - d)
+        ways = []
+        for key, steps in (("down", d), ("up", n - d)):
+            if d == 0:
+                break
+            held = steps >= 2 and key in self.hold_button
+            ways.append((1 if held else steps, steps, key, held))
+        if ways:
+            _presses, steps, key, held = min(ways)  # the fewest presses, then the fewest steps
+            if held:
+                self.hold(key, steps)
+            else:
+                self.key(key, steps)
         assert get() == target, (get(), target)
+
+    def hold(self, k, steps):
+        """Hold the button of key k for exactly `steps` repeats (the driver's
+        timings: drivers/buttons.py), then let go."""
+        from drivers.buttons import Button
+
+        b = Button(None)
+        button = self.hold_button[k]
+        # down once debounced; the first at hold_ms (long_ms, after a long
+        # press), then every every_ms; let go halfway to the next
+        first = b.long_ms if (button, "long") in self.keymap else b.hold_ms
+        ms = b.debounce_ms + first + (steps - 1) * b.every_ms + b.every_ms // 2
+        self.sim.press(button, ms)
+        self.presses += 1
+        self.holds += 1
+        self.longs += k in self.long_keys
+        self.seconds += REACH_S + ms / 1000
+        assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
     def choose(self, label):
         """In a menu: move to the item and press OK."""
@@ -106,19 +150,20 @@ class Driver:
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
-        before, longs = self.presses, self.longs
+        before, longs, holds = self.presses, self.longs, self.holds
         for _ in range(len(s.order)):
             i = s.cell()
             self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
             self.key("ok")
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
+        self.card_holds += self.holds - holds
         self.cards += len(flat)
 
     def hand(self, cards):
         s = self.top()
         assert self.screen() == "HandEntry", self.screen()
-        before, longs = self.presses, self.longs
+        before, longs, holds = self.presses, self.longs, self.holds
         for c in cards:
             self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
             self.key("ok")
@@ -126,6 +171,7 @@ class Driver:
         self.key("ok")
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
+        self.card_holds += self.holds - holds
         self.cards += len(cards)
 
     def new_game(self, title, names, holes=9, dealer=0, rules=None):

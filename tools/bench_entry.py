@@ -10,20 +10,19 @@
 # (grids as tools/score.py reads them; Play Nine, Crazy Nines and SuitUP
 # Crazy 9's). Holes are entered game by game, in the order given.
 #
-# Prints, per game: presses per card (the OK that takes each card counts),
-# long presses per card, and the estimated seconds per 4-player hole: every
-# press of the hole (from the game's menu to its result, the ender's
-# question included) at SHORT_S a short press and LONG_S a long one, scaled
-# to 4 players. --json: one JSON line a game instead.
+# Prints, per game: presses per card (the OK that takes each card counts;
+# a hold that repeats a key is one press), long presses and holds per card,
+# and the estimated seconds per 4-player hole: every press of the hole (from
+# the game's menu to its result, the ender's question included) at SHORT_S
+# a short press, LONG_S a long one and REACH_S plus the time held a hold
+# (host_tests/uidriver.py), scaled to 4 players. --json: one JSON line a
+# game instead.
 import json
 import sys
 
 import toolpath  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
-from uidriver import Driver, fresh_dir  # noqa: E402
-
-SHORT_S = 0.4  # a short press, seen and made: about two and a half a second
-LONG_S = 1.0  # a long press: held past 600 ms, then let go
+from uidriver import LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines"}
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
@@ -67,7 +66,7 @@ def runs(holes):
 
 def enter(board, run, k):
     """Enter a run of holes as one game; (cards, card presses, card longs,
-    seconds per 4-player hole for each hole)."""
+    card holds, seconds per 4-player hole for each hole)."""
     gid, n = run[0]["game"], run[0]["players"]
     fresh_dir("entry-%d" % k)
     d = Driver(board)
@@ -76,32 +75,33 @@ def enter(board, run, k):
     r = g.rules
     seconds = []
     for h in run:
-        presses, longs = d.presses, d.longs
+        t = d.seconds
         ender = h.get("ender") if g.opts["ender_rule"] != "none" else None
         d.hole(h["grids"], ender=ender)
         want = [r.read(grid, g.opts) for grid in h["grids"]]
         got = g.holes[-1].cards
         if got != want:
             raise Wrong("hole %d of %s: entered %s, not %s" % (len(g.holes), gid, got, want))
-        p, lp = d.presses - presses, d.longs - longs
-        seconds.append(((p - lp) * SHORT_S + lp * LONG_S) * 4 / n)
-    return d.cards, d.card_presses, d.card_longs, seconds
+        seconds.append((d.seconds - t) * 4 / n)
+    return d.cards, d.card_presses, d.card_longs, d.card_holds, seconds
 
 
 def measure(board, holes):
     """{game: {"cards", "per_card", "long_per_card", "hole_s"}}."""
     tally: dict = {}
     for k, run in enumerate(runs(holes)):
-        cards, presses, longs, seconds = enter(board, run, k)
-        t = tally.setdefault(run[0]["game"], [0, 0, 0, []])
+        cards, presses, longs, holds, seconds = enter(board, run, k)
+        t = tally.setdefault(run[0]["game"], [0, 0, 0, 0, []])
         t[0] += cards
         t[1] += presses
         t[2] += longs
-        t[3] += seconds
+        t[3] += holds
+        t[4] += seconds
     out = {}
-    for gid, (cards, presses, longs, seconds) in tally.items():
+    for gid, (cards, presses, longs, holds, seconds) in tally.items():
         out[gid] = {"cards": cards, "per_card": presses / cards, "long_per_card": longs / cards,
-                    "hole_s": sum(seconds) / len(seconds), "holes": len(seconds)}
+                    "hold_per_card": holds / cards, "hole_s": sum(seconds) / len(seconds),
+                    "holes": len(seconds)}
     return out
 
 
@@ -137,10 +137,11 @@ def main(argv):
             f.update(board=opts["--board"], game=gid)
             print(json.dumps(f))
         else:
-            print("%s %s: %d cards in %d holes, %.2f presses a card, %.2f long; %.0f s a 4-player hole "
-                  "(%.1f s a short press, %.1f s a long one)" % (
+            print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.0f s a "
+                  "4-player hole (%.1f s a short press, %.1f s a long one, %.1f s and the time held "
+                  "a hold)" % (
                       opts["--board"], gid, f["cards"], f["holes"], f["per_card"], f["long_per_card"],
-                      f["hole_s"], SHORT_S, LONG_S))
+                      f["hold_per_card"], f["hole_s"], SHORT_S, LONG_S, REACH_S))
     return 0
 
 

@@ -185,8 +185,10 @@ def live(s, zoom):
     for i in range(len(names)):
         short = s.board.KEYMAP.get((i, SHORT), "-")
         long_ = s.board.KEYMAP.get((i, LONG), "-")
-        lines.append("%s / %s  button %s: short %s, long %s" % (
-            LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i], short, long_))
+        held = s.board.KEYMAP.get((i, "hold"))
+        lines.append("%s / %s  button %s: short %s, long %s%s" % (
+            LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i], short, long_,
+            ", held on: %s again and again" % held if held else ""))
     lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
     shown = -1
     try:

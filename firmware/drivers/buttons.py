@@ -1,4 +1,5 @@
-# Buttons: polled, debounced, short and long press, mapped to logical keys.
+# Buttons: polled, debounced, short and long press or hold to repeat,
+# mapped to logical keys.
 #
 # A Button is a small state machine fed with raw readings and the time; it
 # never touches a pin itself (the board file passes a function that reads
@@ -16,19 +17,27 @@ KEYS = (UP, DOWN, OK, BACK)
 
 SHORT = "short"
 LONG = "long"
+HOLD = "hold"  # held: the key again and again (after LONG, if the button has one)
 
 
 class Button:
-    """One button. update(pressed, now_ms) returns SHORT, LONG or None.
+    """One button. update(pressed, now_ms) returns SHORT, LONG, HOLD or None.
 
     A press counts once the reading has been steady for debounce_ms. LONG
     comes while the button is still held, as soon as it has been down for
     long_ms (so the user feels it happen); releasing after a LONG gives
-    nothing more. SHORT comes on release of a shorter press.
+    nothing more. SHORT comes on release of a shorter press. A button that
+    repeats (repeat: its key map names HOLD) gives HOLD while it is held:
+    at hold_ms, then every every_ms; or, when it has a long press too
+    (long_first), LONG at long_ms, then HOLD every every_ms.
     """
 
     debounce_ms = 25
     long_ms = 600
+    hold_ms = 450
+    every_ms = 200
+    repeat = False
+    long_first = False
 
     def __init__(self, read, name=""):
         self.read = read  # () -> True while pressed
@@ -37,7 +46,8 @@ class Button:
         self.raw_since = 0  # when the reading last changed
         self.down = False  # debounced state
         self.down_at = 0
-        self.long_sent = False
+        self.long_sent = False  # a LONG or a HOLD has come: the release gives nothing
+        self.next_ms = 0  # held this long (ms): the next HOLD
 
     def update(self, pressed, now):
         if pressed != self.raw:
@@ -52,9 +62,19 @@ class Button:
             elif not self.long_sent:
                 return SHORT
             return None
-        if self.down and not self.long_sent and ticks_diff(now, self.down_at) >= self.long_ms:
-            self.long_sent = True
-            return LONG
+        if not self.down:
+            return None
+        held = ticks_diff(now, self.down_at)
+        if not self.long_sent:
+            hold = self.repeat and not self.long_first  # the first repeat, or LONG
+            first = self.hold_ms if hold else self.long_ms
+            if held >= first:
+                self.long_sent = True
+                self.next_ms = first + self.every_ms
+                return HOLD if hold else LONG
+        elif self.repeat and held >= self.next_ms:
+            self.next_ms += self.every_ms
+            return HOLD
         return None
 
     def poll(self, now):
@@ -65,14 +85,17 @@ class Keys:
     """All buttons of a board. poll(now) returns the logical keys pressed
     since the last poll (usually none or one), in button order.
 
-    keymap: {(button index, SHORT or LONG): logical key}. A press that the
-    map does not name is ignored.
+    keymap: {(button index, SHORT, LONG or HOLD): logical key}. A press that
+    the map does not name is ignored; a button the map gives HOLD repeats.
     """
 
     def __init__(self, buttons, keymap):
         self.buttons = buttons
         self.keymap = keymap
         self.out: list = []  # reused: no allocation per poll
+        for i in range(len(buttons)):
+            buttons[i].repeat = (i, HOLD) in keymap
+            buttons[i].long_first = (i, LONG) in keymap
 
     def poll(self, now):
         """The keys pressed since the last poll. The list is reused: use it
@@ -100,7 +123,7 @@ def describe(keymap, names):
     """Lines like 'A short: down' for the screen and the docs."""
     lines = []
     for i in range(len(names)):
-        for kind in (SHORT, LONG):
+        for kind in (SHORT, LONG, HOLD):
             key = keymap.get((i, kind))
             if key is not None:
                 lines.append("%s %s: %s" % (names[i], kind, key))

@@ -10,6 +10,7 @@ class Crazy9s(Rules):
     title = "SuitUP Crazy 9's"
     ender_rule = DOUBLE
     tokens = ("K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "W") + ACTIONS
+    start = "2"
     options = (
         ("wild_value", "int", 20, 0, 100),
         ("wild_completes_sets", "bool", False, 0, 0),

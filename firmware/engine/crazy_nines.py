@@ -22,6 +22,7 @@ class CrazyNines(Rules):
     title = "Crazy Nines"
     ender_rule = PER_LOWER
     tokens = ("JK", "A", "K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "QS")
+    start = "K"
     options = (
         ("negative_pairs_cancel", "bool", True, 0, 0),
         ("queen_of_spades_penalty", "int", 25, 0, 100),

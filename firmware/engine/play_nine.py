@@ -12,6 +12,7 @@ class PlayNine(Rules):
     max_players = 6
     dots = False
     tokens = ("HIO", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+    start = "0"
     options = (("bonus_any_pairs", "bool", False, 0, 0),)
     values = table(tokens, lambda t: -5 if t == "HIO" else int(t))
     limits = table(tokens, lambda t: 4 if t == "HIO" else 8)

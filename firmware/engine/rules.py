@@ -115,6 +115,7 @@ class Rules:
     max_players = 8
     ender_rule = NONE
     tokens: tuple = ()  # every card, in the order a picker shows them
+    start = ""  # where a picker starts a cell with nothing near it: the card holes most often end with
     dots = True  # "." (removed during play) allowed
     options: tuple = ()  # game-specific options, same form as _COMMON
     hand = False

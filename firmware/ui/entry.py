@@ -1,9 +1,10 @@
 # Entering a hole: each player's grid (or hand) cell by cell, then who ended
 # it, then the result. A cell's card is picked by stepping through the
-# game's cards (DOWN next, UP back) and taken with OK; each new cell starts
-# on the card just taken, so a pair costs one press. The score and what
-# cancels, is removed or earns a bonus show while entering. Choosing "#"
-# instead of a card enters that player's total alone.
+# game's cards (DOWN next, UP back; held, they repeat) and taken with OK;
+# each new cell starts on the card above it, else the one to its left, else
+# the card the game's holes most often end with: a match costs one press.
+# The score and what cancels, is removed or earns a bonus show while
+# entering. Choosing "#" instead of a card enters that player's total alone.
 #
 # Nothing entered is lost by going back: BACK steps back a cell, then to the
 # previous player; leaving the hole asks first.
@@ -185,21 +186,27 @@ class GridEntry(Screen):
             self.order = list(range(n))
         self.cycle = list(r.tokens) + (["."] if r.dots else []) + [TOTAL]
         e = d.entries[k]
+        self.pos = 0
         if type(e) is list:
             self.cells = flat(e, r)
-            self.pos = 0
         else:
             self.cells = [None] * n
-            self.pos = 0
-            prev = flat(d.entries[k - 1], r) if k > 0 else None
-            first = prev[self.order[0]] if type(prev) is list else r.tokens[len(r.tokens) // 2]
-            self.cells[self.order[0]] = first
+            self.cells[self.order[0]] = self.guess(self.order[0])
         self.total = e if type(e) is int else None
         self.opts = d.game.opts
 
     def cell(self):
         return self.order[self.pos]
 
+    def guess(self, i):
+        """Where cell i starts: on the card above it, else the one to its
+        left, else the card this game's holes most often end with. Real
+        holes end in matches and low cards (make bench: entry on real holes)."""
+        C = self.C
+        c = self.cells[i - C] if i >= C else None
+        if c is None and i % C:
+            c = self.cells[i - 1]
+        return c if c is not None and c != TOTAL else self.d.rules.start
     def key(self, k):
         i = self.cell()
         if k in (UP, DOWN):
@@ -213,7 +220,7 @@ class GridEntry(Screen):
                 self.pos += 1
                 nxt = self.cell()
                 if self.cells[nxt] is None:
-                    self.cells[nxt] = self.cells[i]  # start on the card just taken
+                    self.cells[nxt] = self.guess(nxt)
             else:
                 self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
                 player_done(self.d, self.k)
