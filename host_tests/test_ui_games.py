@@ -152,7 +152,7 @@ def test_back_keeps_entries_and_leaving_asks():
         d.key("back")
     d.key("back")  # at Ann's first cell: asks
     assert d.screen() == "Menu" and d.top().title == "Leave hole?"
-    d.choose("No")
+    d.choose("Stay")
     assert d.top() is s and s.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
 
 
@@ -375,7 +375,7 @@ def test_questions_and_warnings_fit_every_board():
             if d.screen() == "Menu":
                 break
         assert d.top().title == "Leave hole?", board
-        d.choose("Leave")
+        d.choose("Drop & leave")
         assert d.screen() == "Play"
 
 
@@ -402,3 +402,123 @@ def test_a_cell_starts_on_the_card_above_else_left_else_the_games_common_card():
         d._cycle_to(lambda: s.cells[s.cell()], s.cycle, c)
         d.key("ok")
     assert s.cell() == 3 and s.cells[3] == "3"  # row by row: the card above
+
+
+def test_total_only_asks_before_dropping_the_cards_entered():
+    fresh_dir("total-ask")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    s = d.top()
+    for c in ("5", "5"):  # two cards in
+        d._cycle_to(lambda: s.cells[s.cell()], s.cycle, c)
+        d.key("ok")
+    d._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
+    d.key("ok")
+    assert d.top().title == "Total only?" and d.top().cursor == 0  # on "Keep cards"
+    d.choose("Keep cards")
+    assert d.top() is s and s.cells[0] == "5" and s.cells[4] == "5"
+    d.key("ok")
+    d.choose("Drop cards")
+    assert d.screen() == "Number"
+    d.number(17)
+    assert d.top() is not s and d.app.stack[-2] is s  # on to BOB's grid
+    # with nothing entered yet, # goes straight to the total
+    t = d.top()
+    d._cycle_to(lambda: t.cells[t.cell()], t.cycle, "#")
+    d.key("ok")
+    assert d.screen() == "Number"
+
+
+def test_the_hub_never_wraps_onto_abandoning_the_game():
+    fresh_dir("hub-wrap")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    hub = d.top()
+    d.key("up")  # from the first item
+    assert hub.items[hub.cursor][0] == "Main menu"
+    assert [i[0] for i in hub.items][-2:] == ["Abandon game", "Main menu"]
+
+
+def test_who_ended_and_who_went_out_start_on_no_answer():
+    fresh_dir("ender-ask")
+    d = Driver("devkit-oled")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])
+    d.grid(12)
+    m = d.top()
+    assert m.title == "Who ended?" and m.items[m.cursor][0] == "- choose -"
+    d.key("ok")  # out of habit: nothing happens
+    assert d.top() is m and len(d.app.game.holes) == 0
+    d.choose("ANN")
+    assert d.app.game.holes[0].ender == 0
+    fresh_dir("out-ask")
+    d = Driver("devkit-oled")
+    d.new_game("SuitUP", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    d.hand([])
+    d.hand(["K"])
+    m = d.top()
+    assert m.title == "Who went out?" and m.items[m.cursor][0] == "- choose -"
+    d.choose("ANN")
+    d.choose("No")
+    if d.app.game.opts["ender_rule"] != "none":
+        assert d.top().items[d.top().cursor][0] == "- choose -"
+
+
+def test_the_main_menu_comes_back_on_its_first_item():
+    fresh_dir("home-first")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.choose("Main menu")
+    d.choose("Multiple 9")
+    d.key("back")
+    assert d.top().items[d.top().cursor][0] == "Continue game"
+    d.key("ok")
+    assert d.screen() == "Play"
+
+
+def test_the_tour_script_plays_the_game_its_comments_describe():
+    # docs/keys/tour.txt makes the screenshots; keys drift when the UI changes
+    from uidriver import HERE, tool
+
+    ref = Game("crazy-nines", ["ANN", "BOB", "CY"], {"holes": 2})
+    ref.add_hole([[["5", "5", "K"], ["QS", "7", "7"], ["2", "2", "2"]],
+                  [["A", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]],
+                  [["JK", "JK", "3"], ["4", "5", "6"], ["7", "8", "9"]]], ender=1)
+    ref.add_hole([12, 20, 5])
+    for board in BOARDS:
+        fresh_dir("tour-" + board)
+        s = tool()["Sim"](board, False, guarded=False)
+        shots = []
+        s.screenshot = lambda path, scale=3, shots=shots: shots.append(path)  # the keys are tested, not PNGs
+        s.run_script(HERE + "/../docs/keys/tour.txt")
+        rec = saved()["history"][0]
+        assert rec["players"] == ["ANN", "BOB", "CY"] and rec["totals"] == ref.totals(), (board, rec)
+        with open(HERE + "/../docs/keys/tour.txt") as f:
+            assert len(shots) == len([ln for ln in f if ln.startswith("shot ")]), shots
+
+
+def test_ender_points_are_offered_only_where_they_count():
+    fresh_dir("ender-points")
+    d = Driver("m5stack-core")
+    d.choose("New game")
+    d.choose("Play Nine")  # its ender rule: none
+    d.number(2)
+    d.choose("New name")
+    d.name("ANN")
+    d.choose("New name")
+    d.name("BOB")
+    d.number(3)
+    menu = d.top()
+    labels = [i[0] for i in menu.items]
+    assert "ender points" not in labels and "ender rule" in labels, labels
+    d.choose("ender rule")
+    d.choose("per lower")
+    assert d.top() is menu and "ender points" in [i[0] for i in menu.items]
+    d.choose("ender points")
+    d.number(30)
+    d.choose("Start")
+    d.choose("ANN")
+    assert d.app.game.opts["ender_rule"] == "penalty-per-lower" and d.app.game.opts["ender_penalty_points"] == 30

@@ -16,6 +16,11 @@
 import os
 import sys
 
+if sys.implementation.name != "micropython":  # the firmware draws with framebuf, the port's own
+    sys.exit("sim: the simulator runs under the MicroPython unix port: make sim BOARD=<id>, or\n"
+             "  .venv/bin/micropython -X heapsize=16M tools/sim.py --board <id> ...  "
+             "(make setup installs it)")
+
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 if not HERE.startswith("/"):  # absolute: the sim changes into the state dir
     HERE = os.getcwd() + "/" + HERE
@@ -142,7 +147,10 @@ class Sim:
 
     def screenshot(self, path, scale=3):
         w, h = self.emu.size()
-        png.write_rows(path, w, h, lambda y: panel_emu.row(self.emu, y), scale)
+        try:
+            png.write_rows(path, w, h, lambda y: panel_emu.row(self.emu, y), scale)
+        except OSError as e:
+            raise ScriptError("cannot write %s (%s)" % (path, e))
 
     def key_help(self):
         return describe(self.board.KEYMAP, list(self.board.BUTTONS))
@@ -220,6 +228,19 @@ def live(s, zoom):
         sys.stdout.write("\x1b[0m\r\n")
 
 
+def make_dirs(path):
+    """The folder and its parents (os.makedirs: the port has none)."""
+    built = "/" if path.startswith("/") else ""
+    for part in path.split("/"):
+        if not part:
+            continue
+        built += part + "/"
+        try:
+            os.mkdir(built)
+        except OSError:
+            pass  # there already
+
+
 def main(argv):
     opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
             "--scale": "3", "--zoom": None, "--shots": None}
@@ -246,16 +267,12 @@ def main(argv):
     for k in ("--keys", "--screenshot", "--shots"):
         if opts[k] and not opts[k].startswith("/"):
             opts[k] = cwd + "/" + opts[k]
+    if opts["--shots"]:
+        make_dirs(opts["--shots"])
     if opts["--state-dir"]:
         # The simulated flash: the firmware's files are relative to the
         # current directory (the flash root on the board).
-        path = ""
-        for part in opts["--state-dir"].split("/"):  # its parents too (build/ on a fresh clone)
-            path += part + "/"
-            try:
-                os.mkdir(path)
-            except OSError:
-                pass  # there already
+        make_dirs(opts["--state-dir"])  # its parents too (build/ on a fresh clone)
         os.chdir(opts["--state-dir"])
     try:
         s = Sim(opts["--board"])

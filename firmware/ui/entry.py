@@ -45,6 +45,8 @@ class Draft:
         self.entries: list = [None] * len(self.players)
         self.ender = self.out = None
         self.blitz = False
+        # who went out and who ended are answered already: an edit, or asked before
+        self.out_known = self.ender_known = type(target) is int
         if type(target) is int:
             h = g.holes[target]
             # grids as rows (as the engine reads them), hands as lists
@@ -103,15 +105,31 @@ def title_and_score(pen, name, label, score):
 
 
 def leave(d):
-    confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), yes="Leave")
+    # says what leaving costs: the cards entered for this hole
+    confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), no="Stay", yes="Drop & leave")
 
 
-def _who(d, title, on_pick, current):
+PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
+
+
+def _who(d, title, on_pick, current, known):
+    """Ask which player (or nobody). Known: the answer given before (an
+    edit, or back here), where the cursor starts; else it starts on PICK,
+    so that an OK out of habit answers nothing (the ender's penalty or
+    doubling is never skipped without a word)."""
     names = [d.name(k) for k in range(len(d.players))]
     items: list = [(n, lambda k=k: on_pick(d.players[k])) for k, n in enumerate(names)]
     items.append(("Nobody", lambda: on_pick(None)))
-    cur = d.players.index(current) if current in d.players else len(names)
+    if known:
+        cur = d.players.index(current) if current in d.players else len(names)
+    else:
+        items.insert(0, (PICK, _nothing))
+        cur = 0
     d.app.push(Menu(d.app, title, items, cursor=cur))
+
+
+def _nothing():
+    pass
 
 
 def ask_out(d):
@@ -122,6 +140,7 @@ def ask_out(d):
 
     def picked(p):
         d.out = p
+        d.out_known = True
         if p is None:
             d.blitz = False
             ask_ender(d)
@@ -133,7 +152,7 @@ def ask_out(d):
         d.blitz = b
         ask_ender(d)
 
-    _who(d, "Who went out?", picked, d.out)
+    _who(d, "Who went out?", picked, d.out, d.out_known)
 
 
 def ask_ender(d):
@@ -144,9 +163,10 @@ def ask_ender(d):
 
     def picked(p):
         d.ender = p
+        d.ender_known = True
         commit(d)
 
-    _who(d, "Who ended?", picked, d.ender)
+    _who(d, "Who ended?", picked, d.ender, d.ender_known)
 
 
 def commit(d):
@@ -214,7 +234,11 @@ class GridEntry(Screen):
             self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
         elif k == OK:
             if self.cells[i] == TOTAL:
-                self.ask_total()
+                if self.pos or type(self.d.entries[self.k]) is list:
+                    # cards entered: dropped only when the player says so
+                    confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
+                else:
+                    self.ask_total()
                 return
             if self.pos + 1 < len(self.order):
                 self.pos += 1

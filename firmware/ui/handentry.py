@@ -7,7 +7,7 @@ from drivers.buttons import BACK, DOWN, OK, UP
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from ui.draw import DIM, FG, SEL_FG
 from ui.entry import DONE, TOTAL, leave, player_done, title_and_score
-from ui.widgets import Number
+from ui.widgets import Number, confirm
 
 
 class HandEntry(Screen):
@@ -34,7 +34,10 @@ class HandEntry(Screen):
                 player_done(self.d, self.k)
                 return
             if self.choice == TOTAL:
-                self.ask_total()
+                if self.cards:  # cards entered: dropped only when the player says so
+                    confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
+                else:
+                    self.ask_total()
                 return
             if len(self.cards) < self.d.rules.MAX_HAND:
                 self.cards.append(self.choice)

@@ -33,7 +33,9 @@ class Home(Menu):
         items.append(("History", self.history))
         items.append(("Settings", self.settings))
         self.items = items
-        self.cursor = min(self.cursor, len(items) - 1)
+        # back here, the cursor is on the first item (the game, when there
+        # is one), not on the one left: ok then does the usual thing
+        self.cursor = 0
         self.dirty = True
 
     def new_game(self):

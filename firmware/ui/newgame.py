@@ -100,6 +100,13 @@ def option_value(app, title_, spec, value, done):
     app.push(Menu(app, title_, items, cursor=list(choices).index(value)))
 
 
+def in_effect(specs, opts):
+    """The options that change something with these settings: the ender's
+    penalty points only under the penalty-per-lower rule."""
+    per_lower = opts["ender_rule"] == "penalty-per-lower"
+    return [sp for sp in specs if sp[0] != "ender_penalty_points" or per_lower]
+
+
 def house_rules(app, s):
     from engine.errors import ScoreError
 
@@ -108,10 +115,14 @@ def house_rules(app, s):
         opts = s.rules.make_options(s.opts)  # defaults, then the saved house rules
     except ScoreError:  # saved defaults from an older version: start from the game's own
         opts = s.rules.make_options({"holes": s.opts["holes"]})
+    shown = in_effect(specs, opts)
 
     def change(spec):
         def done(v):
             opts[spec[0]] = v
+            shown[:] = in_effect(specs, opts)
+            menu.items = build()
+            menu.cursor = min(menu.cursor, len(menu.items) - 1)
             app.pop()
 
         option_value(app, labels.option(spec[0]), spec, opts[spec[0]], done)
@@ -120,12 +131,14 @@ def house_rules(app, s):
         s.opts = opts
         first_dealer(app, s)
 
-    items = [("Start", start)] + [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in specs]
+    def build():
+        return [("Start", start)] + [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in shown]
 
     def value(i):
-        return "" if i == 0 else labels.value(opts[specs[i - 1][0]])
+        return "" if i == 0 else labels.value(opts[shown[i - 1][0]])
 
-    app.push(Menu(app, "House rules", items, value=value))
+    menu = Menu(app, "House rules", build(), value=value)
+    app.push(menu)
 
 
 def first_dealer(app, s):

@@ -36,8 +36,9 @@ class Play(Menu):
         items.append(("Scores", self.scores))
         if n:
             items.append(("Edit a hole", self.edit))
-        items.append(("Main menu", self.app.pop))
+        # never last: one press up from the first item wraps to the last one
         items.append(("Abandon game", self.abandon))
+        items.append(("Main menu", self.app.pop))
         self.items = items
         self.cursor = 0
         self.dirty = True

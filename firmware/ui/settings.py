@@ -33,7 +33,7 @@ class SettingsMenu(Menu):
     def game_rules(self, game_id):
         from engine.errors import ScoreError
         from engine.rules import rules_for
-        from ui.newgame import option_value
+        from ui.newgame import in_effect, option_value
 
         app = self.app
         r = rules_for(game_id)
@@ -44,18 +44,25 @@ class SettingsMenu(Menu):
             saved.clear()
             opts = r.make_options()
         specs = r.option_specs()
+        shown = in_effect(specs, opts)
 
         def change(spec):
             def done(v):
                 saved[spec[0]] = v
                 opts[spec[0]] = v
+                shown[:] = in_effect(specs, opts)
+                menu.items = build()
+                menu.cursor = min(menu.cursor, len(menu.items) - 1)
                 app.save()
                 app.pop()
 
             option_value(app, labels.option(spec[0]), spec, opts[spec[0]], done)
 
-        items = [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in specs]
-        app.push(Menu(app, title(game_id), items, value=lambda i: labels.value(opts[specs[i][0]])))
+        def build():
+            return [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in shown]
+
+        menu = Menu(app, title(game_id), build(), value=lambda i: labels.value(opts[shown[i][0]]))
+        app.push(menu)
 
     def sleep(self):
         s = self.app.state["settings"]
