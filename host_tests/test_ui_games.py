@@ -104,6 +104,7 @@ def test_playoff_after_a_tie():
     d.choose("Finish game")
     assert saved()["history"][0]["winner"] == 2
     check_history(got)
+    assert d.top().title == "Game over" and d.top().rows[:2] == ["CY wins!", "After a playoff of 2 holes."]
 
 
 def test_edit_a_past_hole_and_totals_recompute():
@@ -479,6 +480,14 @@ def test_the_main_menu_comes_back_on_its_first_item():
     assert d.screen() == "Play"
 
 
+# screens of the tour whose shot must show them (the names in docs/USING.md)
+TOUR_TITLES = {"home": "Scorekeeper", "hub": "ANN deals", "ender": "Who ended?", "history": "History",
+               "settings": "Settings", "house-rules": "House rules", "nines": "Multiple 9",
+               "over-hub": "Crazy Nines", "discard": "Discard", "over": "Game over", "edit": "Edit a hole",
+               "about": "About", "tally": "Wins", "showdown": "Showdown", "total": "GridEntry",
+               "entry": "GridEntry"}
+
+
 def test_the_tour_script_plays_the_game_its_comments_describe():
     # docs/keys/tour.txt makes the screenshots; keys drift when the UI changes
     from uidriver import HERE, tool
@@ -492,12 +501,20 @@ def test_the_tour_script_plays_the_game_its_comments_describe():
         fresh_dir("tour-" + board)
         s = tool()["Sim"](board, False, guarded=False)
         shots = []
-        s.screenshot = lambda path, scale=3, shots=shots: shots.append(path)  # the keys are tested, not PNGs
+        def shot(path, scale=3, s=s, shots=shots, board=board):  # the keys are tested here, not the PNGs
+            top = s.app.stack[-1]
+            name = path.split("/")[-1][len(board) + 1:-4]
+            shots.append((name, getattr(top, "title", type(top).__name__)))
+
+        s.screenshot = shot
         s.run_script(HERE + "/../docs/keys/tour.txt")
         rec = saved()["history"][0]
         assert rec["players"] == ["ANN", "BOB", "CY"] and rec["totals"] == ref.totals(), (board, rec)
         with open(HERE + "/../docs/keys/tour.txt") as f:
             assert len(shots) == len([ln for ln in f if ln.startswith("shot ")]), shots
+        titles = dict(shots)
+        for name, title in TOUR_TITLES.items():
+            assert titles[name] == title, (board, name, titles)
 
 
 def test_ender_points_are_offered_only_where_they_count():
@@ -521,4 +538,29 @@ def test_ender_points_are_offered_only_where_they_count():
     d.number(30)
     d.choose("Start")
     d.choose("ANN")
-    assert d.app.game.opts["ender_rule"] == "penalty-per-lower" and d.app.game.opts["ender_penalty_points"] == 30
+    opts = d.app.game.opts
+    assert opts["ender_rule"] == "penalty-per-lower" and opts["ender_penalty_points"] == 30
+
+
+def test_the_entry_line_says_which_hole_or_playoff_hole():
+    drawn = []
+    for board in BOARDS:
+        fresh_dir("label-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=1)
+        pen = d.app.pen
+        text = pen.text
+
+        def spy(s, x, y, role=None, scale=None, text=text):
+            drawn.append(s)
+            return text(s, x, y, role, scale) if role is not None else text(s, x, y)
+
+        pen.text = spy
+        d.key("ok")
+        assert [s for s in drawn if s.startswith("ANN ")][-1] in ("ANN hole 1", "ANN h1"), drawn
+        a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+        d.enter([a, a])  # a tie: the playoff
+        d.key("ok")
+        d.key("ok")  # the playoff hole
+        assert [s for s in drawn if s.startswith("ANN ")][-1] in ("ANN playoff 1", "ANN po1"), drawn
+        del pen.text

@@ -78,6 +78,9 @@ class Play(Menu):
         home = self.app.stack[0]
         lines = ["%s wins!" % g.names[winner]] if winner is not None else [
             "Shared: " + ", ".join(g.names[p] for p in tied)]
+        if g.playoff:  # the totals below are tied: say what decided it
+            n = len(g.playoff)
+            lines.append("After a playoff of %d hole%s." % (n, "" if n == 1 else "s"))
         self.app.pop_to(home)
         self.app.push(Message(self.app, "Game over", lines + standings_lines(g)))
 
