@@ -118,8 +118,14 @@ def test_edit_a_past_hole_and_totals_recompute():
     assert from_doc(saved()["game"]).totals() == [64, 64]
     d.choose("Edit a hole")
     d.choose("Hole 1")
-    d.enter([b, b])  # Ann's hole 1 was a: now b
-    d.key("ok")
+    for cell in range(8):  # Ann's hole 1 was a: now b, card by card
+        d.fix("ANN", cell, b[cell // 4][cell % 4])
+        assert d.top().title == "Hole 1"  # the result
+        d.key("ok")
+        d.choose("Edit a hole")
+        d.choose("Hole 1")
+    d.key("back")
+    d.key("back")
     g = from_doc(saved()["game"])
     assert g.totals() == [72, 64] and len(g.holes) == 2
     check_rescores(d)
@@ -204,12 +210,24 @@ def test_edit_a_hole_entered_as_totals():
     d.hole([12, 20], ender=None)
     d.choose("Edit a hole")
     d.choose("Hole 1")
+    d.choose("ANN")
     assert d.screen() == "GridEntry"
     d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])  # Ann's total becomes a grid
-    d.grid(25)
-    d.choose("Nobody")
     d.key("ok")
-    assert from_doc(saved()["game"]).totals() == [44, 25]
+    assert from_doc(saved()["game"]).totals() == [44, 20]
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.choose("BOB")
+    d.grid(25)
+    d.key("ok")
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.choose("Who ended")
+    assert d.top().items[d.top().cursor][0] == "Nobody"  # the answer given: where it starts
+    d.choose("BOB")
+    d.key("ok")
+    g = from_doc(saved()["game"])
+    assert g.totals() == [44, 25] and g.holes[0].ender == 1
     check_rescores(d)
 
 
@@ -564,3 +582,24 @@ def test_the_entry_line_says_which_hole_or_playoff_hole():
         d.key("ok")  # the playoff hole
         assert [s for s in drawn if s.startswith("ANN ")][-1] in ("ANN playoff 1", "ANN po1"), drawn
         del pen.text
+
+
+def test_fixing_one_card_of_the_fourth_player_takes_at_most_6_presses():
+    for board in BOARDS:
+        fresh_dir("fix-" + board)
+        d = Driver(board)
+        names = ["ANN", "BOB", "CY", "DI"]
+        d.new_game("Play Nine", names, holes=3)
+        grids = [[[k, 1, 2, 3], [4, 5, 6, 7]] for k in range(4)]
+        d.hole(grids)
+        d.hole(grids)
+        d.choose("Edit a hole")
+        d.choose("Hole 1")
+        before = d.presses
+        d.fix("DI", 6, "11")  # DI's 7th card (row 2, column 3): 6 becomes 11
+        assert d.presses - before <= 6, (board, d.presses - before)
+        assert d.top().title == "Hole 1"  # the result, the hole saved
+        g = from_doc(saved()["game"])
+        assert g.holes[0].cards[3] == ["3", "1", "2", "3", "4", "5", "11", "7"]
+        assert g.holes[0].cards[:3] == d.app.game.holes[1].cards[:3] and g.holes[1].cards[3][6] == "6"
+        check_rescores(d)

@@ -219,6 +219,17 @@ class Driver:
         if g.opts["ender_rule"] != "none":
             self.choose("Nobody" if ender is None else g.names[ender])
 
+    def fix(self, name, cell, card):
+        """In a past hole's menu: change one card of a player's grid (cell:
+        its index, row by row); the hole is saved and its result shown."""
+        self.choose(name)
+        s = self.top()
+        assert s.pick, "not picking a card"
+        self._cycle_to(lambda: s.cell(), s.order, cell)
+        self.key("ok")
+        self._cycle_to(lambda: s.cells[s.cell()], s.cycle, str(card).upper())
+        self.key("ok")
+
     def _hand_total(self, n):
         s = self.top()
         self._cycle_to(lambda: s.choice, s.cycle, "#")

@@ -59,12 +59,12 @@ class Play(Menu):
         self.app.push(Scores(self.app))
 
     def edit(self):
-        from ui.entry import start
+        from ui.entry import edit
 
         g = self.app.game
         items = []
         for h in range(len(g.holes)):
-            items.append(("Hole %d" % (h + 1), lambda h=h: start(self.app, h)))
+            items.append(("Hole %d" % (h + 1), lambda h=h: edit(self.app, h)))
         self.app.push(Menu(self.app, "Edit a hole", items, cursor=len(items) - 1))
 
     def finish(self):
