@@ -52,3 +52,37 @@ def test_errors(tmp_path):
     assert code == 2 and "line 2" in out and "spin" in out and "Traceback" not in out
     code, out = sim("--board", "m5stack-core", "--keys", str(tmp_path / "missing.txt"))
     assert code == 2 and "Traceback" not in out
+
+
+def test_make_sim_on_a_fresh_clone_shows_the_menu(tmp_path):
+    # As a newcomer runs it, right after make setup: a clone with no build/
+    # (the venv is this checkout's, linked), make sim in a terminal (a pty)
+    import pty
+    import select
+    import time
+
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", ROOT, str(clone)], check=True, timeout=120)
+    os.symlink(os.path.join(ROOT, ".venv"), str(clone / ".venv"))
+    assert not (clone / "build").exists()
+    master, slave = pty.openpty()
+    # -o: the setup stamp counts as done (the linked venv is set up)
+    p = subprocess.Popen(["make", "-o", ".venv/.setup-done", "sim", "BOARD=devkit-oled"], cwd=str(clone),
+                         stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    out = b""
+    try:
+        end = time.time() + 60
+        while b"q: quit" not in out and time.time() < end and p.poll() is None:
+            if select.select([master], [], [], 0.5)[0]:
+                out += os.read(master, 65536)
+        assert b"q: quit" in out and b"Traceback" not in out, out[-2000:]
+        assert b"\xe2\x96\x80" in out  # the screen, in half blocks
+        os.write(master, b"q")
+        p.wait(timeout=30)
+        assert p.returncode == 0
+        assert (clone / "build" / "sim-devkit-oled").is_dir()
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
