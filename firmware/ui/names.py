@@ -3,7 +3,7 @@
 # (app.LEAVES).
 from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
-from ui.draw import ACCENT, DIM, FG
+from ui.draw import DIM, FG, SEL_FG
 from ui.widgets import header
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
@@ -48,8 +48,21 @@ class NameEntry(Screen):
         top = header(pen, self.title)
         shown = self.name + ("_" if len(self.name) < self.MAX else "")
         pen.text(shown, 4, top + 2, FG, pen.big if pen.d.width >= 200 else pen.scale)
-        c = LETTERS[self.choice] if self.choice != DONE else "done"
-        c = "space" if c == " " else c
         y = top + 2 + 8 * (pen.big if pen.d.width >= 200 else pen.scale) + 6
-        pen.text("letter:", 4, y, DIM)
-        pen.text(c, 4 + pen.text_width("letter: "), y, ACCENT)
+        # the letter chosen with its neighbours, so that "done" (before A)
+        # and the way to a letter are in view: "Y Z [A] B C"
+        n = len(LETTERS) + 1
+        i = self.choice + 1  # 0 is done
+        x = 4
+        for off in (-2, -1, 0, 1, 2):
+            j = (i + off) % n - 1
+            label = "done" if j == DONE else ("sp" if LETTERS[j] == " " else LETTERS[j])
+            w = pen.text_width(label)
+            if x + w > pen.d.width:
+                break
+            if off == 0:
+                pen.highlight(x - 2, y - 1, w + 4, pen.line_h)
+                pen.text(label, x, y, SEL_FG)
+            else:
+                pen.text(label, x, y, DIM)
+            x += w + pen.text_width(" ")
