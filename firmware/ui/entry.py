@@ -63,27 +63,6 @@ def start(app, target):
     open_player(d, 0)
 
 
-def edit(app, h):
-    """Fix past hole h: pick a player, then one of their cards (or who
-    ended); the hole is saved as soon as it is fixed."""
-    d = Draft(app, h)
-    d.fix = True
-    hole = d.game.holes[h]
-    n = len(d.players)
-    items: list = [(d.name(k), lambda k=k: open_fix(d, k)) for k in range(n)]
-    if d.rules.hand:
-        items.append(("Who went out", lambda: ask_out(d)))
-    elif d.game.opts["ender_rule"] != "none":
-        items.append(("Who ended", lambda: ask_ender(d)))
-    app.push(Menu(app, d.label, items, value=lambda i: str(hole.scores[i]) if i < n else ""))
-
-
-def open_fix(d, k):
-    if d.rules.hand or type(d.entries[k]) is not list:
-        open_player(d, k)  # a hand, or a total: entered again
-    else:
-        d.app.push(GridEntry(d, k, pick=True))
-
 
 def open_player(d, k):
     if d.rules.hand:
@@ -224,12 +203,8 @@ def commit(d):
 
 
 class GridEntry(Screen):
-    def __init__(self, d, k, pick=False):
-        """pick: first pick the card to change (UP/DOWN move, OK takes it),
-        then its value; OK saves the hole (fixing a past hole)."""
+    def __init__(self, d, k):
         super().__init__(d.app)
-        self.pick = pick
-        self.was = None  # the card being changed, as it was
         self.d = d
         self.k = k
         r = d.rules
@@ -264,17 +239,6 @@ class GridEntry(Screen):
         return c if c is not None and c != TOTAL else self.d.rules.start
     def key(self, k):
         i = self.cell()
-        if self.pick:  # choosing the card to change
-            if k in (UP, DOWN):
-                self.pos = (self.pos + (1 if k == DOWN else -1)) % len(self.order)
-            elif k == OK:
-                self.pick = False
-                self.was = self.cells[i]
-            elif k == BACK:
-                self.app.pop()
-                return
-            self.dirty = True
-            return
         if k in (UP, DOWN):
             j = self.cycle.index(self.cells[i])
             self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
@@ -286,11 +250,6 @@ class GridEntry(Screen):
                 else:
                     self.ask_total()
                 return
-            if self.was is not None:  # the one card fixed: save
-                self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-                self.was = None
-                player_done(self.d, self.k)
-                return
             if self.pos + 1 < len(self.order):
                 self.pos += 1
                 nxt = self.cell()
@@ -301,11 +260,7 @@ class GridEntry(Screen):
                 player_done(self.d, self.k)
                 return
         elif k == BACK:
-            if self.was is not None:  # not this card: as it was, pick another
-                self.cells[i] = self.was
-                self.was = None
-                self.pick = True
-            elif self.pos > 0:
+            if self.pos > 0:
                 self.pos -= 1
             elif self.k > 0:
                 self.app.pop()
@@ -380,11 +335,10 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        if y + pen.line_h > pen.d.height:
-            return
-        if self.cells[self.cell()] == TOTAL:
-            pen.text("OK: total only", 2, y, DIM)
-        elif self.pick:
-            pen.text("OK: this card", 2, y, DIM)
-        elif self.was is not None:
-            pen.text("OK: save", 2, y, DIM)
+        hint = self.hint()
+        if hint and y + pen.line_h <= pen.d.height:
+            pen.text(hint, 2, y, DIM)
+
+    def hint(self):
+        """The line under the grid: what OK does, where it is not taking a card."""
+        return "OK: total only" if self.cells[self.cell()] == TOTAL else None

@@ -1,0 +1,68 @@
+# Fixing a past hole: pick a player, then the card to change, then its
+# value; the hole is saved at once (the other players' entries and who
+# ended stand). Only editing needs it: loaded then and let go at the game's
+# hub (app.LEAVES); entering a hole is ui/entry.py's.
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.entry import TOTAL, Draft, GridEntry, ask_ender, ask_out, open_player, player_done
+from ui.widgets import Menu
+
+
+def edit(app, h):
+    """Past hole h: its players with their scores (and who ended)."""
+    d = Draft(app, h)
+    d.fix = True
+    hole = d.game.holes[h]
+    n = len(d.players)
+    items: list = [(d.name(k), lambda k=k: open_fix(d, k)) for k in range(n)]
+    if d.rules.hand:
+        items.append(("Who went out", lambda: ask_out(d)))
+    elif d.game.opts["ender_rule"] != "none":
+        items.append(("Who ended", lambda: ask_ender(d)))
+    app.push(Menu(app, d.label, items, value=lambda i: str(hole.scores[i]) if i < n else ""))
+
+
+def open_fix(d, k):
+    if d.rules.hand or type(d.entries[k]) is not list:
+        open_player(d, k)  # a hand, or a total: entered again whole
+    else:
+        d.app.push(FixEntry(d, k))
+
+
+class FixEntry(GridEntry):
+    """A player's grid: first pick the card to change (UP/DOWN move, OK
+    takes it), then its value (UP/DOWN); OK saves the hole, BACK puts the
+    card back as it was."""
+
+    def __init__(self, d, k):
+        super().__init__(d, k)
+        self.pick = True
+        self.was = None  # the card being changed, as it was
+
+    def key(self, k):
+        i = self.cell()
+        if self.pick:
+            if k in (UP, DOWN):
+                self.pos = (self.pos + (1 if k == DOWN else -1)) % len(self.order)
+            elif k == OK:
+                self.pick = False
+                self.was = self.cells[i]
+            elif k == BACK:
+                self.app.pop()
+                return
+            self.dirty = True
+        elif k == OK and self.cells[i] != TOTAL:  # the one card fixed: save
+            self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+            self.was = None
+            player_done(self.d, self.k)
+        elif k == BACK:  # not this card: as it was, pick another
+            self.cells[i] = self.was
+            self.was = None
+            self.pick = True
+            self.dirty = True
+        else:
+            super().key(k)
+
+    def hint(self):
+        if self.pick:
+            return "OK: this card"
+        return super().hint() or "OK: save"
