@@ -19,31 +19,14 @@ import json
 import random
 import sys
 
-import toolpath  # noqa: F401  (firmware/ on sys.path)
+import toolpath  # noqa: F401  (firmware/ and host_tests/ on sys.path)
 
 from engine.rules import rules_for  # noqa: E402
+from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
 
 GAMES = ("play-nine", "crazy-nines", "suitup-crazy-9s")
-# the cards a deck holds beyond the counted ones (as test_dealt deals them)
-EXTRA = {"suitup-crazy-9s": ["W"] * 4 + ["X", "R", "S", "T"] * 4}
 ACTIONS = ("X", "R", "S", "T")
 MAX_TURNS = 40  # rounds before a stuck hole is ended by the player to move
-
-
-def shuffled(items, rng):
-    items = list(items)
-    for i in range(len(items) - 1, 0, -1):  # MicroPython has no shuffle
-        j = rng.randrange(i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items
-
-
-def full_deck(gid, players):
-    limits = rules_for(gid).deck(players)
-    deck = []
-    for t in sorted(limits):
-        deck += [t] * limits[t]
-    return deck + EXTRA.get(gid, [])
 
 
 class Player:
