@@ -138,9 +138,9 @@ def entry_figures(boards):
     print("Entry on real holes: %d 4-player holes a game played out from the deal" % REAL_HOLES)
     print("(tools/realholes.py), entered with the fewest presses the UI allows and checked")
     print("(tools/bench_entry.py): presses a card (the OK that takes it counts), long presses a")
-    print("card, and seconds a 4-player hole (every press of the hole, 0.4 s a short press, 1.0 s a")
-    print("long one). Targets: %.1f presses a card, %.1f long on the TTGO, %d s a Play Nine hole."
-          % ENTRY_TARGETS)
+    print("card, and seconds a 4-player hole (every press of the hole: 0.4 s a short press, 1.0 s a")
+    print("long one, 0.3 s and the time held a hold that repeats; a hold is one press). Targets:")
+    print("%.1f presses a card, %.1f long on the TTGO, %d s a Play Nine hole." % ENTRY_TARGETS)
     print("{:<18}".format("game") + "".join("{:>22}".format(b) for b in boards))
     for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
         line = "{:<18}".format(gid)
