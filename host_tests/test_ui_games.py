@@ -603,3 +603,28 @@ def test_fixing_one_card_of_the_fourth_player_takes_at_most_6_presses():
         assert g.holes[0].cards[3] == ["3", "1", "2", "3", "4", "5", "11", "7"]
         assert g.holes[0].cards[:3] == d.app.game.holes[1].cards[:3] and g.holes[1].cards[3][6] == "6"
         check_rescores(d)
+
+
+def test_the_chart_names_each_players_total_and_its_scale():
+    for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
+        fresh_dir("chart-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=2)
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]], [[5, 5, 5, 6], [7, 8, 9, 9]]])
+        d.choose("Scores")
+        drawn = []
+        text = d.app.pen.text
+
+        def spy(s, x, y, role=None, scale=None, text=text, drawn=drawn):
+            drawn.append(s)
+            return text(s, x, y) if role is None else text(s, x, y, role, scale)
+
+        d.app.pen.text = spy
+        s = d.top()
+        while s.page < s.layout(d.app.pen)[3]:  # OK through the table's pages to the chart
+            d.key("ok")
+        totals = d.app.game.totals()
+        for name, t in zip(["ANN", "BOB", "CY"], totals):
+            assert "%s %d" % (name, t) in drawn, (board, drawn)
+        assert str(max(totals)) in drawn and "0" in drawn, drawn
+        del d.app.pen.text

@@ -72,13 +72,20 @@ class Scores(Screen):
                 t += hole.scores[p]
                 run.append(t)
             series.append(run)
-        legend_h = pen.line_h * ((len(g.names) + 2) // 3)
+        # the legend: each player's name and total ("ANN 48"), in as many
+        # columns as hold 6 characters each (3 on the M5Stack, 2 on the TTGO)
+        cols = max(1, min(3, pen.d.width // (7 * 8 * pen.scale)))
+        n = len(g.names)
+        legend_h = pen.line_h * ((n + cols - 1) // cols)
         chart(pen, 2, y, pen.d.width - 4, pen.d.height - y - legend_h - 2, series)
         ly = pen.d.height - legend_h
-        col = pen.d.width // 3
-        for p in range(len(g.names)):
-            pen.text(g.names[p][: col // (8 * pen.scale) - 1], (p % 3) * col + 2, ly + (p // 3) * pen.line_h,
-                     SERIES[p % len(SERIES)])
+        col = pen.d.width // cols
+        room = col // (8 * pen.scale) - 1
+        for p in range(n):
+            t = str(series[p][-1])
+            label = g.names[p][: max(1, room - len(t) - 1)] + " " + t
+            x, yy = (p % cols) * col + 2, ly + (p // cols) * pen.line_h
+            pen.text(label[:room], x, yy, SERIES[p % len(SERIES)])
 
 
 def chart(pen, x, y, w, h, series, roles=SERIES):
@@ -93,6 +100,12 @@ def chart(pen, x, y, w, h, series, roles=SERIES):
     high = max(max(s) for s in series if s)
     span = (high - low) or 1
     steps = max(1, n - 1)
+    for i in range(1, n):  # a mark at each hole along the bottom
+        pen.fill(x + 1 + (w - 3) * i // steps, y + h - 4, 1, 3, DIM)
+    # the scale: the highest total at the top, the lowest at the bottom
+    if h >= 3 * 8 * pen.scale:
+        pen.text(str(high), x + 3, y + 3, DIM)
+        pen.text(str(low), x + 3, y + h - 3 - 8 * pen.scale, DIM)
     for k in range(len(series)):
         s = series[k]
         px = py = None
