@@ -144,7 +144,6 @@ def house_rules(app, s):
 def first_dealer(app, s):
     def start(d):
         from engine.game import Game
-        from ui.play import Play
 
         import store
 
@@ -152,8 +151,10 @@ def first_dealer(app, s):
         for name in reversed(s.names):
             store.remember(app.state, name)
         app.game = g
-        app.pop_to(app.stack[0])
+        app.pop_to(app.stack[0])  # at the main menu the new game's modules are let go ...
         app.save()
+        from ui.play import Play  # ... before the game's own are loaded: a lower peak
+
         app.push(Play(app))
 
     items = [(n, lambda i=i: start(i)) for i, n in enumerate(s.names)]
