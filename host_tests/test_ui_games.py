@@ -13,7 +13,7 @@ if sys.implementation.name != "micropython":
 from engine.doc import from_doc  # noqa: E402
 from engine.game import Game  # noqa: E402
 from test_dealt import deal  # noqa: E402
-from uidriver import Driver, check_history, check_rescores, fresh_dir  # noqa: E402
+from uidriver import Driver, check_history, check_rescores, fresh_dir, saved_state  # noqa: E402
 
 BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines",
@@ -23,11 +23,7 @@ NAMES = ["ANN", "BOB", "CY"]
 
 def saved():
     """What is on the (simulated) flash, read as the next boot will."""
-    import store
-
-    kind, _, state = store.read(store.FILE)
-    assert kind == "ok", (kind, state)
-    return state
+    return saved_state()
 
 
 def play(board, gid, holes, seed, players=NAMES, totals=0.0):
