@@ -82,8 +82,8 @@ class Scores(Screen):
         col = pen.d.width // cols
         room = col // (8 * pen.scale) - 1
         for p in range(n):
-            t = str(series[p][-1])
-            label = g.names[p][: max(1, room - len(t) - 1)] + " " + t
+            total = str(series[p][-1])
+            label = g.names[p][: max(1, room - len(total) - 1)] + " " + total
             x, yy = (p % cols) * col + 2, ly + (p // cols) * pen.line_h
             pen.text(label[:room], x, yy, SERIES[p % len(SERIES)])
 
