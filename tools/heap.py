@@ -91,7 +91,8 @@ _made: set = set()
 
 def run(binary, heap, src, board_id, mode, keys=None):
     """(bytes in use, free) at the end of a heapgame.py run, or None if it
-    fails in this heap (a MemoryError, a save that failed)."""
+    fails in this heap (a MemoryError; in mode low, the firmware stopped:
+    its error screen, or a save that failed)."""
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -99,6 +100,8 @@ def run(binary, heap, src, board_id, mode, keys=None):
            os.path.join(ROOT, "boards"), HERE, board_id, mode] + ([keys] if keys else [])
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=600)
     for line in p.stdout.splitlines():
+        if line.startswith("STOPPED "):
+            return None
         if line.startswith("HEAP %s " % mode) and p.returncode == 0:
             return tuple(int(x) for x in line.split()[2:])
     return None
