@@ -8,9 +8,11 @@ NAME = "LilyGO TTGO T-Display"
 PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
 BAND = 27  # the frame is drawn in 5 bands of 27 rows: a 3.2 KB buffer, not 16 KB (docs/MEMORY.md)
 BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
-# Two buttons do everything. Short presses are the frequent ones (next, confirm).
-# held on, the long press repeats: a card several up is one long press
-KEYMAP = {(0, SHORT): DOWN, (0, LONG): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK}
+# Two buttons do everything, and every key but back is a short press: the
+# top button is down (held on, it repeats), the two together are up (held
+# on, it repeats), the bottom one is ok, held it is back.
+KEYMAP = {(0, SHORT): DOWN, (0, HOLD): DOWN, ((0, 1), SHORT): UP, ((0, 1), HOLD): UP,
+          (1, SHORT): OK, (1, LONG): BACK}
 
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 

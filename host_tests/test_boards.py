@@ -15,7 +15,10 @@ def test_every_board_reaches_every_key():
     for b in BOARDS:
         assert sorted(set(b.KEYMAP.values())) == sorted(KEYS), b.ID
         for button, kind in b.KEYMAP:
-            assert 0 <= button < len(b.BUTTONS) and kind in ("short", "long", "hold"), b.ID
+            # a button, or two pressed together
+            pair = button if type(button) is tuple else (button,)
+            assert len(set(pair)) == len(pair) and pair and kind in ("short", "long", "hold"), b.ID
+            assert all(0 <= i < len(b.BUTTONS) for i in pair), b.ID
             # held on, a button repeats its long key, or its short one if it has no long press
             if kind == "hold":
                 again = b.KEYMAP.get((button, "long"), b.KEYMAP[(button, "short")])
@@ -24,10 +27,14 @@ def test_every_board_reaches_every_key():
 
 
 def test_two_button_board_keeps_short_presses_for_the_frequent_keys():
-    from drivers.buttons import DOWN, OK, SHORT
+    # entering a card steps up and down and takes it: all short presses (up
+    # is the two buttons together); only back is a long press
+    from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
 
     shorts = [k for (b, kind), k in ttgo_t_display.KEYMAP.items() if kind == SHORT]
-    assert sorted(shorts) == sorted([DOWN, OK])
+    longs = [k for (b, kind), k in ttgo_t_display.KEYMAP.items() if kind == LONG]
+    assert sorted(shorts) == sorted([DOWN, OK, UP]) and longs == [BACK]
+    assert ttgo_t_display.KEYMAP[((0, 1), SHORT)] == UP
 
 
 def py_files(top):

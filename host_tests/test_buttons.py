@@ -154,3 +154,62 @@ def test_keys_maps_hold_and_knows_which_buttons_repeat():
         got += list(k.poll(now))
     assert got == [OK, OK, UP, UP, UP], got
     assert "A hold: up" in describe(k.keymap, ["A", "B"])
+
+
+CHORDED = {(0, SHORT): DOWN, (0, HOLD): DOWN, ((0, 1), SHORT): UP, ((0, 1), HOLD): UP,
+           (1, SHORT): OK, (1, LONG): BACK}  # the TTGO's: the two together are up
+
+
+def play(keymap, steps, step=5):
+    """Feed both buttons (a, b) pairs of states, each for step ms; return
+    the keys with the time they came."""
+    held = [False, False]
+    k = Keys([Button(lambda: held[0]), Button(lambda: held[1])], keymap)
+    got = []
+    now = 0
+    for a, b, ms in steps:
+        for _ in range(ms // step):
+            held[0], held[1] = a, b
+            for key in k.poll(now):
+                got.append((key, now))
+            now += step
+    return got
+
+
+def test_two_buttons_pressed_together_are_a_key_of_their_own():
+    # one finger a little before the other, and let go in any order: UP once,
+    # and neither button's own key
+    for steps in ([(0, 0, 50), (1, 0, 30), (1, 1, 100), (0, 1, 20), (0, 0, 100)],
+                  [(0, 0, 50), (0, 1, 40), (1, 1, 100), (1, 0, 30), (0, 0, 100)],
+                  [(0, 0, 50), (1, 1, 120), (0, 0, 100)]):
+        assert [k for k, _ in play(CHORDED, steps)] == [UP], steps
+    # alone, each is its own key; one after the other are two keys
+    assert [k for k, _ in play(CHORDED, [(0, 0, 50), (1, 0, 100), (0, 0, 100), (0, 1, 100), (0, 0, 100)])] \
+        == [DOWN, OK]
+
+
+def test_two_buttons_held_together_repeat_their_key():
+    b = Button(None)
+    got = play(CHORDED, [(0, 0, 50), (1, 1, 1000), (0, 0, 100)])
+    # held 1000 ms: at hold_ms, then every every_ms after both are down; nothing on release
+    down = 50 + b.debounce_ms
+    assert got == [(UP, down + b.hold_ms + k * b.every_ms) for k in range(3)], got
+
+
+def test_a_button_held_alone_then_the_other_is_not_a_chord():
+    # the top held alone repeats DOWN; the bottom pressed then stops it, and
+    # neither gives anything more until both are let go
+    got = play(CHORDED, [(0, 0, 50), (1, 0, 700), (1, 1, 500), (1, 0, 300), (0, 0, 100)])
+    assert [k for k, _ in got] == [DOWN, DOWN], got
+    # after a chord, a button pressed again while the other is still held gives nothing
+    got = play(CHORDED, [(0, 0, 50), (1, 1, 100), (0, 1, 100), (1, 1, 100), (0, 1, 100), (0, 0, 100)])
+    assert [k for k, _ in got] == [UP], got
+    # and afterwards everything is as before
+    got = play(CHORDED, [(0, 0, 50), (1, 1, 100), (0, 0, 100), (1, 0, 100), (0, 0, 100), (0, 1, 800),
+                         (0, 0, 100)])
+    assert [k for k, _ in got] == [UP, DOWN, BACK], got
+
+
+def test_describe_names_the_chord():
+    assert "top+bottom short: up" in describe(CHORDED, ["top", "bottom"])
+    assert "top+bottom hold: up" in describe(CHORDED, ["top", "bottom"])

@@ -52,8 +52,13 @@ def test_logical_keys_and_physical_presses_move_the_cursor():
     home = s.app.stack[-1]
     s.run_line("down x3")
     assert home.cursor == 3
-    s.run_line("press top long")  # the top button held: UP on this board
+    s.run_line("press top+bottom")  # the two buttons together: UP on this board
     assert home.cursor == 2
+    s.run_line("press top 700")  # the top held: DOWN, again and again (at 450 and 650 ms: 2, 3, 0)
+    assert home.cursor == 0
+    s.run_line("press bottom+top 500")  # held together: UP repeats (at 450 ms: once, to the last item)
+    assert home.cursor == 3
+    s.run_line("up")
     s.run_line("bounce on")
     s.run_line("press top")  # bouncy contacts still give one press
     assert home.cursor == 3

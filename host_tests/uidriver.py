@@ -29,11 +29,12 @@ def tool():
 
 
 # The time a press takes, seen and made (make bench's seconds a hole): a
-# short press, a long one (held past 600 ms), and a hold to repeat: reaching
-# for it plus the time held.
+# short press, a long one (held past 600 ms), two buttons pressed together,
+# and a hold to repeat: reaching for it plus the time held.
 SHORT_S = 0.4
 LONG_S = 1.0
 REACH_S = 0.3
+CHORD_S = 0.5  # two buttons pressed together (the TTGO's up): a short press, a little slower
 
 
 class Driver:
@@ -52,6 +53,9 @@ class Driver:
         keymap = self.sim.board.KEYMAP
         shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
         self.long_keys = [k for k in keymap.values() if k not in shorts]
+        # keys pressed with two buttons together (a chord), and none alone
+        alone = [k for (b, kind), k in keymap.items() if kind == SHORT and type(b) is not tuple]
+        self.chord_keys = [k for k in shorts if k not in alone]
         # the buttons whose key repeats while held: {key: button}
         self.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
         self.keymap = keymap
@@ -71,7 +75,7 @@ class Driver:
             self.sim.press_key(k)
             self.presses += 1
             self.longs += k in self.long_keys
-            self.seconds += LONG_S if k in self.long_keys else SHORT_S
+            self.seconds += LONG_S if k in self.long_keys else CHORD_S if k in self.chord_keys else SHORT_S
             # no screen may cut its text, on any board (a layout bug)
             assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 

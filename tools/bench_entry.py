@@ -14,7 +14,8 @@
 # a hold that repeats a key is one press), long presses and holds per card,
 # and the estimated seconds per 4-player hole: every press of the hole (from
 # the game's menu to its result, the ender's question included) at SHORT_S
-# a short press, LONG_S a long one and REACH_S plus the time held a hold
+# a short press, LONG_S a long one, CHORD_S two buttons pressed together
+# and REACH_S plus the time held a hold
 # (host_tests/uidriver.py), scaled to 4 players. --json: one JSON line a
 # game instead.
 import json
@@ -22,7 +23,7 @@ import sys
 
 import toolpath  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
-from uidriver import LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
+from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines"}
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
@@ -138,10 +139,10 @@ def main(argv):
             print(json.dumps(f))
         else:
             print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.0f s a "
-                  "4-player hole (%.1f s a short press, %.1f s a long one, %.1f s and the time held "
-                  "a hold)" % (
+                  "4-player hole (%.1f s a short press, %.1f s a long one, %.1f s two buttons together, "
+                  "%.1f s and the time held a hold)" % (
                       opts["--board"], gid, f["cards"], f["holes"], f["per_card"], f["long_per_card"],
-                      f["hold_per_card"], f["hole_s"], SHORT_S, LONG_S, REACH_S))
+                      f["hold_per_card"], f["hole_s"], SHORT_S, LONG_S, CHORD_S, REACH_S))
     return 0
 
 

@@ -60,7 +60,8 @@ class Monkey:
         self.boot()
 
     def boot(self):
-        self.hw, _bus, self.switches, _mod = simboard.build(self.board, emulate=False)
+        self.hw, _bus, self.switches, mod = simboard.build(self.board, emulate=False)
+        self.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"]
         self.r = Runner(self.hw, self.now, strict=False)
         self.tick(100)
 
@@ -99,19 +100,24 @@ class Monkey:
             c[kind] += 1
             bounce = random.random() < 0.2
             c["bounced"] += bounce
-            what = "button %d %d ms%s" % (b, ms, " bouncing" if bounce else "")
-            sw = self.switches[b]
+            what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
+            sws = [self.switches[i] for i in b] if type(b) is tuple else [self.switches[b]]
             if bounce:  # the contacts chatter for a few ms each way
                 for held in (True, False, True, False):
-                    sw.held = held
+                    for sw in sws:
+                        sw.held = held
                     self.tick(STEP_MS)
-            sw.held = True
+            for sw in sws:  # two together: one finger a little before the other
+                sw.held = True
+                self.tick(random.randint(0, 2) * STEP_MS)
             self.tick(ms)
             if bounce:
                 for held in (False, True, False, True):
-                    sw.held = held
+                    for sw in sws:
+                        sw.held = held
                     self.tick(STEP_MS)
-            sw.held = False
+            for sw in sws:
+                sw.held = False
             self.tick(random.randint(5, 300))
         self.recent.append(what)
         del self.recent[:-12]
@@ -129,6 +135,8 @@ class Monkey:
         n = len(self.switches)
         if self.mood is not None and random.random() < 0.7:
             return self.mood
+        if self.chords and random.random() < 0.15:  # two buttons together, where that is a key
+            return random.choice(self.chords)
         return random.randrange(n)
 
     def check(self):

@@ -71,18 +71,23 @@ class Sim:
             self.now += STEP_MS
 
     def press(self, button, ms):
-        sw = self.switches[button]
+        """Press a button (an index), or two together (a pair), for ms."""
+        sws = [self.switches[b] for b in button] if type(button) is tuple else [self.switches[button]]
         if self.bounce:  # contacts chatter for a few ms each way
             for held in (True, False, True, False):
-                sw.held = held
+                for sw in sws:
+                    sw.held = held
                 self.tick(STEP_MS)
-        sw.held = True
+        for sw in sws:
+            sw.held = True
         self.tick(ms)
         if self.bounce:
             for held in (False, True, False, True):
-                sw.held = held
+                for sw in sws:
+                    sw.held = held
                 self.tick(STEP_MS)
-        sw.held = False
+        for sw in sws:
+            sw.held = False
         self.tick(GAP_MS)
 
     def press_key(self, key):
@@ -95,6 +100,11 @@ class Sim:
         raise ScriptError("this board has no press for '%s'" % key)
 
     def button(self, name):
+        """A button by its name or number (from 1); two joined by + are
+        pressed together: "top+bottom"."""
+        if "+" in name:
+            a, b = name.split("+", 1)
+            return (self.button(a), self.button(b))
         names = [n.lower() for n in self.board.BUTTONS]
         if name.lower() in names:
             return names.index(name.lower())
@@ -176,6 +186,7 @@ def render(emu, zoom):
 
 
 LIVE_KEYS = "asd"  # buttons 1, 2, 3: short press; upper case: long press
+CHORD_KEY = "x"  # two buttons pressed together, on a board whose key map has that
 
 
 def live(s, zoom):
@@ -196,6 +207,13 @@ def live(s, zoom):
         held = s.board.KEYMAP.get((i, "hold"))
         lines.append("%s / %s  button %s: short %s, long %s%s" % (
             LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i], short, long_,
+            ", held on: %s again and again" % held if held else ""))
+    chord = [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT]
+    if chord:
+        a, b = chord[0]
+        held = s.board.KEYMAP.get((chord[0], "hold"))
+        lines.append("%s / %s  buttons %s and %s together: %s%s" % (
+            CHORD_KEY, CHORD_KEY.upper(), names[a], names[b], s.board.KEYMAP[(chord[0], SHORT)],
             ", held on: %s again and again" % held if held else ""))
     lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
     shown = -1
@@ -219,6 +237,8 @@ def live(s, zoom):
                 s.press_key("ok")
             elif c in ("\x7f", "\x08"):
                 s.press_key("back")
+            elif c.lower() == CHORD_KEY and chord:
+                s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
             elif c.lower() in LIVE_KEYS[: len(names)]:
                 i = LIVE_KEYS.index(c.lower())
                 s.press(i, LONG_MS if c.isupper() else SHORT_MS)

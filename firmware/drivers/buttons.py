@@ -81,33 +81,94 @@ class Button:
         return self.update(bool(self.read()), now)
 
 
+class Chord:
+    """Two buttons pressed together: a key of its own (a two-button board's
+    third short press). It forms when the second button goes down while the
+    first is still down and has given nothing yet; from then on the two
+    buttons give nothing of their own until each is let go. SHORT comes when
+    either is let go; held together, HOLD at hold_ms, then every every_ms."""
+
+    def __init__(self, a, b, repeat):
+        self.a = a
+        self.b = b  # button indexes
+        self.repeat = repeat
+        self.on = False  # formed, and not both let go yet
+        self.held = False  # it has repeated: letting go gives nothing
+        self.done = False  # one let go: nothing more until both are
+        self.at = 0
+        self.next_ms = 0
+
+    def update(self, ba, bb, mute, now):
+        if not self.on:
+            if not (ba.down and bb.down) or mute[self.a] or mute[self.b]:
+                return None
+            mute[self.a] = mute[self.b] = True
+            if ba.long_sent or bb.long_sent:
+                return None  # one was held alone first (its long press came): the other is ignored
+            self.on = True
+            self.held = self.done = False
+            self.at = now
+            self.next_ms = ba.hold_ms
+            return None
+        mute[self.a] = mute[self.b] = True  # a button pressed again meanwhile gives nothing either
+        if not (ba.down or bb.down):
+            self.on = False
+        if self.done:
+            return None
+        if not (ba.down and bb.down):
+            self.done = True  # one let go: the press, unless it repeated
+            return None if self.held else SHORT
+        if self.repeat and ticks_diff(now, self.at) >= self.next_ms:
+            self.next_ms += ba.every_ms
+            self.held = True
+            return HOLD
+        return None
+
+
 class Keys:
     """All buttons of a board. poll(now) returns the logical keys pressed
     since the last poll (usually none or one), in button order.
 
     keymap: {(button index, SHORT, LONG or HOLD): logical key}. A press that
     the map does not name is ignored; a button the map gives HOLD repeats.
+    A pair of indexes, as in {((0, 1), SHORT): UP}, is the two buttons
+    pressed together (Chord).
     """
 
     def __init__(self, buttons, keymap):
         self.buttons = buttons
         self.keymap = keymap
         self.out: list = []  # reused: no allocation per poll
+        self.kinds: list = [None] * len(buttons)
+        self.mute = [False] * len(buttons)  # in a chord: its own presses give nothing until let go
+        self.chords = []
         for i in range(len(buttons)):
             buttons[i].repeat = (i, HOLD) in keymap
             buttons[i].long_first = (i, LONG) in keymap
+        for (i, kind) in keymap:
+            if type(i) is tuple and kind == SHORT:
+                self.chords.append(Chord(i[0], i[1], (i, HOLD) in keymap))
 
     def poll(self, now):
         """The keys pressed since the last poll. The list is reused: use it
         before the next poll."""
         out = self.out
         out.clear()
-        for i in range(len(self.buttons)):
-            kind = self.buttons[i].poll(now)
+        bs, kinds, mute = self.buttons, self.kinds, self.mute
+        for i in range(len(bs)):
+            kinds[i] = bs[i].poll(now)
+        for c in self.chords:
+            kind = c.update(bs[c.a], bs[c.b], mute, now)
             if kind is not None:
+                out.append(self.keymap.get(((c.a, c.b), kind)))
+        for i in range(len(bs)):
+            kind = kinds[i]
+            if kind is not None and not mute[i]:
                 key = self.keymap.get((i, kind))
                 if key is not None:
                     out.append(key)
+            if mute[i] and not bs[i].down:
+                mute[i] = False
         return out
 
     def set_timings(self, debounce_ms=None, long_ms=None):
@@ -120,11 +181,15 @@ class Keys:
 
 
 def describe(keymap, names):
-    """Lines like 'A short: down' for the screen and the docs."""
+    """Lines like 'A short: down' (and 'A+B short: up', the two together)
+    for the screen and the docs."""
     lines = []
     for i in range(len(names)):
         for kind in (SHORT, LONG, HOLD):
             key = keymap.get((i, kind))
             if key is not None:
                 lines.append("%s %s: %s" % (names[i], kind, key))
+    for (i, kind), key in keymap.items():
+        if type(i) is tuple:
+            lines.append("%s+%s %s: %s" % (names[i[0]], names[i[1]], kind, key))
     return lines
