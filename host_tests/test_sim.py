@@ -183,3 +183,42 @@ def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
             screens += 1
             d.key(k)
         assert screens == 4
+
+
+def decode(line):
+    """A line of the terminal view back to (upper, lower) colour pairs: a
+    glyph is fg over bg, a space bg over bg."""
+    fg = bg = None
+    row = []
+    k = 0
+    while k < len(line):
+        if line[k] == "\x1b":
+            end = line.index("m", k)
+            code = [int(v) for v in line[k + 2 : end].split(";")]
+            if code[:2] == [38, 2]:
+                fg = tuple(code[2:])
+            elif code[:2] == [48, 2]:
+                bg = tuple(code[2:])
+            k = end + 1
+            continue
+        row.append((fg, bg) if line[k] == "\u2580" else (bg, bg))
+        k += 1
+    return row
+
+
+def test_the_terminal_view_is_the_screen_and_solid_areas_are_plain_background():
+    fresh_dir("sim")
+    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+        s = tool()["Sim"](board)
+        s.run_line("ok")
+        s.run_line("ok")
+        s.run_line("down")  # a highlighted row with text in it
+        lines = tool()["render"](s.emu, 1)
+        w, h = s.emu.size()
+        assert len(lines) == h // 2, board
+        for n, line in enumerate(lines):  # a line at a time: the port's test heap is small
+            want = [(s.emu.pixel(x, 2 * n), s.emu.pixel(x, 2 * n + 1)) for x in range(w)]
+            assert decode(line) == want, (board, n)
+            # a glyph only where its two pixels differ: a terminal that lifts a
+            # glyph's contrast cannot paint a solid highlight with pale blocks
+            assert line.count("\u2580") == sum(1 for a, b in want if a != b), (board, n)

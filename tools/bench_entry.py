@@ -24,7 +24,7 @@ import sys
 import toolpath  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
-TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "Crazy 9's", "crazy-nines": "Crazy Nines"}
+TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "SuitUP Crazy 9's", "crazy-nines": "Crazy Nines"}
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
 

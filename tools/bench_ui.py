@@ -18,8 +18,8 @@ import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 from test_dealt import deal  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 
-TITLES = (("play-nine", "Play Nine"), ("suitup-crazy-9s", "Crazy 9's"), ("crazy-nines", "Crazy Nines"),
-          ("suitup-original", "SuitUP"))
+TITLES = (("play-nine", "Play Nine"), ("suitup-crazy-9s", "SuitUP Crazy 9's"), ("crazy-nines", "Crazy Nines"),
+          ("suitup-original", "SuitUP Original"))
 BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
 
 

@@ -169,7 +169,12 @@ class Sim:
 # --- the terminal -------------------------------------------------------------
 def render(emu, zoom):
     """The screen as lines of half-block characters in 24-bit colour (a
-    colour code only where the colour changes)."""
+    colour code only where the colour changes): two pixels a character, the
+    upper one the glyph's colour, the lower one the background. Where both
+    are one colour, a space on that background: terminals that raise a
+    glyph's contrast against its background (VS Code's, iTerm's) would
+    otherwise draw a glyph the colour of its background (a solid highlight)
+    as a pale block, garbling highlighted rows."""
     w, h = emu.size()
     out = []
     for y in range(0, h - zoom, 2 * zoom):
@@ -177,6 +182,12 @@ def render(emu, zoom):
         last = None
         for x in range(0, w, zoom):
             pair = (emu.pixel(x, y), emu.pixel(x, min(h - 1, y + zoom)))
+            if pair[0] == pair[1]:
+                if last is None or last[1] != pair[1]:
+                    parts.append("\x1b[48;2;%d;%d;%dm" % pair[1])
+                    last = (None, pair[1])
+                parts.append(" ")
+                continue
             if pair != last:
                 parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % (pair[0] + pair[1]))
                 last = pair

@@ -1,5 +1,5 @@
 # Finished games, newest first, and each player's all-time record in one game.
-from ui.home import GAMES, title
+from ui.home import GAMES, title, titles
 from ui.widgets import Menu, Message
 
 
@@ -14,7 +14,7 @@ class HistoryMenu(Menu):
 
     def value(self, i):
         # each game: the winner, and the game on the right
-        return "" if i == 0 else title(self.app.state["history"][i - 1]["game"])
+        return "" if i == 0 else title(self.app.state["history"][i - 1]["game"], True)
 
     def show(self, rec):
         rows: list = ["%s, %d holes" % (title(rec["game"]), rec["holes"])]
@@ -29,7 +29,7 @@ class HistoryMenu(Menu):
         if not played:
             self.app.push(Message(self.app, "Player stats", ["No finished games yet."]))
             return
-        items = [(title(g), lambda g=g: self.app.push(Message(self.app, title(g), stats_rows(self.app, g))))
+        items = [(title(g), lambda g=g: self.app.push(Message(self.app, titles(g), stats_rows(self.app, g))))
                  for g in played]
         self.app.push(Menu(self.app, "Stats for", items))
 

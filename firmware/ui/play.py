@@ -2,7 +2,7 @@
 # scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
 # the game stays saved and "Continue game" brings it back.
 import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
-from ui.home import title
+from ui.home import titles
 from ui.widgets import Menu, Message, confirm
 
 
@@ -25,7 +25,7 @@ class Play(Menu):
         g = self.app.game
         n, total = len(g.holes), g.opts["holes"]
         # the title says who deals the next hole (names fit: 8 + " deals")
-        self.title = "%s deals" % g.names[g.dealer(n)] if not g.complete() else title(g.id)
+        self.title = "%s deals" % g.names[g.dealer(n)] if not g.complete() else titles(g.id)
         items = []
         if not g.complete():
             items.append(("Hole %d of %d" % (n + 1, total), self.next_hole))

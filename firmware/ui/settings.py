@@ -4,7 +4,7 @@ import gc
 
 from app import VERSION
 from ui import labels
-from ui.home import GAMES, title
+from ui.home import GAMES, titles
 from ui.widgets import Menu, Message, Number, confirm
 
 
@@ -61,7 +61,7 @@ class SettingsMenu(Menu):
         def build():
             return [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in shown]
 
-        menu = Menu(app, title(game_id), build(), value=lambda i: labels.value(opts[shown[i][0]]))
+        menu = Menu(app, titles(game_id), build(), value=lambda i: labels.value(opts[shown[i][0]]))
         app.push(menu)
 
     def sleep(self):

@@ -7,7 +7,10 @@ from ui.draw import ACCENT, DIM, FG, SEL_FG
 
 
 def header(pen, title):
-    """The title line and its rule; returns the y below it."""
+    """The title line and its rule; returns the y below it. title: a
+    string, or (long, short): the long one where it fits."""
+    if type(title) is tuple:
+        title = title[0] if pen.text_width(title[0]) + 2 <= pen.d.width else title[1]
     pen.text(title, 2, 1, ACCENT)
     y = pen.line_h + 3
     pen.fill(0, y - 2, pen.d.width, 1, DIM)
@@ -17,12 +20,14 @@ def header(pen, title):
 def list_rows(pen, top, items, cursor, values=None):
     """Draw a list under `top` with the cursor's row highlighted, scrolled so
     that the cursor stays on screen. values: text shown right-aligned; a row
-    whose label and value do not fit on one line takes two."""
+    whose label and value do not fit on one line takes two, and so does a
+    label too long for a line (broken at a space)."""
     lh = pen.line_h + 2
     w = pen.d.width
     room = (w - 6) // (8 * pen.scale)  # characters on a line
     vals = values or [""] * len(items)
-    tall = [bool(vals[i]) and len(items[i]) + 1 + len(vals[i]) > room for i in range(len(items))]
+    tall = [len(items[i]) > room or bool(vals[i]) and len(items[i]) + 1 + len(vals[i]) > room
+            for i in range(len(items))]
     height = (pen.d.height - top) // lh  # lines on the screen
     first = cursor  # back up from the cursor while the rows still fit
     used = 2 if tall[cursor] else 1
@@ -37,7 +42,19 @@ def list_rows(pen, top, items, cursor, values=None):
         sel = i == cursor
         if sel:
             pen.highlight(0, y, w, h)
-        pen.text(items[i], 4, y + 2, SEL_FG if sel else FG)
+        label = items[i]
+        x = 4
+        if len(label) > room:  # two lines, the second indented: at the first space whose rest fits
+            cut = label.find(" ")
+            if not 0 < cut <= room or len(label) - cut > room:
+                cut = label.rfind(" ", 0, room + 1)
+            cut = cut if cut > 0 else room
+            pen.text(label[:cut], x, y + 2, SEL_FG if sel else FG)
+            label = label[cut:].lstrip()
+            x += 8 * pen.scale
+            y += lh
+            h -= lh
+        pen.text(label, x, y + 2, SEL_FG if sel else FG)
         if vals[i]:
             pen.text(vals[i], w - pen.text_width(vals[i]) - 3, y + h - lh + 2, SEL_FG if sel else ACCENT)
         y += h
