@@ -23,7 +23,7 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
-          "ui.handentry", "ui.fix", "engine.options")
+          "ui.handentry", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history")
 
 
 def forget(name):
@@ -38,31 +38,15 @@ def forget(name):
             delattr(parent, leaf)
 
 
-class Screen:
-    """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws."""
-
-    def __init__(self, app):
-        self.app = app
-        self.dirty = True
-
-    def key(self, k):
-        pass
-
-    def draw(self, pen):
-        pass
-
-    def shown(self):
-        """Called when the screen comes back to the front."""
-
-
 class App:
+    version = VERSION  # for the screens: they are given the app, and import nothing of it
     def __init__(self, hw, safe=False, note=None, pen=None):
         """safe: do not open the game in progress (it kept crashing); note:
         a sentence to show first (why the app restarted); pen: the guard's,
         made once at boot."""
         import gc
 
-        import store
+        from storage import loading, savefile
 
         # collect early and often: small collections keep the heap from
         # fragmenting, so a module loaded mid-game finds room
@@ -71,7 +55,9 @@ class App:
         self.hw = hw
         self.pen = pen or Pen(hw.display)
         self.stack: list = []
-        self.state, problem = store.load()
+        self.state, problem = loading.load()
+        del loading
+        self.drop_leaves()  # loading and what it took: needed again only at the next start
         self.game = None  # the engine Game in progress
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
@@ -89,7 +75,7 @@ class App:
             from ui.widgets import Message
 
             # load's note stays on the flash until read: a restart first shows it again
-            self.push(Message(self, "Note", notes, on_close=store.noted if problem else None))
+            self.push(Message(self, "Note", notes, on_close=savefile.noted if problem else None))
 
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
@@ -105,13 +91,14 @@ class App:
             self.game = from_doc(self.state["game"])
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
-            import store
+            from storage.loading import keep
+            from storage.savefile import GAME_BAD
             from ui.widgets import Message
 
-            store.keep(self.state["game"], store.GAME_BAD)
+            keep(self.state["game"], GAME_BAD)
             self.state["game"] = None
             self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(),
-                                             "It is kept as %s." % store.GAME_BAD]))
+                                             "It is kept as %s." % GAME_BAD]))
             return
         finally:
             forget("engine.doc")  # needed again only at the next start
@@ -120,13 +107,13 @@ class App:
     def save(self):
         """Save the state, the game in progress included; True if saved. A
         failed save is shown; the game in memory is kept."""
-        import store
+        from storage import savefile
 
         if self.game is not None:  # a new game too: the Game has it all
             self.state["game"] = IN_MEMORY
         try:
-            store.save(self.state, self.game)  # the game's document made a hole at a time, as written
-        except store.SaveError as e:
+            savefile.save(self.state, self.game)  # the game's document made a hole at a time, as written
+        except savefile.SaveError as e:
             from ui.widgets import Message
 
             # shown once the key's work is done, on top of wherever it went

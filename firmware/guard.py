@@ -33,16 +33,18 @@ class Runner:
     def restart(self, now):
         from app import App
 
-        import store
+        from storage.savefile import BAD, LOG
 
         note = None
         if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
-            store.set_aside()
+            from storage.loading import set_aside
+
+            set_aside()
             note = ("The saved state kept causing errors, so it is set aside (%s) and a fresh one "
-                    "started." % store.BAD)
+                    "started." % BAD)
         elif self.error is not None:
             note = "The scorekeeper restarted after an error (%s); details are in %s." % (
-                self.error.__class__.__name__, store.LOG)
+                self.error.__class__.__name__, LOG)
         self.error = None
         self.started = now
         try:
@@ -87,12 +89,11 @@ def ready(hw, runner):
     """The line the serial console shows once the first screen is up (make
     deploy waits for it): version, board, and the heap left after boot."""
     from app import VERSION
-
-    import store
+    from storage.savefile import LOG
 
     gc.collect()
     if runner.app is None:
-        return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, store.LOG)
+        return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, LOG)
     free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
     total = free + gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
     # the total tells whether the heap had to grow past the first area (an

@@ -9,7 +9,7 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
-import store  # noqa: E402
+from storage import loading, savefile  # noqa: E402
 from flash import BLOCK, Flash, Volume, formatted  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 
@@ -24,7 +24,7 @@ def test_a_damaged_save_is_named_at_start_and_the_copy_before_opens():
     d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
     d.hole([11, 12])
     d.hole([13, 14])
-    with open(store.FILE, "r+b") as f:  # one byte of the last save goes bad
+    with open(savefile.FILE, "r+b") as f:  # one byte of the last save goes bad
         f.seek(40)
         b = f.read(1)
         f.seek(40)
@@ -58,7 +58,7 @@ def test_a_full_flash_keeps_the_game_in_memory_and_saves_it_when_there_is_room()
         assert d.screen() == "Message" and d.top().title == "Not saved"
         assert "the flash is full" in note(d)
         assert d.app.game.totals() == [24, 26]  # kept in memory
-        assert store.read(store.FILE)[2]["seq"] == 2  # the flash still has the save before
+        assert loading.read(savefile.FILE)[2]["seq"] == 2  # the flash still has the save before
         while d.top() is not hub:
             d.key("ok")
         for i in range(n):

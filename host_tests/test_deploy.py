@@ -19,7 +19,7 @@ import pytest
 
 import deploy
 import manifest
-import store
+from storage import savefile
 ROOT = manifest.ROOT
 PY = sys.executable
 MPREMOTE = os.path.join(ROOT, ".venv", "bin", "mpremote")
@@ -136,7 +136,7 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
         f.write(b"\xff\xfe")
     os.remove(os.path.join(flash, "engine", "game.mpy"))
     shutil.copy(os.path.join(ROOT, "firmware", "app.py"), os.path.join(flash, "app.py"))
-    with open(os.path.join(flash, "store.py"), "w") as f:  # someone's own change: kept aside
+    with open(os.path.join(flash, "storage", "savefile.py"), "w") as f:  # someone's own change: kept aside
         f.write("# my own store\n")
     with open(os.path.join(flash, "drivers", "ssd1306.mpy"), "wb") as f:
         f.write(b"old")
@@ -145,9 +145,9 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
     record["files"]["drivers/ssd1306.mpy"] = deploy.sha(b"old")  # as that deploy put it
     with open(os.path.join(flash, "deployed.json"), "w") as f:
         json.dump(record, f)
-    saved = store.defaults()  # a real save: the firmware loads it at boot and must find it good
+    saved = savefile.defaults()  # a real save: the firmware loads it at boot and must find it good
     saved.update(seq=7, roster=["Ann", "Bob"])
-    head, body = store.encode(saved)
+    head, body = savefile.encode(saved)
     mine = {"state.json": head + bytes(body), "errors.log": b"kept\n", "boot.py": b"# boot\n",
             "notes.txt": b"mine"}
     for name, data in mine.items():
@@ -162,10 +162,11 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
     assert sorted(copied) == ["engine/game.mpy", "ui/play.mpy"]
     assert "removed app.py (a source file that would shadow the compiled one)" in text
     assert "removed drivers/ssd1306.mpy (not used by sim)" in text
-    assert "moved store.py to store.py.old" in text
+    assert "moved storage/savefile.py to storage/savefile.py.old" in text
     files = vboard.files()
-    assert "app.py" not in files and "drivers/ssd1306.mpy" not in files and "store.py" not in files
-    assert files["store.py.old"] == b"# my own store\n"
+    assert "app.py" not in files and "drivers/ssd1306.mpy" not in files \
+        and "storage/savefile.py" not in files
+    assert files["storage/savefile.py.old"] == b"# my own store\n"
     for name, data in mine.items():
         assert files[name] == data, name  # never touched, and the firmware found the save good
     assert "state.bad" not in files

@@ -7,7 +7,7 @@
 import json
 
 import faults
-import store
+from storage import loading, savefile
 from flash import BLOCK, EIO, Flash, Volume, formatted
 
 STATES = []
@@ -62,22 +62,22 @@ def test_power_cut_at_every_flash_operation_of_a_whole_game_loses_nothing():
 def test_the_sweep_would_see_a_save_that_is_not_atomic():
     """A save written straight over the file in two steps loses games:
     the sweep must say so (so that its zero above means something)."""
-    real = store.save
+    real = savefile.save
 
     def naive(state):
-        opener = store.__dict__.get("open") or open  # littlefs-python's, under CPython
+        opener = savefile.__dict__.get("open") or open  # littlefs-python's, under CPython
         state["seq"] += 1
-        head, body = store.encode(state)
-        with opener(store.FILE, "wb") as f:
+        head, body = savefile.encode(state)
+        with opener(savefile.FILE, "wb") as f:
             f.write(head)
-        with opener(store.FILE, "ab") as f:
+        with opener(savefile.FILE, "ab") as f:
             f.write(body)
 
-    store.save = naive
+    savefile.save = naive
     try:
         r = faults.sweep(states()[:3])
     finally:
-        store.save = real
+        savefile.save = real
     assert r["lost"] > 0
 
 
@@ -86,7 +86,7 @@ def test_a_full_flash_fails_the_save_with_a_message_and_keeps_the_old_one():
     v = Volume(f)
     try:
         first = json.loads(states()[3])
-        store.save(first)
+        savefile.save(first)
         n = 0
         try:
             while True:  # fill the flash with someone else's file
@@ -99,16 +99,16 @@ def test_a_full_flash_fails_the_save_with_a_message_and_keeps_the_old_one():
         big["history"] = [big["history"][0]] * 20
         big["seq"] = first["seq"]
         try:
-            store.save(big)
+            savefile.save(big)
             raise AssertionError("saved on a full flash")
-        except store.SaveError as e:
+        except savefile.SaveError as e:
             assert str(e) == "Saving failed: the flash is full."
-        state, note = store.load()
+        state, note = loading.load()
         assert note is None and state == first
         for i in range(n):  # space again: saving works
             v.remove("junk%d" % i)
-        store.save(big)
-        assert store.load()[0] == big
+        savefile.save(big)
+        assert loading.load()[0] == big
     finally:
         v.close()
 
@@ -118,11 +118,11 @@ def test_a_damaged_save_on_the_flash_falls_back_and_is_kept():
     v = Volume(f)
     try:
         a, b = json.loads(states()[4]), json.loads(states()[5])
-        store.save(a)
-        store.save(b)
-        v.write(store.FILE, b"SK 2 9 4 00000000\n{}{}")
-        state, note = store.load()
-        assert state == a and "checksum" in note and store.BAD in note
+        savefile.save(a)
+        savefile.save(b)
+        v.write(savefile.FILE, b"SK 2 9 4 00000000\n{}{}")
+        state, note = loading.load()
+        assert state == a and "checksum" in note and savefile.BAD in note
     finally:
         v.close()
 

@@ -11,7 +11,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 import guard  # noqa: E402
-import store  # noqa: E402
+from storage import loading, savefile  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 
 NAMES = ["ANN", "BOB"]
@@ -51,7 +51,7 @@ def game_with_a_hole(tag, board="ttgo-t-display", emulate=False):
 
 
 def log():
-    with open(store.LOG) as f:
+    with open(savefile.LOG) as f:
         return f.read()
 
 
@@ -69,7 +69,7 @@ def test_an_error_on_a_key_shows_the_error_screen_then_restarts_into_the_game():
     d.key("ok")  # any key restarts
     assert d.screen() == "Message"
     note = " ".join(str(r) for r in d.top().rows)
-    assert "restarted after an error (Boom)" in note and store.LOG in note
+    assert "restarted after an error (Boom)" in note and savefile.LOG in note
     d.key("ok")
     assert d.screen() == "Play" and d.app.game.totals() == totals
 
@@ -116,7 +116,7 @@ def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
     from ui.play import Play
 
     d = game_with_a_hole("loop")
-    saved = store.read(store.FILE)[2]
+    saved = loading.read(savefile.FILE)[2]
     with patched(Play, "draw", boom):
         d.key("back")  # to the main menu
         d.choose("Continue game")  # the game's screen fails to draw: error 1
@@ -132,7 +132,7 @@ def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
         d.key("ok")
         assert d.screen() == "Home"
         assert [i[0] for i in d.top().items][0] == "Continue game"
-    assert store.read(store.FILE)[2]["game"] == saved["game"]
+    assert loading.read(savefile.FILE)[2]["game"] == saved["game"]
     d.choose("Continue game")  # fixed (the patch is gone): it opens
     assert d.screen() == "Play"
 
@@ -156,7 +156,7 @@ def test_a_state_that_crashes_even_the_menu_is_set_aside():
     from ui.home import Home
 
     d = game_with_a_hole("aside")
-    saved = store.read(store.FILE)[2]
+    saved = loading.read(savefile.FILE)[2]
     draw = Home.draw
 
     def fails_on_this_state(self, pen):  # as if something saved broke the menu
@@ -174,9 +174,9 @@ def test_a_state_that_crashes_even_the_menu_is_set_aside():
                 if "set aside" in note:
                     break
         assert log().count("--- error") == guard.ASIDE_AFTER
-        assert "set aside" in note and store.BAD in note
+        assert "set aside" in note and savefile.BAD in note
         assert d.app.state["game"] is None
-        assert store.read(store.BAD)[2] == saved  # kept, not deleted
+        assert loading.read(savefile.BAD)[2] == saved  # kept, not deleted
         d.key("ok")
         assert d.screen() == "Home"
     d.app.save()  # the fresh state is saved (any change does it)
@@ -185,7 +185,7 @@ def test_a_state_that_crashes_even_the_menu_is_set_aside():
         for _ in range(3):
             d.key("back")
     assert d.sim.runner.crashes > guard.ASIDE_AFTER
-    assert store.read(store.BAD)[2] == saved  # the first set-aside state is still there
+    assert loading.read(savefile.BAD)[2] == saved  # the first set-aside state is still there
 
 
 class StopAt:
@@ -235,7 +235,7 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     with patched(guard.Runner, "restart", lambda self, now: setattr(self, "app", None)):
         r = guard.Runner(d.sim.hw, 0)
     assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (
-        VERSION, store.LOG)
+        VERSION, savefile.LOG)
 
 
 # --- a MemoryError, and the path that handles it --------------------------
@@ -321,5 +321,5 @@ def test_a_memory_error_is_handled_at_every_allocation_depth():
         assert d.app is not None and d.app.game.totals() == totals, free
         free += GC_BLOCK if free < 4096 else 256
     assert full is not None  # the whole report was reached too
-    ok, _seq, state = store.read(store.FILE)[:3]
+    ok, _seq, state = loading.read(savefile.FILE)[:3]
     assert ok == "ok" and state["game"] is not None

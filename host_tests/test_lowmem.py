@@ -10,7 +10,7 @@ import json
 import os
 
 import heap
-import store
+from storage import loading
 
 BOARD = "devkit-oled"  # the quickest to replay; the others draw the same screens
 
@@ -20,7 +20,7 @@ def saved_game(work):
     cwd = os.getcwd()
     os.chdir(work)
     try:
-        state, note = store.load()
+        state, note = loading.load()
     finally:
         os.chdir(cwd)
     assert note is None, note  # nothing was damaged, nothing set aside

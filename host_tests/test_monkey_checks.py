@@ -10,7 +10,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 import monkey  # noqa: E402
-import store  # noqa: E402
+from storage import savefile  # noqa: E402
 from support import fresh_dir, raises  # noqa: E402
 
 
@@ -29,7 +29,7 @@ def test_a_clean_start_passes_its_check():
 
 def test_a_damaged_save_fails_the_check():
     m = started(2)
-    with open(store.FILE, "ab") as f:
+    with open(savefile.FILE, "ab") as f:
         f.write(b" ")
     with raises(monkey.Fail, "the save file is bad: it is cut short"):
         m.check()
@@ -50,8 +50,8 @@ def test_a_saved_game_scored_otherwise_fails_the_check():
 
 def test_a_game_in_memory_that_is_not_saved_fails_the_check():
     m = started(2)
-    st = store.defaults()
-    store.save(st)  # the flash says no game
+    st = savefile.defaults()
+    savefile.save(st)  # the flash says no game
     with raises(monkey.Fail, "the game in memory is not saved"):
         m.check()
 

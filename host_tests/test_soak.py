@@ -11,11 +11,11 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 import soak  # noqa: E402
-import store  # noqa: E402
+from storage import savefile  # noqa: E402
 
 
 def test_a_short_soak_saves_once_per_hole_and_bounds_the_history():
     r = soak.soak(200)
     assert r["holes"] >= 200 and r["games"] >= 15
     assert r["saves"] == r["holes"] + 2 * r["games"]
-    assert r["history_kept"] == store.HISTORY_MAX
+    assert r["history_kept"] == savefile.HISTORY_MAX

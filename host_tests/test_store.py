@@ -4,7 +4,7 @@
 import json
 import os
 
-import store
+from storage import crc32, history, loading, savefile
 from support import fresh_dir
 
 # What the format-1 firmware (before checksums) wrote: plain JSON.
@@ -27,7 +27,7 @@ V1 = json.dumps({
 
 
 def state_with(**kw):
-    s = store.defaults()
+    s = savefile.defaults()
     s.update(kw)
     return s
 
@@ -46,39 +46,39 @@ def saved_pair(tag):
     """A directory holding two saves: FILE = roster [B], BAK = roster [A]."""
     fresh_dir("store-" + tag)
     s = state_with(roster=["A"])
-    store.save(s)
+    savefile.save(s)
     s["roster"] = ["B"]
-    store.save(s)
+    savefile.save(s)
     return s
 
 
 def test_round_trip_with_header_and_checksum():
     fresh_dir("store-rt")
     s = state_with(roster=["ANN"], game={"game": "play-nine"})
-    store.save(s)
+    savefile.save(s)
     assert s["seq"] == 1
-    data = contents(store.FILE)
+    data = contents(savefile.FILE)
     head, body = data.split(b"\n", 1)
     fields = head.split()
     assert fields[:4] == [b"SK", b"2", b"1", str(len(body)).encode()]
-    assert int(fields[4], 16) == store.checksum(body)
-    state, note = store.load()
+    assert int(fields[4], 16) == savefile.checksum(body)
+    state, note = loading.load()
     assert note is None
     assert state == s
 
 
 def test_each_save_keeps_the_one_before_as_the_last_good_copy():
     s = saved_pair("bak")
-    assert store.read(store.FILE)[2]["roster"] == ["B"]
-    assert store.read(store.BAK)[2]["roster"] == ["A"]
-    assert store.read(store.TMP)[0] == "missing"
+    assert loading.read(savefile.FILE)[2]["roster"] == ["B"]
+    assert loading.read(savefile.BAK)[2]["roster"] == ["A"]
+    assert loading.read(savefile.TMP)[0] == "missing"
     assert s["seq"] == 2
 
 
 def test_nothing_saved_yet_is_a_fresh_state_without_a_note():
     fresh_dir("store-empty")
-    state, note = store.load()
-    assert state == store.defaults() and note is None
+    state, note = loading.load()
+    assert state == savefile.defaults() and note is None
 
 
 DAMAGE = (  # (what, bytes for state.json, fragment of the note)
@@ -108,7 +108,7 @@ CHECKED = (
 def damage_cases():
     """Every damaged form of a real save of roster [B]."""
     fresh_dir("store-make")
-    good = store.save(state_with(roster=["B"])) or contents(store.FILE)
+    good = savefile.save(state_with(roster=["B"])) or contents(savefile.FILE)
     head, body = good.split(b"\n", 1)
     flipped = bytearray(good)
     flipped[len(head) + 5] ^= 0x04
@@ -118,41 +118,41 @@ def damage_cases():
     ]
     cases += list(DAMAGE)
     for what, b, frag in CHECKED:
-        cases.append((what, b"SK 2 9 %d %08x\n" % (len(b), store.checksum(b)) + b, frag))
+        cases.append((what, b"SK 2 9 %d %08x\n" % (len(b), savefile.checksum(b)) + b, frag))
     return cases
 
 
 def test_a_damaged_file_falls_back_to_the_last_good_copy_and_is_kept():
     for what, data, frag in damage_cases():
         saved_pair("dmg")
-        write(store.FILE, data)
-        state, note = store.load()
+        write(savefile.FILE, data)
+        state, note = loading.load()
         assert state["roster"] == ["A"], what
-        assert note and frag in note and store.BAD in note and "save before" in note, (what, note)
-        assert contents(store.BAD) == data, what  # set aside, not deleted
-        store.noted()  # the note was read
+        assert note and frag in note and savefile.BAD in note and "save before" in note, (what, note)
+        assert contents(savefile.BAD) == data, what  # set aside, not deleted
+        savefile.noted()  # the note was read
         # the next save does not push the good copy out for the damaged one
-        store.save(state)
-        assert store.read(store.BAK)[2]["roster"] == ["A"], what
-        assert store.load() == (state, None), what
+        savefile.save(state)
+        assert loading.read(savefile.BAK)[2]["roster"] == ["A"], what
+        assert loading.load() == (state, None), what
 
 
 def test_damaged_with_no_other_copy_starts_afresh_and_says_so():
     for what, data, frag in damage_cases():
         fresh_dir("store-dmg1")
-        write(store.FILE, data)
-        state, note = store.load()
-        assert state == store.defaults(), what
+        write(savefile.FILE, data)
+        state, note = loading.load()
+        assert state == savefile.defaults(), what
         assert frag in note and "starting afresh" in note, (what, note)
 
 
 def test_a_huge_file_is_not_read():
     saved_pair("huge")
-    with open(store.FILE, "wb") as f:
+    with open(savefile.FILE, "wb") as f:
         chunk = b"x" * 4096
-        for _ in range(store.MAX_BYTES // 4096 + 1):
+        for _ in range(savefile.MAX_BYTES // 4096 + 1):
             f.write(chunk)
-    state, note = store.load()
+    state, note = loading.load()
     assert state["roster"] == ["A"]
     assert "too big" in note
 
@@ -160,42 +160,42 @@ def test_a_huge_file_is_not_read():
 def test_a_file_from_newer_firmware_is_kept_aside_not_overwritten():
     saved_pair("newer")
     future = b'{"roster":["Z"]}'
-    data = b"SK 3 7 %d %08x\n" % (len(future), store.checksum(future)) + future
-    write(store.FILE, data)
-    state, note = store.load()
+    data = b"SK 3 7 %d %08x\n" % (len(future), savefile.checksum(future)) + future
+    write(savefile.FILE, data)
+    state, note = loading.load()
     assert state["roster"] == ["A"]
-    assert "newer firmware (format 3" in note and store.NEWER in note
-    store.save(state)
-    store.save(state)
-    assert contents(store.NEWER) == data
+    assert "newer firmware (format 3" in note and savefile.NEWER in note
+    savefile.save(state)
+    savefile.save(state)
+    assert contents(savefile.NEWER) == data
 
 
 def test_a_complete_save_cut_before_its_renames_is_finished_at_load():
     saved_pair("tmp")
     s = state_with(roster=["C"], seq=2)
-    head, body = store.encode(dict(s, seq=3))
-    write(store.TMP, bytes(head) + bytes(body))
-    state, note = store.load()
+    head, body = savefile.encode(dict(s, seq=3))
+    write(savefile.TMP, bytes(head) + bytes(body))
+    state, note = loading.load()
     assert state["roster"] == ["C"] and state["seq"] == 3 and note is None
-    assert store.read(store.TMP)[0] == "missing"
-    assert store.read(store.FILE)[2]["roster"] == ["C"]
-    assert store.read(store.BAK)[2]["roster"] == ["B"]
+    assert loading.read(savefile.TMP)[0] == "missing"
+    assert loading.read(savefile.FILE)[2]["roster"] == ["C"]
+    assert loading.read(savefile.BAK)[2]["roster"] == ["B"]
 
 
 def test_a_torn_temporary_file_is_ignored():
     saved_pair("torn")
-    head, body = store.encode(state_with(roster=["C"], seq=3))
-    write(store.TMP, (bytes(head) + bytes(body))[:-3])
-    state, note = store.load()
+    head, body = savefile.encode(state_with(roster=["C"], seq=3))
+    write(savefile.TMP, (bytes(head) + bytes(body))[:-3])
+    state, note = loading.load()
     assert state["roster"] == ["B"] and note is None
 
 
 def test_format_1_migrates_and_its_history_starts_the_all_time_stats():
     fresh_dir("store-v1")
-    write(store.FILE, V1.encode())
-    state, note = store.load()
+    write(savefile.FILE, V1.encode())
+    state, note = loading.load()
     assert note is None
-    assert state["version"] == store.VERSION and state["seq"] == 0
+    assert state["version"] == savefile.VERSION and state["seq"] == 0
     assert state["game"]["players"] == ["ANN", "BOB"]
     assert state["roster"] == ["ANN", "BOB", "CY"]
     assert state["settings"] == {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 60, "long_ms": 500}
@@ -206,15 +206,15 @@ def test_format_1_migrates_and_its_history_starts_the_all_time_stats():
     assert st["BOB"] == [2, 1, 3, 46, 5]  # lost once as ANN's rival, won once
     assert st["CY"] == [1, 0, 1, 9, 9]
     assert "crazy-nines" not in state["stats"]
-    store.save(state)
-    assert contents(store.FILE).startswith(b"SK 2 1 ")
-    assert store.load()[0] == state
+    savefile.save(state)
+    assert contents(savefile.FILE).startswith(b"SK 2 1 ")
+    assert loading.load()[0] == state
 
 
 def test_format_0_without_a_version_field_migrates_too():
     fresh_dir("store-v0")
-    write(store.FILE, b'{"roster": ["OLD"], "settings": {"sleep_s": 0}}')
-    state, note = store.load()
+    write(savefile.FILE, b'{"roster": ["OLD"], "settings": {"sleep_s": 0}}')
+    state, note = loading.load()
     assert note is None and state["roster"] == ["OLD"]
     assert state["settings"] == {"rules": {}, "sleep_s": 0, "long_ms": 600}
     assert state["stats"] == {}
@@ -227,8 +227,8 @@ def test_an_old_plain_file_with_fields_of_the_wrong_type_falls_back_to_defaults(
     s = {"version": 1, "history": {"a": 1}, "roster": ["A", 3, None, "B"],
          "settings": {"rules": 5, "sleep_s": 30}, "tally": "x", "stats": {"play-nine": {"A": [1, 2]}},
          "unknown": 1}
-    write(store.FILE, json.dumps(s).encode())
-    state, note = store.load()
+    write(savefile.FILE, json.dumps(s).encode())
+    state, note = loading.load()
     assert note is None
     assert state["game"] is None and state["history"] == [] and state["tally"] is None
     assert state["roster"] == ["A", "B"] and state["stats"] == {}
@@ -242,27 +242,27 @@ def test_within_a_checksummed_save_records_are_still_checked_one_by_one():
     s = {"version": 2, "game": None, "history": [{"game": "x"}], "roster": ["A", 3, "B"],
          "settings": {"rules": 5, "sleep_s": 30}}
     body = json.dumps(s).encode()
-    write(store.FILE, b"SK 2 4 %d %08x\n" % (len(body), store.checksum(body)) + body)
-    state, note = store.load()
+    write(savefile.FILE, b"SK 2 4 %d %08x\n" % (len(body), savefile.checksum(body)) + body)
+    state, note = loading.load()
     assert note is None and state["history"] == [] and state["roster"] == ["A", "B"]
     assert state["settings"]["rules"] == {} and state["seq"] == 4
 
 
 def test_the_note_is_kept_until_read_across_restarts():
     saved_pair("note")
-    write(store.FILE, b"SK 2 9 2 %08x\n{}" % store.checksum(b"{}"))
-    state, note = store.load()
+    write(savefile.FILE, b"SK 2 9 2 %08x\n{}" % savefile.checksum(b"{}"))
+    state, note = loading.load()
     assert state["roster"] == ["A"] and "holds no game field" in note and "save before" in note
     # an error or a power cut before the note is read: the next start shows it again
-    again, note2 = store.load()
+    again, note2 = loading.load()
     assert again["roster"] == ["A"] and note2 == note
-    store.noted()  # read on the screen
-    assert store.load() == (again, None)
+    savefile.noted()  # read on the screen
+    assert loading.load() == (again, None)
     # a new problem while one is unread: both are said
-    write(store.FILE, b"junk")
-    store.load()
-    write(store.FILE, b"SK 2 9 2 %08x\n[]" % store.checksum(b"[]"))
-    note3 = store.load()[1]
+    write(savefile.FILE, b"junk")
+    loading.load()
+    write(savefile.FILE, b"SK 2 9 2 %08x\n[]" % savefile.checksum(b"[]"))
+    note3 = loading.load()[1]
     assert "not a save file" in note3 and "holds no state" in note3
 
 
@@ -275,83 +275,82 @@ def record(n, players=2, holes=9, game="play-nine", name="P%d_%d"):
 
 
 def test_history_is_bounded_in_games_and_bytes_and_stats_outlive_it():
-    s = store.defaults()
+    s = savefile.defaults()
     for n in range(30):
-        store.finish(s, record(n))
-    assert len(s["history"]) == store.HISTORY_MAX
+        history.finish(s, record(n))
+    assert len(s["history"]) == savefile.HISTORY_MAX
     assert s["history"][0]["players"][0] == "P29_0"  # newest first
-    assert len(s["stats"]["play-nine"]) == store.STATS_NAMES
+    assert len(s["stats"]["play-nine"]) == savefile.STATS_NAMES
     assert "P29_0" in s["stats"]["play-nine"]
     assert s["history"][0]["holes"] == 9  # the count; the scores are in the stats
     assert s["stats"]["play-nine"]["P29_0"][2] == 9
-    big = store.defaults()  # long names (from an older format): the byte bound holds
+    big = savefile.defaults()  # long names (from an older format): the byte bound holds
     for n in range(30):
         long_names = "PLAYER NUMBER %d OF GAME %d"
-        store.finish(big, record(n, players=8, holes=18, game="crazy-nines", name=long_names))
-    assert len(json.dumps(big["history"])) <= store.HISTORY_BYTES
-    assert 1 <= len(big["history"]) < store.HISTORY_MAX
+        history.finish(big, record(n, players=8, holes=18, game="crazy-nines", name=long_names))
+    assert len(json.dumps(big["history"])) <= savefile.HISTORY_BYTES
+    assert 1 <= len(big["history"]) < savefile.HISTORY_MAX
 
 
 def test_the_largest_state_fits_the_size_limit_with_room():
     """Full history and stats, a full roster, and the largest game in
     progress: 8 players, 18 holes of crazy-nines, and a playoff."""
-    s = store.defaults()
+    s = savefile.defaults()
     for g in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
         for n in range(40):
-            store.finish(s, record(n, players=8, holes=18, game=g))
-    s["roster"] = ["NAME%04d" % i for i in range(store.ROSTER_MAX)]
+            history.finish(s, record(n, players=8, holes=18, game=g))
+    s["roster"] = ["NAME%04d" % i for i in range(savefile.ROSTER_MAX)]
     grid = [["10", "10", "QS"], ["JK", "JK", "JK"], ["10", "10", "10"]]
     hole = {"ender": 3, "grids": [grid] * 8}
     s["game"] = {"game": "crazy-nines", "players": ["NAME%04d" % i for i in range(8)],
                  "options": {"holes": 18}, "dealer": 0, "holes": [hole] * 18, "playoff": [hole] * 6}
-    head, body = store.encode(s)
-    assert len(head) + len(body) < store.MAX_BYTES * 3 // 4, len(body)
+    head, body = savefile.encode(s)
+    assert len(head) + len(body) < savefile.MAX_BYTES * 3 // 4, len(body)
 
 
 def test_crc_fallback_matches_binascii():
-    import store_extra
 
-    assert store_extra.crc32_py(b"123456789") == 0xCBF43926  # the CRC-32 check value
+    assert crc32.crc32_py(b"123456789") == 0xCBF43926  # the CRC-32 check value
     data = bytes(range(256)) * 3
-    assert store_extra.crc32_py(data) == store.checksum(data)
+    assert crc32.crc32_py(data) == savefile.checksum(data)
 
 
 def test_saves_load_on_a_port_without_binascii_crc32():
     fresh_dir("store-nocrc")
-    real = store.crc32
-    store.crc32 = None
+    real = savefile.crc32
+    savefile.crc32 = None
     try:
         s = state_with(roster=["X"])
-        store.save(s)
-        assert store.load() == (s, None)
+        savefile.save(s)
+        assert loading.load() == (s, None)
     finally:
-        store.crc32 = real
-    assert store.load() == (s, None)  # the same checksum either way
+        savefile.crc32 = real
+    assert loading.load() == (s, None)  # the same checksum either way
 
 
 def test_the_error_log_stays_small():
     fresh_dir("store-log")
     for i in range(200):
-        store.log_error("error number %d with some detail" % i)
-    size = os.stat(store.LOG)[6] + os.stat(store.LOG_OLD)[6]
-    assert size < 3 * store.LOG_BYTES
-    with open(store.LOG) as f:
+        savefile.log_error("error number %d with some detail" % i)
+    size = os.stat(savefile.LOG)[6] + os.stat(savefile.LOG_OLD)[6]
+    assert size < 3 * savefile.LOG_BYTES
+    with open(savefile.LOG) as f:
         assert f.read().rstrip().endswith("error number 199 with some detail")
 
 
 def test_a_save_that_cannot_be_written_raises_save_error_and_keeps_the_old():
     saved_pair("fail")
-    os.mkdir(store.TMP)  # the temporary file cannot be opened for writing
+    os.mkdir(savefile.TMP)  # the temporary file cannot be opened for writing
     try:
         s = state_with(roster=["C"], seq=2)
         try:
-            store.save(s)
+            savefile.save(s)
             raise AssertionError("no SaveError")
-        except store.SaveError as e:
+        except savefile.SaveError as e:
             assert str(e).startswith("Saving failed")
-        assert store.read(store.FILE)[2]["roster"] == ["B"]
+        assert loading.read(savefile.FILE)[2]["roster"] == ["B"]
     finally:
-        os.rmdir(store.TMP)
+        os.rmdir(savefile.TMP)
 
 
 def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
@@ -370,12 +369,12 @@ def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
     assert g.playoff_players() == [0, 2]
     g.add_playoff([0, 2], [grids[1], 3])
     s = state_with(roster=["ANN", "BOB", "CY"], game={"in_memory": True})
-    store.save(s, g)
-    state, note = store.load()
+    savefile.save(s, g)
+    state, note = loading.load()
     assert note is None
     assert state["game"] == g.to_doc() and state["roster"] == s["roster"] and state["seq"] == 1
-    head, body = contents(store.FILE).split(b"\n", 1)
-    assert int(head.split()[3]) == len(body) and int(head.split()[4], 16) == store.checksum(body)
+    head, body = contents(savefile.FILE).split(b"\n", 1)
+    assert int(head.split()[3]) == len(body) and int(head.split()[4], 16) == savefile.checksum(body)
     assert json.loads(body)["game"] == g.to_doc()
-    store.save(state_with(game=None, seq=1), None)  # and a state without a game, as before
-    assert store.load()[0]["game"] is None
+    savefile.save(state_with(game=None, seq=1), None)  # and a state without a game, as before
+    assert loading.load()[0]["game"] is None

@@ -256,11 +256,11 @@ def test_scores_show_every_total_on_every_board():
 
 def roster(names):
     """A flash holding a roster of saved names and no game."""
-    import store
+    from storage import savefile
 
-    st = store.defaults()
+    st = savefile.defaults()
     st["roster"] = list(names)
-    store.save(st)
+    savefile.save(st)
 
 
 def test_back_from_holes_and_another_name_keeps_the_count():
@@ -317,7 +317,7 @@ def test_a_deeply_nested_save_falls_back_and_its_note_survives_a_restart():
     # A save with a good checksum but 20,000 levels of nesting (40 KB): set
     # aside before it costs memory, the last good copy opened, and the note
     # that says so shown again after a restart until it is read.
-    import store
+    from storage import savefile
 
     fresh_dir("deep")
     d = Driver("ttgo-t-display")
@@ -326,8 +326,8 @@ def test_a_deeply_nested_save_falls_back_and_its_note_survives_a_restart():
     d.hole([a, a])
     d.hole([a, a])  # state.bak holds the game at its first hole
     body = b'{"version":2,"game":null,"x":' + b"[" * 20000 + b"]" * 20000 + b"}"
-    with open(store.FILE, "wb") as f:
-        f.write(b"SK 2 99 %d %08x\n" % (len(body), store.checksum(body)) + body)
+    with open(savefile.FILE, "wb") as f:
+        f.write(b"SK 2 99 %d %08x\n" % (len(body), savefile.checksum(body)) + body)
     for _ in range(2):  # the second start stands for a restart before the note was read
         d = Driver("ttgo-t-display")
         assert d.screen() == "Message" and d.top().title == "Note"
@@ -341,15 +341,15 @@ def test_a_deeply_nested_save_falls_back_and_its_note_survives_a_restart():
 
 
 def test_a_checksummed_save_holding_no_game_falls_back_to_the_game():
-    import store
+    from storage import savefile
 
     for body in (b"{}", b'{"version":2,"game":5}', b'{"version":2,"game":[1,2]}'):
         fresh_dir("nogame")
         d = Driver("m5stack-core")
         d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
         d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2)
-        with open(store.FILE, "wb") as f:
-            f.write(b"SK 2 99 %d %08x\n" % (len(body), store.checksum(body)) + body)
+        with open(savefile.FILE, "wb") as f:
+            f.write(b"SK 2 99 %d %08x\n" % (len(body), savefile.checksum(body)) + body)
         d = Driver("m5stack-core")
         assert d.screen() == "Message" and "damaged" in " ".join(d.top().rows), body
         assert d.app.game is not None and d.app.game.names == ["ANN", "BOB"], body

@@ -247,9 +247,9 @@ def fresh_dir(name):
 
 def saved_state():
     """What is on the (simulated) flash, read as the next boot will."""
-    import store
+    from storage import loading, savefile
 
-    kind, _, state = store.read(store.FILE)
+    kind, _, state = loading.read(savefile.FILE)
     assert kind == "ok", (kind, state)
     return state
 

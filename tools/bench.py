@@ -15,7 +15,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 
-from engine.rules import rules_for  # noqa: E402
+from engine.games import rules_for  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCORE = os.path.join(ROOT, "tools", "score.py")

@@ -19,7 +19,7 @@ import sys
 
 import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
-import store  # noqa: E402
+from storage import history, loading, savefile  # noqa: E402
 from flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
 
 NAMES = ["ANN", "BOB", "CY", "DI"]
@@ -46,7 +46,7 @@ def record_engine_game(seed=7):
     from test_dealt import deal
 
     rng = Rng(seed)
-    s = store.defaults()
+    s = savefile.defaults()
     out = []
 
     def save():
@@ -54,7 +54,7 @@ def record_engine_game(seed=7):
 
     g = Game(GAME[0], list(NAMES), {"holes": 9}, dealer=0)
     for n in reversed(NAMES):
-        store.remember(s, n)
+        history.remember(s, n)
     s["game"] = g.to_doc()
     save()
     for h in range(9):
@@ -69,7 +69,7 @@ def record_engine_game(seed=7):
         g.add_playoff(ps, deal(GAME[0], len(ps), rng), None)
         s["game"] = g.to_doc()
         save()
-    store.finish(s, g.summary())
+    history.finish(s, g.summary())
     save()
     return out
 
@@ -82,7 +82,7 @@ def record_ui_game(seed=7):
 
     rng = Rng(seed)
     out = []
-    real = store.save
+    real = savefile.save
 
     def spy(state, game=None):
         real(state, game)
@@ -90,7 +90,7 @@ def record_ui_game(seed=7):
             state = dict(state, game=game.to_doc())
         out.append(json.dumps(state))
 
-    store.save = spy
+    savefile.save = spy
     cwd = os.getcwd()
     try:
         fresh_dir("faults")
@@ -107,7 +107,7 @@ def record_ui_game(seed=7):
             d.hole(deal(GAME[0], len(ps), rng))
         d.choose("Finish game")
     finally:
-        store.save = real
+        savefile.save = real
         os.chdir(cwd)
     return out
 
@@ -131,7 +131,7 @@ def boot():
         return state, note
     from engine.doc import from_doc
 
-    state, note = store.load()
+    state, note = loading.load()
     if state["game"] is not None:
         from_doc(state["game"])
     return state, note
@@ -147,7 +147,7 @@ def replay(states, flash, upto=None):
             st = json.loads(states[i])
             st["seq"] = i
             try:
-                store.save(st)
+                savefile.save(st)
             except Exception:
                 if not flash.dead:
                     raise
@@ -160,7 +160,7 @@ def replay(states, flash, upto=None):
 
 def expected(states):
     """The state on flash after each save; [0] is before the first."""
-    out = [store.defaults()]
+    out = [savefile.defaults()]
     for i, text in enumerate(states):
         st = json.loads(text)
         st["seq"] = i + 1
@@ -197,8 +197,8 @@ def sweep(states, blocks=32, every=1):
             # the device goes on: the interrupted save again, and a reboot
             st = json.loads(states[i])
             st["seq"] = state["seq"]
-            store.save(st)
-            if store.load()[0] != st:
+            savefile.save(st)
+            if loading.load()[0] != st:
                 raise AssertionError("the next save did not load back")
         except Exception as e:
             r["lost"] += 1
@@ -220,7 +220,7 @@ def writes_per_save(states, blocks=32):
             before = (f.progs, f.prog_bytes, f.erases)
             st = json.loads(text)
             st["seq"] = i
-            store.save(st)
+            savefile.save(st)
             out.append((f.progs - before[0], f.prog_bytes - before[1], f.erases - before[2]))
     finally:
         v.close()
@@ -230,7 +230,7 @@ def writes_per_save(states, blocks=32):
 def file_bytes(text):
     """The size of a recorded state's save file."""
     st = json.loads(text)
-    head, body = store.encode(st)
+    head, body = savefile.encode(st)
     return len(head) + len(body)
 
 

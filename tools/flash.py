@@ -125,7 +125,7 @@ def _lfs_context(flash):
 
 
 class LfsOS:
-    """What store.py uses of os and open(), on a littlefs-python volume,
+    """What storage/savefile.py uses of os and open(), on a littlefs-python volume,
     with its errors as OSError(errno) like MicroPython's."""
 
     def __init__(self, fs):
@@ -199,14 +199,14 @@ class LfsFile:
 
 class Volume:
     """A littlefs volume on a Flash, mounted where the firmware looks: on
-    MicroPython at /flash, made current; on CPython, installed as store's
+    MicroPython at /flash, made current; on CPython, installed as storage.savefile's
     os and open. close() undoes it (after a cut too)."""
 
     def __init__(self, flash, fresh=False):
-        import store
+        from storage import savefile
 
         self.flash = flash
-        self.store = store
+        self.store = savefile
         if MICROPYTHON:
             import vfs
 
@@ -225,9 +225,9 @@ class Volume:
                 fs.format()
             fs.mount()
             self.os = LfsOS(fs)
-            self.saved = (store.os, store.__dict__.get("open"))
-            store.os = self.os
-            store.open = self.os.open
+            self.saved = (savefile.os, savefile.__dict__.get("open"))
+            savefile.os = self.os
+            savefile.open = self.os.open
 
     def write(self, path, data):
         """A file of our own (junk to fill the flash, a damaged save)."""

@@ -142,11 +142,11 @@ class Monkey:
     def check(self):
         """The flash, the saved game re-scored against the one in memory,
         then a reboot that must come back to it."""
-        import store
+        from storage import loading, savefile
 
         self.counts["checks"] += 1
         g = self.r.app.game
-        kind, _, state = store.read(store.FILE)
+        kind, _, state = loading.read(savefile.FILE)
         if kind == "missing":
             if g is not None:
                 raise Fail("a game is in memory and nothing is saved")
@@ -179,10 +179,10 @@ class Monkey:
                 raise
 
     def summary(self):
-        import store
+        from storage import loading, savefile
 
         c = self.counts
-        kind, _, state = store.read(store.FILE)
+        kind, _, state = loading.read(savefile.FILE)
         saves = state["seq"] if kind == "ok" else 0
         finished = len(state["history"]) if kind == "ok" else 0
         return ("from %s: %d short, %d long, %d held, %d pauses (%d bounced); %d checks and reboots, "
@@ -198,9 +198,9 @@ def prepare():
     """What the flash holds at the start, chosen by the seed: nothing; a
     game in progress one hole from its end; or a game whose last hole is in
     and ends in a tie (a playoff to play). The holes are totals (RULES.md)."""
-    import store
+    from storage import savefile
     from engine.game import Game
-    from engine.rules import GAME_IDS, rules_for
+    from engine.games import GAME_IDS, rules_for
 
     x = random.randrange(3)
     if x == 0:
@@ -226,18 +226,18 @@ def prepare():
         if out is not None:
             entries[out] = 0
         g.add_hole(entries, ender if g.opts["ender_rule"] != "none" else None, out)
-    st = store.defaults()
+    st = savefile.defaults()
     st["roster"] = names
-    store.save(st, g)
+    savefile.save(st, g)
     return "a %d-player %s game at hole %d of %d" % (n, gid, len(g.holes), holes)
 
 
 def _error(r):
-    import store
+    from storage import savefile
 
     e = r.error
     try:
-        with open(store.LOG) as f:
+        with open(savefile.LOG) as f:
             log = f.read()
     except OSError:
         log = ""

@@ -22,10 +22,10 @@ FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
 
 def soak(holes_wanted=1000, seed=11):
     from drivers.buttons import OK
-    from engine.rules import rules_for
+    from engine.games import rules_for
     from guard import Runner
     from test_dealt import deal
-    from ui.entry import commit, start
+    from ui.hole import commit, start
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)
@@ -44,7 +44,7 @@ def soak(holes_wanted=1000, seed=11):
         step()
 
     def hole(app, target):
-        start(app, target)
+        start(app, target, app.stack[-1])  # from the game's hub
         step()  # the entry screen draws
         d = app.stack[-1].d
         entries = deal(d.rules.id, len(d.players), random)

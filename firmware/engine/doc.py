@@ -6,7 +6,7 @@ import gc
 
 from engine.errors import ScoreError, show
 from engine.game import Game
-from engine.rules import rules_for
+from engine.games import rules_for
 
 
 def hole_args(g, h):

@@ -6,7 +6,8 @@
 # of tools/score.py, so a saved game and a score.py input are the same thing.
 
 from engine.errors import ScoreError, show
-from engine.rules import DOUBLE, NONE, PER_LOWER, rules_for
+from engine.rules import DOUBLE, NONE, PER_LOWER
+from engine.games import rules_for
 
 # A player's entry may be a total alone (the score entered at the table when
 # the grid is not): an integer in this range, RULES.md.

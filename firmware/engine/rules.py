@@ -1,9 +1,10 @@
 # What the four scored games (play-nine, suitup-crazy-9s, crazy-nines,
 # suitup-original) share: cell states, the Breakdown of one scored grid or
-# hand, options and their checks, card reading, and the registry. Each game's
-# own rules are in a module of its own (play_nine.py, crazy9s.py,
-# crazy_nines.py, suitup.py), loaded when first asked for, so the board
-# holds only the rules of the game being played. multiple-9 is nines.py.
+# hand, options and their checks, card reading. Each game's own rules are in
+# a module of its own (play_nine.py, crazy9s.py, crazy_nines.py, suitup.py)
+# that builds on these; games.py, the registry, loads one when first asked
+# for, so the board holds only the rules of the game being played.
+# multiple-9 is nines.py.
 # The specification is RULES.md (shared with the project).
 
 from engine.errors import ScoreError, show
@@ -259,33 +260,8 @@ def remove_lines(b, lines):
             b.points[i] = 0
 
 
-GAME_IDS = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
-ALL_GAMES = GAME_IDS + ("multiple-9",)
-
 # Every card token of every game, written out once: MicroPython interns
 # string literals, and json then hands back these objects instead of
 # allocating a new string for each card it reads (tools/score.py).
 TOKENS = ("HIO", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
           "A", "J", "Q", "K", "W", "X", "R", "S", "T", "JK", "QS", ".")
-
-_loaded: dict = {}
-
-
-def rules_for(game_id):
-    """The Rules of a grid or hand game by id; ScoreError when unknown."""
-    r = _loaded.get(game_id) if type(game_id) is str else None
-    if r is not None:
-        return r
-    cls: type
-    if game_id == "play-nine":
-        from engine.play_nine import PlayNine as cls
-    elif game_id == "suitup-crazy-9s":
-        from engine.crazy9s import Crazy9s as cls
-    elif game_id == "crazy-nines":
-        from engine.crazy_nines import CrazyNines as cls
-    elif game_id == "suitup-original":
-        from engine.suitup import SuitupOriginal as cls
-    else:
-        raise ScoreError("unknown game %s (games: %s)" % (show(game_id), ", ".join(ALL_GAMES)))
-    r = _loaded[game_id] = cls()
-    return r

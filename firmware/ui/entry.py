@@ -1,5 +1,5 @@
-# Entering a hole: each player's grid (or hand) cell by cell, then who ended
-# it, then the result. A cell's card is picked by stepping through the
+# Entering a player's grid, cell by cell (the hole around it: ui/hole.py;
+# a hand: ui/handentry.py). A cell's card is picked by stepping through the
 # game's cards (DOWN next, UP back; held, they repeat) and taken with OK;
 # each new cell starts on the card above it, else the one to its left, else
 # the card the game's holes most often end with: a match costs one press.
@@ -8,86 +8,14 @@
 #
 # Nothing entered is lost by going back: BACK steps back a cell, then to the
 # previous player; leaving the hole asks first.
-from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
-from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.widgets import Menu, Message, Number, confirm, header
+from ui.widgets import Number, Screen, confirm, header
 
 TOTAL = "#"  # in the card list: enter the player's total instead
 DONE = "end"  # in a hand's card list: the hand is complete
-
-
-class Draft:
-    """A hole being entered (or edited): the entries survive going back."""
-
-    def __init__(self, app, target):
-        g = app.game
-        self.app = app
-        self.game = g
-        self.rules = g.rules
-        self.target = target  # None: the next hole; an int: edit that hole; "playoff"
-        from ui.play import Play
-
-        # the screen to come back to: the game's hub
-        self.anchor = app.stack[-1]
-        for screen in app.stack:
-            if isinstance(screen, Play):
-                self.anchor = screen
-        if target == "playoff":
-            self.players = g.playoff_players()
-            self.label = "Playoff %d" % (len(g.playoff) + 1)
-        else:
-            self.players = list(range(len(g.names)))
-            self.label = "Hole %d" % ((len(g.holes) if target is None else target) + 1)
-        self.entries: list = [None] * len(self.players)
-        self.ender = self.out = None
-        self.blitz = False
-        # who went out and who ended are answered already: an edit, or asked before
-        self.out_known = self.ender_known = type(target) is int
-        self.fix = False  # one player's entry fixed in a past hole: the rest stands
-        if type(target) is int:
-            h = g.holes[target]
-            # grids as rows (as the engine reads them), hands as lists
-            self.entries = [c if type(c) is int else self.rules.grid_of(c) for c in h.cards]
-            self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
-
-    def name(self, k):
-        return self.game.names[self.players[k]]
-
-
-def start(app, target):
-    d = Draft(app, target)
-    open_player(d, 0)
-
-
-
-def open_player(d, k):
-    if d.rules.hand:
-        from ui.handentry import HandEntry  # only the hand game's (app.LEAVES)
-
-        d.app.push(HandEntry(d, k))
-    else:
-        d.app.push(GridEntry(d, k))
-
-
-def player_done(d, k):
-    """Player k's entry is complete: check the deck so far, then go on."""
-    upto = len(d.entries) if d.fix else k + 1
-    try:
-        d.game.check_deck([flat(e, d.rules) for e in d.entries[:upto] if e is not None])
-    except ScoreError as e:
-        d.app.push(Message(d.app, "Too many", [e.msg, "Check %s's cards." % d.name(k)]))
-        return False
-    if d.fix:
-        commit(d)  # the other players' entries and who ended stand
-    elif k + 1 < len(d.players):
-        open_player(d, k + 1)
-    else:
-        ask_out(d)
-    return True
 
 
 def flat(e, rules):
@@ -112,94 +40,6 @@ def title_and_score(pen, name, label, score):
     y = header(pen, name + hole)
     pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
     return y
-
-
-def leave(d):
-    # says what leaving costs: the cards entered for this hole
-    confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), no="Stay", yes="Drop & leave")
-
-
-PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
-
-
-def _who(d, title, on_pick, current, known):
-    """Ask which player (or nobody). Known: the answer given before (an
-    edit, or back here), where the cursor starts; else it starts on PICK,
-    so that an OK out of habit answers nothing (the ender's penalty or
-    doubling is never skipped without a word)."""
-    names = [d.name(k) for k in range(len(d.players))]
-    items: list = [(n, lambda k=k: on_pick(d.players[k])) for k, n in enumerate(names)]
-    items.append(("Nobody", lambda: on_pick(None)))
-    if known:
-        cur = d.players.index(current) if current in d.players else len(names)
-    else:
-        items.insert(0, (PICK, _nothing))
-        cur = 0
-    d.app.push(Menu(d.app, title, items, cursor=cur))
-
-
-def _nothing():
-    pass
-
-
-def ask_out(d):
-    """suitup-original: who went out, and was it a Blitz."""
-    if not d.rules.hand:
-        ask_ender(d)
-        return
-
-    def picked(p):
-        d.out = p
-        d.out_known = True
-        if p is None:
-            d.blitz = False
-            ask_ender(d)
-            return
-        d.app.push(Menu(d.app, "A Blitz?", [("No", lambda: blitz(False)), ("Yes", lambda: blitz(True))],
-                        cursor=1 if d.blitz else 0))
-
-    def blitz(b):
-        d.blitz = b
-        ask_ender(d)
-
-    _who(d, "Who went out?", picked, d.out, d.out_known)
-
-
-def ask_ender(d):
-    if d.game.opts["ender_rule"] == "none":
-        d.ender = None
-        commit(d)
-        return
-
-    def picked(p):
-        d.ender = p
-        d.ender_known = True
-        commit(d)
-
-    _who(d, "Who ended?", picked, d.ender, d.ender_known)
-
-
-def commit(d):
-    app, g = d.app, d.game
-    note = None
-    try:
-        if d.target is None:
-            hole = g.add_hole(d.entries, d.ender, d.out, d.blitz)
-        elif d.target == "playoff":
-            hole = g.add_playoff(d.players, d.entries, d.ender, d.out, d.blitz)
-        else:
-            dropped = g.set_hole(d.target, d.entries, d.ender, d.out, d.blitz)
-            hole = g.holes[d.target]
-            if dropped:
-                note = "Playoff holes undone: %d" % dropped
-    except ScoreError as e:
-        app.push(Message(app, "Check cards", [e.text()]))
-        return
-    app.save()
-    app.pop_to(d.anchor)
-    from ui.play import result
-
-    result(app, hole, d.label, note)
 
 
 class GridEntry(Screen):
@@ -257,7 +97,7 @@ class GridEntry(Screen):
                     self.cells[nxt] = self.guess(nxt)
             else:
                 self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-                player_done(self.d, self.k)
+                self.d.done(self.k)
                 return
         elif k == BACK:
             if self.pos > 0:
@@ -265,7 +105,7 @@ class GridEntry(Screen):
             elif self.k > 0:
                 self.app.pop()
             else:
-                leave(self.d)
+                self.d.leave()
                 return
         self.dirty = True
 
@@ -279,7 +119,7 @@ class GridEntry(Screen):
             self.d.entries[self.k] = n
             self.app.pop()
             self.cells[self.cell()] = self.cycle[0]
-            player_done(self.d, self.k)
+            self.d.done(self.k)
 
         start = self.total if self.total is not None else 0
         self.app.push(Number(self.app, "%s total" % self.d.name(self.k), TOTAL_LOW, TOTAL_HIGH, start, done))

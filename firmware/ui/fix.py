@@ -1,15 +1,17 @@
 # Fixing a past hole: pick a player, then the card to change, then its
 # value; the hole is saved at once (the other players' entries and who
 # ended stand). Only editing needs it: loaded then and let go at the game's
-# hub (app.LEAVES); entering a hole is ui/entry.py's.
+# hub (app.LEAVES); entering a hole is ui/hole.py's.
 from drivers.buttons import BACK, DOWN, OK, UP
-from ui.entry import TOTAL, Draft, GridEntry, ask_ender, ask_out, open_player, player_done
+from ui.entry import TOTAL, GridEntry
+from ui.hole import Draft, ask_ender, ask_out, open_player
 from ui.widgets import Menu
 
 
-def edit(app, h):
-    """Past hole h: its players with their scores (and who ended)."""
-    d = Draft(app, h)
+def edit(app, h, anchor):
+    """Past hole h: its players with their scores (and who ended); back to
+    anchor when saved."""
+    d = Draft(app, h, anchor)
     d.fix = True
     hole = d.game.holes[h]
     n = len(d.players)
@@ -53,7 +55,7 @@ class FixEntry(GridEntry):
         elif k == OK and self.cells[i] != TOTAL:  # the one card fixed: save
             self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
             self.was = None
-            player_done(self.d, self.k)
+            self.d.done(self.k)
         elif k == BACK:  # not this card: as it was, pick another
             self.cells[i] = self.was
             self.was = None

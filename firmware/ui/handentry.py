@@ -1,13 +1,12 @@
 # Entering a hand (SuitUP Original): the cards left in a player's hand, one
 # by one. Only the hand game needs it: its own module, loaded for its holes
 # and let go at the game's hub (app.LEAVES); the rest of a hole's entry is
-# ui/entry.py's.
-from app import Screen
+# ui/hole.py's.
 from drivers.buttons import BACK, DOWN, OK, UP
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from ui.draw import DIM, FG, SEL_FG
-from ui.entry import DONE, TOTAL, leave, player_done, title_and_score
-from ui.widgets import Number, confirm
+from ui.entry import DONE, TOTAL, title_and_score
+from ui.widgets import Number, Screen, confirm
 
 
 class HandEntry(Screen):
@@ -31,7 +30,7 @@ class HandEntry(Screen):
         elif k == OK:
             if self.choice == DONE:
                 self.d.entries[self.k] = list(self.cards)
-                player_done(self.d, self.k)
+                self.d.done(self.k)
                 return
             if self.choice == TOTAL:
                 if self.cards:  # cards entered: dropped only when the player says so
@@ -48,7 +47,7 @@ class HandEntry(Screen):
                 self.app.pop()
                 return
             else:
-                leave(self.d)
+                self.d.leave()
                 return
         self.dirty = True
 
@@ -57,7 +56,7 @@ class HandEntry(Screen):
             self.d.entries[self.k] = n
             self.app.pop()
             self.choice = DONE
-            player_done(self.d, self.k)
+            self.d.done(self.k)
 
         # RULES.md's bounds; who went out scored nothing, so only 0
         low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)

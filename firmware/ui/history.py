@@ -1,5 +1,5 @@
 # Finished games, newest first, and each player's all-time record in one game.
-from ui.home import GAMES, title, titles
+from ui.labels import GAMES, title, titles
 from ui.widgets import Menu, Message
 
 

@@ -1,28 +1,7 @@
 # The main menu: a new game, the game in progress, the multiple-9 tools,
 # the history and the settings.
-from app import VERSION
 from ui.draw import DIM
 from ui.widgets import Menu
-
-# (id, the name on the box, a short one: 14 characters, a title line on the TTGO)
-GAMES = (
-    ("play-nine", "Play Nine", "Play Nine"),
-    ("suitup-crazy-9s", "SuitUP Crazy 9's", "SuitUP Crazy9s"),
-    ("crazy-nines", "Crazy Nines", "Crazy Nines"),
-    ("suitup-original", "SuitUP Original", "SuitUP Orig."),
-)
-
-
-def title(game_id, short=False):
-    for g in GAMES:
-        if g[0] == game_id:
-            return g[2 if short else 1]
-    return "Multiple 9"
-
-
-def titles(game_id):
-    """For a title line: the box's name where it fits, else the short one."""
-    return (title(game_id), title(game_id, True))
 
 
 class Home(Menu):
@@ -70,4 +49,4 @@ class Home(Menu):
     def draw(self, pen):
         super().draw(pen)
         if pen.d.height >= 200:
-            pen.text("v" + VERSION, 2, pen.d.height - pen.line_h, DIM)
+            pen.text("v" + self.app.version, 2, pen.d.height - pen.line_h, DIM)

@@ -1,10 +1,9 @@
 # A name typed letter by letter with the board's few buttons. Only the new
 # game's player names use it: its own module, loaded with them and let go
 # (app.LEAVES).
-from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import header
+from ui.widgets import Screen, header
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 DONE = -1  # the choice just before A: finish (one UP from A)

@@ -3,7 +3,7 @@
 # rules (the saved defaults first) and the first dealer. BACK goes back a
 # step; nothing is saved until the game starts.
 from ui import labels
-from ui.home import GAMES
+from ui.labels import GAMES
 from ui.names import NameEntry
 from ui.widgets import Menu, Message, Number
 
@@ -17,7 +17,7 @@ class Setup:
     """What the steps have chosen so far."""
 
     def __init__(self, game_id):
-        from engine.rules import rules_for
+        from engine.games import rules_for
 
         self.game_id = game_id
         self.rules = rules_for(game_id)
@@ -144,12 +144,11 @@ def house_rules(app, s):
 def first_dealer(app, s):
     def start(d):
         from engine.game import Game
-
-        import store
+        from storage.history import remember  # a leaf (app.LEAVES)
 
         g = Game(s.game_id, list(s.names), s.opts, dealer=d)
         for name in reversed(s.names):
-            store.remember(app.state, name)
+            remember(app.state, name)
         app.game = g
         app.pop_to(app.stack[0])  # at the main menu the new game's modules are let go ...
         app.save()

@@ -1,11 +1,10 @@
 # multiple-9 at the table: check a discard, rank a showdown, and keep the
 # tally of wins (the first player out wins a game).
-from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
 from engine import nines
 from engine.errors import ScoreError
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Menu, Message, Number, confirm, header
+from ui.widgets import Menu, Message, Number, Screen, confirm, header
 
 END = "end"
 

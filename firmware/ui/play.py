@@ -1,8 +1,7 @@
 # The game in progress: the next hole (or the playoff, or the end), the
 # scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
 # the game stays saved and "Continue game" brings it back.
-import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
-from ui.home import titles
+import ui.hole  # noqa: F401  (every game needs it, and ui.entry: imported before the heap is fragmented)
 from ui.widgets import Menu, Message, confirm
 
 
@@ -25,7 +24,12 @@ class Play(Menu):
         g = self.app.game
         n, total = len(g.holes), g.opts["holes"]
         # the title says who deals the next hole (names fit: 8 + " deals")
-        self.title = "%s deals" % g.names[g.dealer(n)] if not g.complete() else titles(g.id)
+        if g.complete():
+            from ui.labels import titles  # a leaf (app.LEAVES)
+
+            self.title = titles(g.id)
+        else:
+            self.title = "%s deals" % g.names[g.dealer(n)]
         items = []
         if not g.complete():
             items.append(("Hole %d of %d" % (n + 1, total), self.next_hole))
@@ -44,14 +48,14 @@ class Play(Menu):
         self.dirty = True
 
     def next_hole(self):
-        from ui.entry import start
+        from ui.hole import start
 
-        start(self.app, None)
+        start(self.app, None, self)
 
     def playoff(self):
-        from ui.entry import start
+        from ui.hole import start
 
-        start(self.app, "playoff")
+        start(self.app, "playoff", self)
 
     def scores(self):
         from ui.scores import Scores
@@ -64,15 +68,15 @@ class Play(Menu):
         g = self.app.game
         items = []
         for h in range(len(g.holes)):
-            items.append(("Hole %d" % (h + 1), lambda h=h: edit(self.app, h)))
+            items.append(("Hole %d" % (h + 1), lambda h=h: edit(self.app, h, self)))
         self.app.push(Menu(self.app, "Edit a hole", items, cursor=len(items) - 1))
 
     def finish(self):
-        import store
+        from storage.history import finish  # a leaf (app.LEAVES)
 
         g = self.app.game
         winner, tied = g.winner(), g.tied()
-        store.finish(self.app.state, g.summary())
+        finish(self.app.state, g.summary())
         self.app.game = None
         self.app.save()
         home = self.app.stack[0]
@@ -92,18 +96,3 @@ class Play(Menu):
             self.app.pop_to(self.app.stack[0])
 
         confirm(self.app, "Abandon game?", gone, yes="Abandon")
-
-
-def result(app, hole, label, note=None):
-    """A hole's scores (with the ender rule's share) and the standings."""
-    g = app.game
-    rows: list = []
-    for k, p in enumerate(hole.players):
-        adj = hole.scores[k] - hole.raw[k]
-        rows.append((g.names[p], ("%d (%+d)" % (hole.scores[k], adj)) if adj else str(hole.scores[k])))
-    if note:
-        rows.append(note)
-    rows.append(("Totals", ""))
-    for place, p, total in g.standings():
-        rows.append(("%d %s" % (place, g.names[p]), str(total)))
-    app.push(Message(app, label, rows))

@@ -2,9 +2,8 @@
 # wakes the screen), the long-press time, the roster, and about.
 import gc
 
-from app import VERSION
 from ui import labels
-from ui.home import GAMES, titles
+from ui.labels import GAMES, titles
 from ui.widgets import Menu, Message, Number, confirm
 
 
@@ -32,7 +31,7 @@ class SettingsMenu(Menu):
 
     def game_rules(self, game_id):
         from engine.errors import ScoreError
-        from engine.rules import rules_for
+        from engine.games import rules_for
         from ui.newgame import in_effect, option_value
 
         app = self.app
@@ -107,7 +106,8 @@ class SettingsMenu(Menu):
     def about(self):
         hw = self.app.hw
         gc.collect()
-        rows: list = [("version", VERSION), ("board", hw.board), ("free", "%dK" % (gc.mem_free() // 1024))]
+        rows: list = [("version", self.app.version), ("board", hw.board),
+                      ("free", "%dK" % (gc.mem_free() // 1024))]
         if hw.battery is not None:
             p = hw.battery.percent()
             rows.append(("battery", "USB" if p is None else "%d%%" % p))

@@ -1,9 +1,25 @@
-# Screens the others are built from: a menu, a number, a yes/no question, a
+# Screens the others are built from: the base Screen, a menu, a number, a yes/no question, a
 # message and a name picker. All work with the four logical keys; BACK
 # always goes back.
-from app import Screen
 from drivers.buttons import BACK, DOWN, OK, UP
 from ui.draw import ACCENT, DIM, FG, SEL_FG
+
+
+class Screen:
+    """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws."""
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def key(self, k):
+        pass
+
+    def draw(self, pen):
+        pass
+
+    def shown(self):
+        """Called when the screen comes back to the front."""
 
 
 def header(pen, title):

@@ -1,6 +1,10 @@
-# The device's state: the game in progress, finished games, all-time player
-# stats, the roster and the settings, as one small JSON file that is merged
-# over defaults, so a missing field or an older file still loads.
+# The save file: the device's state (the game in progress, finished games,
+# all-time player stats, the roster and the settings) as one small JSON file
+# that is merged over defaults, so a missing field or an older file still
+# loads. This module is the format, the files and the save, and the error
+# log, all that must stay loaded; loading.py reads the file back (rarely:
+# at start), migrate.py turns older formats into this one, history.py keeps
+# finished games, stats and the roster.
 #
 # On flash (format: docs/STORAGE.md):
 #   state.json   the last save:  b"SK <format> <seq> <length> <crc32>\n" + JSON
@@ -65,14 +69,21 @@ def defaults():
 
 try:
     from binascii import crc32
-except ImportError:  # a port built without it: store_extra.crc32_py, when needed
+except ImportError:  # a port built without it: storage/crc32.py, when needed
     crc32 = None  # type: ignore[assignment]
+
+
+def _crc(data, crc=0):
+    if crc32 is not None:
+        return crc32(data, crc)
+    from storage.crc32 import crc32_py
+
+    return crc32_py(data, crc)
 
 
 def checksum(data):
     """The CRC-32 of the bytes, as an unsigned number."""
-    f = crc32 if crc32 is not None else _extra().crc32_py
-    return f(data) & 0xFFFFFFFF
+    return _crc(data) & 0xFFFFFFFF
 
 
 def _utf8(s):
@@ -114,7 +125,7 @@ class _Out(io.IOBase):
         n = len(b)
         if self.f is None:
             self.n += n
-            self.crc = crc32(b, self.crc) if crc32 is not None else _extra().crc32_py(b, self.crc)
+            self.crc = _crc(b, self.crc)
             return n
         done = 0
         while done < n:
@@ -133,44 +144,9 @@ class _Out(io.IOBase):
             self.k = 0
 
 
-# ---- the rare jobs: store_extra.py, imported for each and then let go ------
-
-def load():
-    """(state, note): note is None, or what happened, for the screen.
-    Never raises: the worst case is a fresh state, with the reason."""
-    return _extra().load()
-
-
-def read(path):
-    """One file: ("ok", seq, state) | ("missing", 0, None) |
-    ("bad", 0, why) | ("newer", 0, format). Never raises."""
-    return _extra().read(path)
-
-
-def noted():
-    """The note load gave has been read on the screen: it is not shown again."""
-    _extra().noted()
-
-
-def finish(state, record):
-    """Move a finished game into the history (newest first, bounded by
-    count and bytes) and the all-time stats."""
-    _extra().finish(state, record)
-
-
-def set_aside():
-    """Move every saved copy out of load's way (kept, not deleted)."""
-    _extra().set_aside()
-
-
-def keep(obj, path):
-    """Set something aside as JSON (best effort: a failure is not an error)."""
-    _extra().keep(obj, path)
-
-
 def log_error(text):
     """Append to errors.log (kept small: the older part moves to errors.old).
-    Here, not in store_extra: the crash path must not import to log."""
+    Here, with the save: the crash path must not import to log."""
     try:
         try:
             if os.stat(LOG)[6] > LOG_BYTES:
@@ -185,13 +161,10 @@ def log_error(text):
         pass  # a full or broken flash, or no memory: one error must not become two
 
 
-def _extra():
-    import sys
-
-    import store_extra
-
-    del sys.modules["store_extra"]  # its code is freed once the caller is done
-    return store_extra
+def fopen(path, mode="r"):
+    """open(), or the one a test gives this module (tools/flash.py): the
+    other storage modules open files through this."""
+    return open(path, mode)
 
 
 def _exists(path):
@@ -288,10 +261,10 @@ def save(state, game=None):
         raise SaveError("Saving failed (error %s)." % code)
 
 
-def remember(state, name):
-    """Put a name at the front of the roster."""
-    r = state["roster"]
-    if name in r:
-        r.remove(name)
-    r.insert(0, name)
-    del r[ROSTER_MAX:]
+def noted():
+    """The note loading gave has been read on the screen: it is not shown
+    again (loading.py keeps it in NOTE until then)."""
+    try:
+        os.remove(NOTE)
+    except OSError:
+        pass

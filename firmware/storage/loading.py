@@ -1,37 +1,20 @@
-# The store's rare jobs (store.py has the format, the files and the save):
-# loading (the valid copy with the highest save number, damaged and foreign
-# files set aside with a note, older formats migrated), finishing a game
-# into the history and stats, setting files aside, the error log. store.py
-# imports this for each job and lets it go, so that its code does not stay
-# in the heap.
+# Loading the save file, at start: the valid copy with the highest save
+# number; a damaged or newer file set aside with a note for the screen, kept
+# on the flash until read; a save cut before its renames finished. Loaded
+# for that and let go (app.py), as are migrate.py and history.py.
 import json
 
-import store
-from store import (BAD, BAK, FILE, HISTORY_BYTES, HISTORY_MAX, MAX_BYTES, NEWER, NOTE, NOTE_MAX,
-                   ROSTER_MAX, STATS_NAMES, TMP, VERSION, _exists, _rename, checksum, defaults)
-
-os = store.os  # store's, as the tests may give it another filesystem
-
-
-def crc32_py(data, crc=0):
-    """CRC-32 (as binascii's) for a port built without binascii.crc32."""
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    return crc ^ 0xFFFFFFFF
-
-
-_open = getattr(store, "open", open)
-
+from storage import savefile
+from storage.migrate import migrate
+from storage.savefile import (BAD, BAK, FILE, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION, _exists,
+                              _rename, checksum, defaults, fopen)
 
 
 def read(path):
     """One file: ("ok", seq, state) | ("missing", 0, None) |
     ("bad", 0, why) | ("newer", 0, format). Never raises."""
     try:
-        size = os.stat(path)[6]
+        size = savefile.os.stat(path)[6]
     except OSError:
         return "missing", 0, None
     try:
@@ -39,7 +22,7 @@ def read(path):
             return "bad", 0, "it is empty"
         if size > MAX_BYTES:
             return "bad", 0, "it is too big (%d bytes)" % size
-        with _open(path, "rb") as f:
+        with fopen(path, "rb") as f:
             # the header line, then the body read alone: the file is in
             # memory once, not twice
             head = f.read(3)
@@ -180,7 +163,7 @@ def _pending(note):
     again. None if there is none."""
     old = ""
     try:
-        with _open(NOTE) as f:
+        with fopen(NOTE) as f:
             old = f.read(NOTE_MAX)
     except Exception:  # none, or unreadable: nothing pending
         pass
@@ -188,160 +171,11 @@ def _pending(note):
         return old or None
     note = (old + " " + note) if old else note
     try:
-        with _open(NOTE, "w") as f:
+        with fopen(NOTE, "w") as f:
             f.write(note[-NOTE_MAX:])
     except Exception:
         pass  # shown now all the same
     return note
-
-
-def noted():
-    """The load's note has been read: forget it."""
-    try:
-        os.remove(NOTE)
-    except OSError:
-        pass
-
-
-# ---- format versions -------------------------------------------------------
-
-def _from0(s):
-    """Format 0 (no version field) was format 1 without the field."""
-    return s
-
-
-def _from1(s):
-    """Format 1 kept every hole's scores in the history and had no all-time
-    stats: start the stats from them, then keep only the count of holes."""
-    stats: dict = {}
-    h = s.get("history")
-    h = h if type(h) is list else []
-    for rec in reversed(h):
-        if _record_ok(rec, 1):
-            add_stats(stats, rec)
-    s["stats"] = stats
-    s["history"] = [compact(rec) for rec in h if _record_ok(rec, 1)]
-    return s
-
-
-def compact(rec):
-    """A history record as kept: the scores of each hole go into the stats,
-    the record keeps how many holes there were."""
-    rec = dict(rec)
-    rec["holes"] = len(rec["holes"])
-    return rec
-
-
-MIGRATIONS = (_from0, _from1)  # MIGRATIONS[v] turns format v into v + 1
-
-
-def migrate(saved):
-    """A saved dict of any format up to VERSION, as a clean current state."""
-    v = saved.get("version", 0)
-    if type(v) is not int or v < 0:
-        v = 0
-    while v < VERSION:
-        saved = MIGRATIONS[v](saved)
-        v += 1
-    return clean(saved)
-
-
-def _record_ok(r, version=VERSION):
-    """A history record of the format: holes is a list of each hole's
-    scores in format 1, their count since."""
-    if type(r) is not dict or type(r.get("game")) is not str:
-        return False
-    players, totals, holes = r.get("players"), r.get("totals"), r.get("holes")
-    if type(players) is not list or type(totals) is not list:
-        return False
-    n = len(players)
-    if not n or len(totals) != n or any(type(p) is not str for p in players):
-        return False
-    if any(type(t) is not int for t in totals):
-        return False
-    if version == 1:
-        if type(holes) is not list:
-            return False
-        for hole in holes:
-            if type(hole) is not list or len(hole) != n or any(type(x) is not int for x in hole):
-                return False
-    elif type(holes) is not int or holes < 0:
-        return False
-    w = r.get("winner")
-    return w is None or (type(w) is int and 0 <= w < n)
-
-
-def _stats_ok(st):
-    if type(st) is not dict:
-        return False
-    for per in st.values():
-        if type(per) is not dict:
-            return False
-        for v in per.values():
-            if type(v) is not list or len(v) != 5 or any(type(x) is not int for x in v[:4]):
-                return False
-            if v[4] is not None and type(v[4]) is not int:
-                return False
-    return True
-
-
-def clean(saved):
-    """Defaults, with each saved field of the right type laid over them."""
-    state = defaults()
-    for k in state:
-        if k not in saved or k == "version":
-            continue
-        v = saved[k]
-        if k in ("game", "tally"):  # an object, or None
-            state[k] = v if v is None or type(v) is dict else None
-        elif type(v) is type(state[k]):
-            state[k] = v
-    state["history"] = [r for r in state["history"] if _record_ok(r)]
-    if not _stats_ok(state["stats"]):
-        state["stats"] = {}
-    state["roster"] = [n for n in state["roster"] if type(n) is str][:ROSTER_MAX]
-    s = defaults()["settings"]
-    s.update(state["settings"])
-    state["settings"] = s
-    if type(s["rules"]) is not dict:
-        s["rules"] = {}
-    return state
-
-
-# ---- finished games, setting aside, the log ----------------------------
-
-def add_stats(stats, rec):
-    """Count a finished game into the all-time stats."""
-    per = stats.setdefault(rec["game"], {})
-    for p, name in enumerate(rec["players"]):
-        s = per.get(name)
-        if s is None:
-            s = per[name] = [0, 0, 0, 0, None]
-        s[0] += 1
-        s[1] += 1 if rec.get("winner") == p else 0
-        for hole in rec["holes"]:
-            s[2] += 1
-            s[3] += hole[p]
-            s[4] = hole[p] if s[4] is None else min(s[4], hole[p])
-    while len(per) > STATS_NAMES:  # forget whoever played least
-        least = min(per, key=lambda n: (per[n][0], n))
-        del per[least]
-
-
-def finish(state, record):
-    """Move a finished game into the history (newest first, bounded by
-    count and bytes) and the all-time stats."""
-    add_stats(state["stats"], record)
-    h = state["history"]
-    h.insert(0, compact(record))
-    del h[HISTORY_MAX:]
-    size = 0  # the history's JSON, counted record by record (no big string)
-    for i in range(len(h)):
-        size += len(json.dumps(h[i])) + 1
-        if size > HISTORY_BYTES and i:
-            del h[i:]
-            break
-    state["game"] = None
 
 
 def set_aside():
@@ -349,7 +183,7 @@ def set_aside():
     _rename(FILE, BAD)
     _rename(BAK, BAD + ".bak")
     try:
-        os.remove(TMP)
+        savefile.os.remove(TMP)
     except OSError:
         pass
 
@@ -357,7 +191,7 @@ def set_aside():
 def keep(obj, path):
     """Set something aside as JSON (best effort: a failure is not an error)."""
     try:
-        with _open(path, "w") as f:
+        with fopen(path, "w") as f:
             f.write(json.dumps(obj))
     except Exception:
         pass

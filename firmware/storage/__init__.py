@@ -1,0 +1,1 @@
+# The save file, loading it, older formats, the history: docs/STORAGE.md.

@@ -1,0 +1,100 @@
+# Older save formats turned into this one (MIGRATIONS), and a saved state
+# cleaned: each field of the right type laid over the defaults, anything
+# else dropped. Only loading.py uses it.
+from storage.history import add_stats, compact
+from storage.savefile import ROSTER_MAX, VERSION, defaults
+
+
+def _from0(s):
+    """Format 0 (no version field) was format 1 without the field."""
+    return s
+
+
+def _from1(s):
+    """Format 1 kept every hole's scores in the history and had no all-time
+    stats: start the stats from them, then keep only the count of holes."""
+    stats: dict = {}
+    h = s.get("history")
+    h = h if type(h) is list else []
+    for rec in reversed(h):
+        if _record_ok(rec, 1):
+            add_stats(stats, rec)
+    s["stats"] = stats
+    s["history"] = [compact(rec) for rec in h if _record_ok(rec, 1)]
+    return s
+
+
+MIGRATIONS = (_from0, _from1)  # MIGRATIONS[v] turns format v into v + 1
+
+
+def migrate(saved):
+    """A saved dict of any format up to VERSION, as a clean current state."""
+    v = saved.get("version", 0)
+    if type(v) is not int or v < 0:
+        v = 0
+    while v < VERSION:
+        saved = MIGRATIONS[v](saved)
+        v += 1
+    return clean(saved)
+
+
+def _record_ok(r, version=VERSION):
+    """A history record of the format: holes is a list of each hole's
+    scores in format 1, their count since."""
+    if type(r) is not dict or type(r.get("game")) is not str:
+        return False
+    players, totals, holes = r.get("players"), r.get("totals"), r.get("holes")
+    if type(players) is not list or type(totals) is not list:
+        return False
+    n = len(players)
+    if not n or len(totals) != n or any(type(p) is not str for p in players):
+        return False
+    if any(type(t) is not int for t in totals):
+        return False
+    if version == 1:
+        if type(holes) is not list:
+            return False
+        for hole in holes:
+            if type(hole) is not list or len(hole) != n or any(type(x) is not int for x in hole):
+                return False
+    elif type(holes) is not int or holes < 0:
+        return False
+    w = r.get("winner")
+    return w is None or (type(w) is int and 0 <= w < n)
+
+
+def _stats_ok(st):
+    if type(st) is not dict:
+        return False
+    for per in st.values():
+        if type(per) is not dict:
+            return False
+        for v in per.values():
+            if type(v) is not list or len(v) != 5 or any(type(x) is not int for x in v[:4]):
+                return False
+            if v[4] is not None and type(v[4]) is not int:
+                return False
+    return True
+
+
+def clean(saved):
+    """Defaults, with each saved field of the right type laid over them."""
+    state = defaults()
+    for k in state:
+        if k not in saved or k == "version":
+            continue
+        v = saved[k]
+        if k in ("game", "tally"):  # an object, or None
+            state[k] = v if v is None or type(v) is dict else None
+        elif type(v) is type(state[k]):
+            state[k] = v
+    state["history"] = [r for r in state["history"] if _record_ok(r)]
+    if not _stats_ok(state["stats"]):
+        state["stats"] = {}
+    state["roster"] = [n for n in state["roster"] if type(n) is str][:ROSTER_MAX]
+    s = defaults()["settings"]
+    s.update(state["settings"])
+    state["settings"] = s
+    if type(s["rules"]) is not dict:
+        s["rules"] = {}
+    return state

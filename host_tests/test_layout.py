@@ -1,0 +1,158 @@
+# The layout (docs/ARCHITECTURE.md), read from the sources: the directions
+# imports may go, no import circles in the firmware, and no two modules with
+# one name on the paths the tests and tools use. Imports are read from the
+# text (every import, at any depth, lazy ones included), so a wrong one fails
+# here the day it is added. Both runtimes.
+import os
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+ROOT = HERE + "/.."
+FIRMWARE = ROOT + "/firmware"
+
+# What each part of the firmware may import (besides itself and the
+# runtime's own modules): the name of a module, or of a package for all its
+# modules.
+ALLOWED = {
+    "engine": (),
+    "drivers": ("compat",),
+    "storage": (),
+    "ui": ("engine", "drivers.buttons", "storage", "compat"),
+    "compat": (),
+    "hardware": (),
+    "watchdog": ("compat",),
+    "crash": ("app", "storage", "ui.draw"),
+    "app": ("compat", "engine", "storage", "ui"),
+    "guard": ("app", "compat", "crash", "storage", "ui.draw"),
+    "main": ("board", "guard"),
+}
+BOARD_MAY = ("drivers", "hardware", "watchdog", "machine")  # and nothing of ui, engine, storage, app
+
+
+def imports_of(text):
+    """The module names a source imports, every `import` and `from`
+    statement at any depth. For `from a import b`, both a and a.b (b may be
+    a module)."""
+    out = []
+    for line in text.split("\n"):
+        s = line.strip()
+        if s.startswith("import "):
+            for part in s[7:].split("#")[0].split(","):
+                name = part.split()[0] if part.split() else ""
+                if name:
+                    out.append(name)
+        elif s.startswith("from ") and " import " in s:
+            mod = s[5:].split(" import ")[0].strip()
+            out.append(mod)
+            names = s.split(" import ", 1)[1].split("#")[0].strip(" (\\")
+            for n in names.split(","):
+                n = n.split()[0] if n.split() else ""
+                if n:
+                    out.append(mod + "." + n)
+    return out
+
+
+def modules(top, prefix=""):
+    """{module name: path} of the .py files under top."""
+    found = {}
+    for name in sorted(os.listdir(top)):
+        path = top + "/" + name
+        if name.endswith(".py"):
+            mod = prefix + name[:-3]
+            found[mod[:-9] if mod.endswith(".__init__") else mod] = path
+        elif "." not in name and name != "__pycache__":
+            try:
+                os.listdir(path)
+            except OSError:
+                continue
+            found.update(modules(path, prefix + name + "."))
+    return found
+
+
+def graph():
+    """{firmware module: [firmware modules it imports]}."""
+    mods = modules(FIRMWARE)
+    out = {}
+    for mod, path in mods.items():
+        with open(path) as f:
+            names = imports_of(f.read())
+        out[mod] = sorted(set(n for n in names if n in mods and n != mod))
+    return out
+
+
+def part(mod):
+    return mod.split(".")[0]
+
+
+def allowed(mod, dep):
+    if part(dep) == part(mod) and part(mod) in ("engine", "drivers", "storage", "ui"):
+        return True
+    return any(dep == a or dep.startswith(a + ".") for a in ALLOWED[part(mod)])
+
+
+def wrong_imports(g):
+    return ["%s imports %s" % (m, d) for m in sorted(g) for d in g[m] if not allowed(m, d)]
+
+
+def circles(g):
+    """The import circles: lists of modules, each a circle."""
+    found = []
+    done = set()
+    for start in sorted(g):
+        stack = [(start, [start])]
+        while stack:
+            m, path = stack.pop()
+            for d in g[m]:
+                if d == start:
+                    key = tuple(sorted(path))
+                    if key not in done:
+                        done.add(key)
+                        found.append(path)
+                elif d not in path and d > start:  # each circle once, from its smallest module
+                    stack.append((d, path + [d]))
+    return found
+
+
+def test_the_reader_sees_every_kind_of_import():
+    text = ("import a\nimport b.c as d, e  # note\n    from f.g import h, i  # lazy\n"
+            "from j import (k,\n  l)\nx = 1  # import nothing\n")
+    assert imports_of(text) == ["a", "b.c", "e", "f.g", "f.g.h", "f.g.i", "j", "j.k"]
+
+
+def test_every_firmware_import_goes_the_allowed_way():
+    g = graph()
+    assert set(part(m) for m in g) <= set(ALLOWED), sorted(set(part(m) for m in g) - set(ALLOWED))
+    assert wrong_imports(g) == []
+    # and the check does catch one: a screen that reaches for the app, an
+    # engine that draws
+    g["ui.play"] = g["ui.play"] + ["app"]
+    g["engine.game"] = g["engine.game"] + ["ui.draw"]
+    assert wrong_imports(g) == ["engine.game imports ui.draw", "ui.play imports app"]
+
+
+def test_no_import_circles_in_the_firmware():
+    g = graph()
+    assert circles(g) == []
+    g["engine.rules"] = g["engine.rules"] + ["engine.play_nine"]  # the registry back in rules.py
+    assert circles(g) == [["engine.play_nine", "engine.rules"]]
+
+
+def test_the_board_files_import_no_firmware_but_drivers_and_hardware():
+    for mod, path in modules(ROOT + "/boards").items():
+        with open(path) as f:
+            names = imports_of(f.read())
+        for n in names:
+            first = n.split(".")[0]
+            if first in ("ui", "engine", "storage", "app", "guard", "crash"):
+                raise AssertionError("boards/%s imports %s" % (mod, n))
+            assert first in BOARD_MAY or first not in ALLOWED, (mod, n)
+
+
+def test_no_two_modules_share_a_name_on_the_paths_tests_and_tools_use():
+    seen = {}
+    for top in ("firmware", "boards", "tools", "host_tests"):
+        for name in os.listdir(ROOT + "/" + top):
+            mod = name[:-3] if name.endswith(".py") else name if "." not in name else None
+            if mod is None or mod == "__pycache__":
+                continue
+            assert mod not in seen, "%s/%s and %s/%s" % (seen[mod], name, top, name)
+            seen[mod] = top
