@@ -48,7 +48,7 @@ lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP) ## mypy over firmware/ and the board files against the ESP32 stubs
-	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/sim.py
+	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/virtual.py
 
 mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
 	@rm -rf build/mpy
@@ -74,7 +74,7 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		rm -rf build/shots-$$b; \
 		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
-	$(PY) tools/png.py docs/img/*.png
+	$(PY) tools/simulator/png.py docs/img/*.png
 
 deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port>
 	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)"

@@ -23,7 +23,7 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
-          "ui.handentry", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history")
+          "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history")
 
 
 def forget(name):

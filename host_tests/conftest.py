@@ -10,4 +10,4 @@ for sub in ("../firmware", "../tools", "."):
         sys.path.insert(0, path)
 BOARDS = os.path.normpath(os.path.join(HERE, "../boards"))
 if BOARDS not in sys.path:
-    sys.path.append(BOARDS)  # last: its sim.py must not shadow anything
+    sys.path.append(BOARDS)  # last: the board files

@@ -12,7 +12,7 @@ if not HERE.startswith("/"):  # absolute: some tests change directory
 sys.path.insert(0, HERE + "/../tools")
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)
-sys.path.append(HERE + "/../boards")  # last: its sim.py must not shadow anything
+sys.path.append(HERE + "/../boards")  # last: the board files
 
 
 def first_line(path):

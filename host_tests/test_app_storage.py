@@ -10,7 +10,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 from storage import loading, savefile  # noqa: E402
-from flash import BLOCK, Flash, Volume, formatted  # noqa: E402
+from simulator.flash import BLOCK, Flash, Volume, formatted  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 
 

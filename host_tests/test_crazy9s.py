@@ -1,7 +1,7 @@
 # suitup-crazy-9s scoring (RULES.md "suitup-crazy-9s").
 from engine.errors import ScoreError
 from engine.rules import GONE, REMOVED
-from engine.games import rules_for
+from engine.game import rules_for
 from support import grid, raises
 
 R = rules_for("suitup-crazy-9s")

@@ -1,7 +1,7 @@
 # crazy-nines scoring (RULES.md "crazy-nines").
 from engine.errors import ScoreError
 from engine.rules import CANCEL, COUNT, MATCH, REMOVED
-from engine.games import rules_for
+from engine.game import rules_for
 from support import grid, raises
 
 R = rules_for("crazy-nines")

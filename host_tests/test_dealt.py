@@ -4,7 +4,7 @@
 import random
 
 from engine.game import Game
-from engine.games import GAME_IDS, rules_for
+from engine.game import GAME_IDS, rules_for
 
 EXTRA = {"suitup-crazy-9s": ["W"] * 4 + ["X", "R", "S", "T"] * 4, "suitup-original": ["X", "R", "S", "T"] * 4}
 

@@ -312,7 +312,7 @@ def test_an_import_that_no_board_has_is_caught(monkeypatch):
             f.write(text)
     boards = os.path.join(tree, "boards")
     os.makedirs(boards)
-    with open(os.path.join(boards, "sim.py"), "w") as f:
+    with open(os.path.join(boards, "virtual.py"), "w") as f:
         f.write("def setup():\n    pass\n")
     monkeypatch.setattr(manifest, "FIRMWARE", fw)
     monkeypatch.setattr(manifest, "BOARDS_DIR", boards)
@@ -323,6 +323,13 @@ def test_an_import_that_no_board_has_is_caught(monkeypatch):
         f.write("import time\nx = 1\n")
     assert sorted(manifest.closure("sim")) == ["board.py", "guard.py", "main.py", "pkg/__init__.py",
                                                  "pkg/part.py"]
+    # a package without an __init__.py; an import marked as not for the board
+    os.remove(os.path.join(fw, "pkg/__init__.py"))
+    with open(os.path.join(fw, "pkg/part.py"), "w") as f:
+        f.write("import time\nx = 1\n\n\ndef f():\n    from pkg import rare  # not on the board\n")
+    with open(os.path.join(fw, "pkg/rare.py"), "w") as f:
+        f.write("y = 2\n")
+    assert sorted(manifest.closure("sim")) == ["board.py", "guard.py", "main.py", "pkg/part.py"]
 
 
 def test_mpy_versions_are_read_as_micropython_writes_them():

@@ -1,4 +1,4 @@
-# The panel drivers against the panel emulators (tools/panel_emu.py): the
+# The panel drivers against the panel emulators (tools/panel.py): the
 # byte streams they send, decoded as the controller would, must put the
 # picture on the glass the right way round, in the right colours, and send
 # only what changed. framebuf exists only on MicroPython: skipped on CPython.
@@ -9,7 +9,7 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
 
-import panel_emu  # noqa: E402
+from simulator import panel  # noqa: E402
 from drivers.ili9342 import ILI9342  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 from drivers.st7789 import ST7789  # noqa: E402
@@ -18,13 +18,13 @@ WHITE, RED, BLACK = (255, 255, 255), (255, 0, 0), (0, 0, 0)
 
 
 def ttgo(rotation):
-    emu = panel_emu.st7789_ttgo(rotation)
+    emu = panel.st7789_ttgo(rotation)
     d = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=rotation, bl=emu.bl)
     return emu, d
 
 
 def m5():
-    emu = panel_emu.ili9342_m5stack()
+    emu = panel.ili9342_m5stack()
     return emu, ILI9342(emu, emu.dc, emu.cs, emu.rst, bl=emu.bl)
 
 
@@ -122,7 +122,7 @@ def test_sleep_turns_the_panel_and_backlight_off():
 
 
 def oled(h=64):
-    emu = panel_emu.SSD1306(128, h)
+    emu = panel.SSD1306(128, h)
     return emu, SSD1306(emu, 128, h)
 
 
@@ -156,7 +156,7 @@ def test_ssd1306_partial_update_sends_changed_columns_of_changed_pages():
 
 
 def test_ssd1306_wrong_address_is_an_oserror():
-    emu = panel_emu.SSD1306()
+    emu = panel.SSD1306()
     try:
         SSD1306(emu, addr=0x3D)
     except OSError:

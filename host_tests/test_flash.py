@@ -1,4 +1,4 @@
-# Saves on the real littlefs over NOR flash in RAM (tools/flash.py): the
+# Saves on the real littlefs over NOR flash in RAM (tools/simulator/flash.py): the
 # unix port's VfsLfs2 under MicroPython, littlefs-python under CPython.
 # A power cut at every flash operation of a whole game's saves loses
 # nothing; a full flash fails the save with a message and keeps the old
@@ -8,7 +8,7 @@ import json
 
 import faults
 from storage import loading, savefile
-from flash import BLOCK, EIO, Flash, Volume, formatted
+from simulator.flash import BLOCK, EIO, Flash, Volume, formatted
 
 STATES = []
 

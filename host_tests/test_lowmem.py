@@ -1,6 +1,6 @@
 # cpython-only
 # Low memory is handled, not fatal: a whole 6-player 9-hole game, replayed
-# through the keys with the firmware alone (tools/heapgame.py) under the
+# through the keys with the firmware alone (tools/benches/heapgame.py) under the
 # MicroPython unix port, in the smallest heap it runs in and in 2 KB less.
 # In the smallest it ends with the whole game saved; in less, the firmware
 # may stop (the error screen, or a save it says failed), and then the game
@@ -35,7 +35,7 @@ def replay_low(binary, heapsize, src, keys):
 
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    p = subprocess.run([binary, "-X", "heapsize=%d" % heapsize, os.path.join(heap.HERE, "heapgame.py"), src,
+    p = subprocess.run([binary, "-X", "heapsize=%d" % heapsize, heap.HEAPGAME, src,
                         os.path.join(heap.ROOT, "boards"), heap.HERE, BOARD, "low", keys],
                        cwd=work, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr  # the replay itself never fails: the firmware copes
@@ -68,3 +68,14 @@ def test_a_whole_game_at_the_smallest_heap_and_2k_less_keeps_the_saved_game_inta
             assert game["players"] == want["players"] and game["options"] == want["options"], label
             n = len(game["holes"])
             assert game["holes"] == want["holes"][:n], (label, why, n)
+
+
+def test_a_game_recorded_on_the_ttgo_replays_its_two_button_presses():
+    # the TTGO's up is its two buttons together: the key file says "0+1", and
+    # the replay presses both (it checks the game's totals at the end)
+    keys = heap.record("ttgo-t-display")
+    with open(keys) as f:
+        lines = f.read().split("\n")
+    assert any(ln.startswith("0+1 ") for ln in lines), lines[:20]
+    src = heap.firmware("ttgo-t-display", "py")
+    assert heap.run(heap.MPY64, 16 * 1024 * 1024, src, "ttgo-t-display", "game", keys) is not None

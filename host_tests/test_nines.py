@@ -144,3 +144,12 @@ def test_tally_counts_wins():
     assert t.wins == [1, 2, 0] and t.leaders() == [1]
     with raises(ScoreError, "not a player"):
         t.win(3)
+    # undo takes back the latest wins, then nothing; a saved tally is
+    # worked on in its own lists
+    assert t.undo() and t.wins == [0, 2, 0] and t.undo() and t.wins == [0, 1, 0]
+    t.win(2)
+    assert t.undo() and t.undo() and not t.undo() and t.wins == [0, 0, 0]
+    saved = t.doc()
+    again = nines.Tally(saved["players"], saved["wins"])
+    again.win(0)
+    assert saved == {"players": ["Ann", "Bob", "Cy"], "wins": [1, 0, 0]}

@@ -1,7 +1,7 @@
 # play-nine scoring (RULES.md "play-nine").
 from engine.errors import ScoreError
 from engine.rules import CANCEL, COUNT, MATCH
-from engine.games import rules_for
+from engine.game import rules_for
 from support import grid, raises
 
 R = rules_for("play-nine")

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from engine import nines
 from engine.game import Game
-from engine.games import rules_for
+from engine.game import rules_for
 
 P9_VAL = {"HIO": -5, **{str(n): n for n in range(13)}}
 CN_VAL = {"JK": -2, "A": 0, "K": 1, "J": 10, "Q": 10, "QS": 10, **{str(n): n for n in range(2, 11)}}

@@ -5,7 +5,7 @@ import sys
 
 import realholes
 from engine.game import Game
-from engine.games import rules_for
+from engine.game import rules_for
 from test_dealt import deal
 
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from test_dealt import deal
-from engine.games import GAME_IDS, rules_for
+from engine.game import GAME_IDS, rules_for
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 SCORE = os.path.join(ROOT, "tools", "score.py")

@@ -8,26 +8,9 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
-sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../boards")
-import sim as simboard  # noqa: E402,F401  (boards/sim.py before tools/sim.py)
-
-sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../tools")
-import png  # noqa: E402
-
 from support import raises  # noqa: E402
-from uidriver import fresh_dir  # noqa: E402
-
-_tool = {}
-
-
-def tool():
-    # tools/sim.py, loaded once under another name (boards/sim.py is "sim")
-    if not _tool:
-        path = __file__[: __file__.rfind("/")] + "/../tools/sim.py"
-        ns = {"__file__": path, "__name__": "simtool"}
-        exec(open(path).read(), ns)
-        _tool.update(ns)
-    return _tool
+from uidriver import fresh_dir, simulator  # noqa: E402
+from simulator import panel, png  # noqa: E402  (tools/ is on the path: uidriver)
 
 
 def lit_rows(emu):
@@ -38,7 +21,7 @@ def lit_rows(emu):
 def test_every_board_boots_to_the_first_screen():
     fresh_dir("sim")
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board)
+        s = simulator().Sim(board)
         assert s.frames == 1, board
         assert len(lit_rows(s.emu)) > 20, board
         home = s.app.stack[-1]
@@ -48,7 +31,7 @@ def test_every_board_boots_to_the_first_screen():
 
 def test_logical_keys_and_physical_presses_move_the_cursor():
     fresh_dir("sim")
-    s = tool()["Sim"]("ttgo-t-display")
+    s = simulator().Sim("ttgo-t-display")
     home = s.app.stack[-1]
     s.run_line("down x3")
     assert home.cursor == 3
@@ -71,7 +54,7 @@ def test_logical_keys_and_physical_presses_move_the_cursor():
 def test_three_button_boards():
     fresh_dir("sim")
     for board in ("m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board)
+        s = simulator().Sim(board)
         home = s.app.stack[-1]
         s.run_line("press 3")
         s.run_line("press 3")
@@ -81,7 +64,7 @@ def test_three_button_boards():
 
 def test_redraws_only_on_change():
     fresh_dir("sim")
-    s = tool()["Sim"]("m5stack-core")
+    s = simulator().Sim("m5stack-core")
     frames = s.frames
     s.run_line("wait 2000")
     assert s.frames == frames
@@ -91,8 +74,8 @@ def test_redraws_only_on_change():
 
 def test_script_errors_name_the_line():
     fresh_dir("sim")
-    s = tool()["Sim"]("ttgo-t-display")
-    err = tool()["ScriptError"]
+    s = simulator().Sim("ttgo-t-display")
+    err = simulator().ScriptError
     for line, msg in (("jump", "not understood"), ("press Z", "no button 'Z'"),
                       ("press top sideways", "short, long or a time")):
         with raises(err, msg):
@@ -106,7 +89,7 @@ def test_script_errors_name_the_line():
 
 def test_screenshot_is_the_emulated_glass_scaled_up():
     fresh_dir("sim")
-    s = tool()["Sim"]("devkit-oled")
+    s = simulator().Sim("devkit-oled")
     path = "/tmp/_sim_shot.png"
     s.screenshot(path, 2)
     w, h, rows = png.read(path)
@@ -120,7 +103,7 @@ def test_no_screen_cuts_its_text_on_any_board():
     fresh_dir("sim")
     # every entry of the main menu and of the menus it opens, scrolled through
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board, False)
+        s = simulator().Sim(board, False)
         home = s.app.stack[-1]
         for _ in range(len(home.items)):
             s.run_line("ok")
@@ -137,7 +120,7 @@ def test_no_screen_cuts_its_text_on_any_board():
 
 def test_sleep_after_the_timeout_and_any_key_wakes_only():
     fresh_dir("sim")
-    s = tool()["Sim"]("ttgo-t-display")
+    s = simulator().Sim("ttgo-t-display")
     s.app.state["settings"]["sleep_s"] = 30
     home = s.app.stack[-1]
     s.run_line("wait 29000")
@@ -153,7 +136,6 @@ def test_sleep_after_the_timeout_and_any_key_wakes_only():
 def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
     # The colour boards draw in bands (boards' BAND); each screen must come
     # out pixel for pixel as from a frame buffer of the whole screen.
-    import panel_emu
     from drivers.ili9342 import ILI9342
     from drivers.st7789 import ST7789
     from ui.draw import Pen
@@ -172,7 +154,7 @@ def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
         d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
         screens = 0
         for k in ("ok", "down", "ok", "down"):  # the hub, the entry screen, a card or two on it
-            whole_emu = panel_emu.st7789_ttgo(1) if board == "ttgo-t-display" else panel_emu.ili9342_m5stack()
+            whole_emu = panel.st7789_ttgo(1) if board == "ttgo-t-display" else panel.ili9342_m5stack()
             whole = make(whole_emu, 0)
             assert whole.band == whole.height
             Pen(whole).frame(d.top().draw)
@@ -209,11 +191,11 @@ def decode(line):
 def test_the_terminal_view_is_the_screen_and_solid_areas_are_plain_background():
     fresh_dir("sim")
     for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
-        s = tool()["Sim"](board)
+        s = simulator().Sim(board)
         s.run_line("ok")
         s.run_line("ok")
         s.run_line("down")  # a highlighted row with text in it
-        lines = tool()["render"](s.emu, 1)
+        lines = simulator().render(s.emu, 1)
         w, h = s.emu.size()
         assert len(lines) == h // 2, board
         for n, line in enumerate(lines):  # a line at a time: the port's test heap is small

@@ -4,7 +4,7 @@
 import os
 import subprocess
 
-import png
+from simulator import png
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")

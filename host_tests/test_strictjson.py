@@ -1,6 +1,6 @@
 # The strict JSON reader of tools/score.py, under both runtimes: what it
 # accepts must be exactly JSON, and what it rejects says where.
-import strictjson
+from common import strictjson
 from support import raises
 
 

@@ -1,7 +1,7 @@
 # suitup-original scoring (RULES.md "suitup-original").
 from engine.errors import ScoreError
 from engine.game import Game
-from engine.games import rules_for
+from engine.game import rules_for
 from support import raises
 
 R = rules_for("suitup-original")

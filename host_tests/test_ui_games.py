@@ -504,7 +504,7 @@ TOUR_TITLES = {"home": "Scorekeeper", "hub": "ANN deals", "ender": "Who ended?",
 
 def test_the_tour_script_plays_the_game_its_comments_describe():
     # docs/keys/tour.txt makes the screenshots; keys drift when the UI changes
-    from uidriver import HERE, tool
+    from uidriver import HERE, simulator
 
     ref = Game("crazy-nines", ["ANN", "BOB", "CY"], {"holes": 2})
     ref.add_hole([[["5", "5", "K"], ["QS", "7", "7"], ["2", "2", "2"]],
@@ -513,7 +513,7 @@ def test_the_tour_script_plays_the_game_its_comments_describe():
     ref.add_hole([12, 20, 5])
     for board in BOARDS:
         fresh_dir("tour-" + board)
-        s = tool()["Sim"](board, False, guarded=False)
+        s = simulator().Sim(board, False, guarded=False)
         shots = []
         def shot(path, scale=3, s=s, shots=shots, board=board):  # the keys are tested here, not the PNGs
             top = s.app.stack[-1]

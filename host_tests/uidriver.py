@@ -10,22 +10,17 @@ HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 if not HERE.startswith("/"):
     HERE = os.getcwd() + "/" + HERE
 sys.path.insert(0, HERE + "/../tools")
-sys.path.insert(0, HERE + "/../boards")  # first: boards/sim.py is "sim", not tools/sim.py
-import sim  # noqa: E402,F401
-import simboard as _simboard  # noqa: E402,F401  (tools/simboard.py: the simulator's boards)
+if HERE + "/../boards" not in sys.path:
+    sys.path.append(HERE + "/../boards")
 from support import fresh_dir as _fresh_dir  # noqa: E402
 
-_tool: dict = {}
 
+def simulator():
+    """tools/sim.py, the simulator (imported when first used: it runs on
+    the MicroPython unix port only)."""
+    import sim
 
-def tool():
-    """tools/sim.py, loaded once (its module name clashes with boards/sim.py)."""
-    if not _tool:
-        path = HERE + "/../tools/sim.py"
-        ns = {"__file__": path, "__name__": "simtool"}
-        exec(open(path).read(), ns)
-        _tool.update(ns)
-    return _tool
+    return sim
 
 
 # The time a press takes, seen and made (make bench's seconds a hole): a
@@ -39,7 +34,7 @@ CHORD_S = 0.5  # two buttons pressed together (the TTGO's up): a short press, a 
 
 class Driver:
     def __init__(self, board, emulate=False, guarded=False):
-        self.sim = tool()["Sim"](board, emulate, guarded=guarded)
+        self.sim = simulator().Sim(board, emulate, guarded=guarded)
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
         self.holds = 0  # and holds to repeat (one press, several steps)

@@ -15,10 +15,12 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 
-from engine.games import rules_for  # noqa: E402
+from engine.game import rules_for  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCORE = os.path.join(ROOT, "tools", "score.py")
+BENCHES = os.path.join(ROOT, "tools", "benches")  # make bench's parts
+BENCH_UI = os.path.join(BENCHES, "bench_ui.py")
 OUT = os.path.join(ROOT, "build", "bench")
 HEAP_TARGET = 128 * 1024
 
@@ -87,7 +89,7 @@ def main():
     game, sd = os.path.join(OUT, "game.json"), os.path.join(OUT, "showdown.json")
     timing = {}
     for name, cmd in (("CPython", [sys.executable]), ("MicroPython", [MPY])):
-        p = subprocess.run(cmd + [os.path.join(ROOT, "tools", "bench_engine.py"), game, sd],
+        p = subprocess.run(cmd + [os.path.join(BENCHES, "bench_engine.py"), game, sd],
                            capture_output=True, text=True, check=True)
         timing[name] = json.loads(p.stdout)
     print("{:<30} {:>10} {:>12} {:>8}".format("", "CPython", "MicroPython", "ratio"))
@@ -214,7 +216,7 @@ def monkey_figures():
 
 
 def ui_figures():
-    p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_ui.py"), "presses"],
+    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "presses"],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
     boards = ["ttgo-t-display", "m5stack-core", "devkit-oled"]
@@ -227,7 +229,7 @@ def ui_figures():
     print()
     entry_figures(boards)
     print()
-    p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_ui.py"), "draw"],
+    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "draw"],
                        capture_output=True, text=True, check=True)
     print("A redraw of the entry screen in bands (a frame buffer of BAND rows, the screen drawn")
     print("once per band) against one from a buffer of the whole screen (unix port, this machine)")
@@ -349,7 +351,7 @@ def storage_figures():
 
 
 def display_figures():
-    p = subprocess.run([MPY, os.path.join(ROOT, "tools", "bench_display.py")],
+    p = subprocess.run([MPY, os.path.join(BENCHES, "bench_display.py")],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
     print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")

@@ -21,7 +21,7 @@
 import json
 import sys
 
-import toolpath  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "SuitUP Crazy 9's", "crazy-nines": "Crazy Nines"}

@@ -1,5 +1,5 @@
 # make faults: power cuts at every point of a whole game's saves, on the
-# real littlefs over NOR flash in RAM (tools/flash.py).
+# real littlefs over NOR flash in RAM (tools/simulator/flash.py).
 #
 # A whole 9-hole game is played and every state it saves is recorded:
 # under MicroPython through the firmware's screens and keys, under CPython
@@ -17,10 +17,10 @@ import json
 import os
 import sys
 
-import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from storage import history, loading, savefile  # noqa: E402
-from flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
+from simulator.flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
 
 NAMES = ["ANN", "BOB", "CY", "DI"]
 GAME = ("crazy-nines", "Crazy Nines")
@@ -118,9 +118,9 @@ def boot():
     panel; it must open the game in progress."""
     if MICROPYTHON:
         from app import App
-        from uidriver import _simboard  # tools/simboard.py
+        from simulator import board as simboard
 
-        app = App(_simboard.build("devkit-oled", emulate=False)[0])
+        app = App(simboard.build("devkit-oled", emulate=False)[0])
         top = app.stack[-1]
         note = " ".join(str(r) for r in top.rows) if type(top).__name__ == "Message" else None
         state = dict(app.state)

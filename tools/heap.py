@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # The heap figures per board, for make size and make bench. The firmware, as
 # make deploy lays it out (.mpy), runs alone under the MicroPython unix port
-# (tools/heapgame.py: no simulator, no test driver): 64-bit from make setup,
+# (tools/benches/heapgame.py: no simulator, no test driver): 64-bit from make setup,
 # and 32-bit where one has been built (docs/MEMORY.md). The ESP32 is 32-bit:
 # its figures are the 32-bit ones; the 64-bit port's objects are bigger.
 #
@@ -21,6 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+HEAPGAME = os.path.join(HERE, "benches", "heapgame.py")
+BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
 import manifest  # noqa: E402
@@ -96,7 +98,7 @@ def run(binary, heap, src, board_id, mode, keys=None):
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(HERE, "heapgame.py"), src,
+    cmd = [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src,
            os.path.join(ROOT, "boards"), HERE, board_id, mode] + ([keys] if keys else [])
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=600)
     for line in p.stdout.splitlines():
@@ -127,10 +129,10 @@ def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG):
 
 def record(board_id):
     """A key file for heapgame.py: a whole 6-player 9-hole Play Nine game
-    played on the board by the test driver (tools/bench_ui.py record)."""
+    played on the board by the test driver (tools/benches/bench_ui.py record)."""
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, "game-%s.keys" % board_id)
-    subprocess.run([MPY64, "-X", "heapsize=16M", os.path.join(HERE, "bench_ui.py"), "record", board_id,
+    subprocess.run([MPY64, "-X", "heapsize=16M", BENCH_UI, "record", board_id,
                     path], check=True, capture_output=True)
     return path
 

@@ -24,13 +24,15 @@ BOARDS = {
     "ttgo-t-display": "ttgo_t_display",
     "m5stack-core": "m5stack_core",
     "devkit-oled": "devkit_oled",
-    "sim": "sim",
+    "sim": "virtual",
 }
 REAL_BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
 
 # Modules MicroPython's ESP32 port has built in: an import of one of these
 # needs no file. Anything else must be a file of ours, or the import must be
-# marked as host-only (a try/except ImportError, or a "# CPython only" comment).
+# marked as host-only (a try/except ImportError, or a "# CPython only" or
+# "# not on the board" comment). A folder of the firmware is a package with or
+# without an __init__.py (MicroPython imports both).
 BUILTIN = {
     "array", "binascii", "builtins", "collections", "errno", "framebuf", "gc", "hashlib",
     "heapq", "io", "json", "machine", "math", "micropython", "os", "random", "re",
@@ -102,7 +104,8 @@ def imports(path):
             names = [node.module] + ["%s.%s" % (node.module, a.name) for a in node.names]
         else:
             continue
-        host_only = id(node) in optional or "CPython only" in lines[node.lineno - 1]
+        line = lines[node.lineno - 1]
+        host_only = id(node) in optional or "CPython only" in line or "not on the board" in line
         found.extend((n, host_only) for n in names)
     return found
 
@@ -118,11 +121,16 @@ def closure(board_id):
         for name, host_only in imports(path):
             if name == "board":
                 continue  # main.py's board: the board file, already in
+            if host_only:
+                continue  # not needed on the board, even where it is a file of ours
             src = _module_file(name)
             if src is None:
                 top = name.split(".")[0]
-                if top in BUILTIN or host_only or _module_file(top) is not None:
+                if top in BUILTIN or _module_file(top) is not None:
                     continue  # built in; host-only; or "from pkg import name" of a plain name
+                if os.path.isdir(os.path.join(FIRMWARE, *name.split("."))) or \
+                        _module_file(name.rpartition(".")[0]) is not None:
+                    continue  # a package without an __init__.py; or "from pkg.mod import name"
                 raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
                                     "into MicroPython" % (os.path.relpath(path, ROOT), name))
             # a package's modules need its __init__ on the board too

@@ -25,12 +25,12 @@ if not HERE.startswith("/"):  # absolute: the run changes into the state dir
     HERE = os.getcwd() + "/" + HERE
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)
-sys.path.insert(0, HERE + "/../boards")  # boards/sim.py is "sim" here
+sys.path.insert(0, HERE + "/../boards")
 
 import json  # noqa: E402
 import random  # noqa: E402
 
-import simboard  # noqa: E402
+from simulator import board as simboard  # noqa: E402
 from guard import Runner  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -200,7 +200,7 @@ def prepare():
     and ends in a tie (a playoff to play). The holes are totals (RULES.md)."""
     from storage import savefile
     from engine.game import Game
-    from engine.games import GAME_IDS, rules_for
+    from engine.game import GAME_IDS, rules_for
 
     x = random.randrange(3)
     if x == 0:

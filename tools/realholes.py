@@ -19,9 +19,9 @@ import json
 import random
 import sys
 
-import toolpath  # noqa: F401  (firmware/ and host_tests/ on sys.path)
+from common import paths  # noqa: F401  (firmware/ and host_tests/ on sys.path)
 
-from engine.games import rules_for  # noqa: E402
+from engine.game import rules_for  # noqa: E402
 from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
 
 GAMES = ("play-nine", "crazy-nines", "suitup-crazy-9s")

@@ -22,11 +22,11 @@ sys.path.insert(0, _here() + "/../firmware")
 sys.path.insert(0, _here())
 
 try:
-    import strictjson
+    from common import strictjson
     from engine import doc as game_doc
     from engine.errors import ScoreError, show
     from engine.rules import TOKENS
-    from engine.games import GAME_IDS, rules_for
+    from engine.game import GAME_IDS, rules_for
 
     # Every game's rules, and the option checks, are loaded now, while the
     # heap is empty: compiled after the input is parsed, they would need

@@ -27,12 +27,11 @@ if not HERE.startswith("/"):  # absolute: the sim changes into the state dir
 ROOT = HERE + "/.."
 sys.path.insert(0, ROOT + "/firmware")
 sys.path.insert(0, HERE)
-sys.path.insert(0, ROOT + "/boards")  # first: boards/sim.py, not this file
+sys.path.insert(0, ROOT + "/boards")
 
-import panel_emu  # noqa: E402
-import png  # noqa: E402
-import simboard  # noqa: E402
 from guard import Runner  # noqa: E402
+from simulator import board as simboard  # noqa: E402
+from simulator import panel, png  # noqa: E402
 from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -158,7 +157,7 @@ class Sim:
     def screenshot(self, path, scale=3):
         w, h = self.emu.size()
         try:
-            png.write_rows(path, w, h, lambda y: panel_emu.row(self.emu, y), scale)
+            png.write_rows(path, w, h, lambda y: panel.row(self.emu, y), scale)
         except OSError as e:
             raise ScriptError("cannot write %s (%s)" % (path, e))
 

@@ -11,10 +11,10 @@ import json
 import random
 import sys
 
-import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
-from flash import Flash, Volume  # noqa: E402
-from uidriver import _simboard  # noqa: E402  (tools/simboard.py)
+from simulator import board as simboard  # noqa: E402
+from simulator.flash import Flash, Volume  # noqa: E402
 
 GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
 FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
@@ -22,7 +22,7 @@ FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
 
 def soak(holes_wanted=1000, seed=11):
     from drivers.buttons import OK
-    from engine.games import rules_for
+    from engine.game import rules_for
     from guard import Runner
     from test_dealt import deal
     from ui.hole import commit, start
@@ -31,7 +31,7 @@ def soak(holes_wanted=1000, seed=11):
     random.seed(seed)
     flash = Flash(FLASH_BLOCKS)
     vol = Volume(flash, fresh=True)
-    hw = _simboard.build("devkit-oled", emulate=False)[0]
+    hw = simboard.build("devkit-oled", emulate=False)[0]
     runner = Runner(hw, 0, strict=True)
     now = [0]
 

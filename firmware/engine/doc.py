@@ -5,8 +5,7 @@
 import gc
 
 from engine.errors import ScoreError, show
-from engine.game import Game
-from engine.games import rules_for
+from engine.game import Game, rules_for
 
 
 def hole_args(g, h):

@@ -1,13 +1,41 @@
 # A whole game of one of the scored games: players, holes, enders, totals,
-# standings, the sudden-death playoff and editing of past holes. The rules of
-# one grid live in games.py; this file knows only how holes add up.
+# standings, the sudden-death playoff and editing of past holes; and the
+# games by id (rules_for: the registry). The rules of one grid live in each
+# game's module (built from rules.py); this file knows only how holes add up.
 #
 # The document form (to_doc here, from_doc in doc.py) is the JSON contract
 # of tools/score.py, so a saved game and a score.py input are the same thing.
 
 from engine.errors import ScoreError, show
 from engine.rules import DOUBLE, NONE, PER_LOWER
-from engine.games import rules_for
+
+# ---- the games by id: each game's module is loaded when its Rules are
+# first asked for, so the board holds only the rules of the game played
+GAME_IDS = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
+ALL_GAMES = GAME_IDS + ("multiple-9",)
+
+_loaded: dict = {}
+
+
+def rules_for(game_id):
+    """The Rules of a grid or hand game by id; ScoreError when unknown."""
+    r = _loaded.get(game_id) if type(game_id) is str else None
+    if r is not None:
+        return r
+    cls: type
+    if game_id == "play-nine":
+        from engine.play_nine import PlayNine as cls
+    elif game_id == "suitup-crazy-9s":
+        from engine.crazy9s import Crazy9s as cls
+    elif game_id == "crazy-nines":
+        from engine.crazy_nines import CrazyNines as cls
+    elif game_id == "suitup-original":
+        from engine.suitup import SuitupOriginal as cls
+    else:
+        raise ScoreError("unknown game %s (games: %s)" % (show(game_id), ", ".join(ALL_GAMES)))
+    r = _loaded[game_id] = cls()
+    return r
+
 
 # A player's entry may be a total alone (the score entered at the table when
 # the grid is not): an integer in this range, RULES.md.
@@ -32,9 +60,6 @@ class Hole:
         self.blitz = blitz
         self.raw = []
         self.scores = []
-
-    def score_of(self, player):
-        return self.scores[self.players.index(player)]
 
 
 def ender_adjustments(rule, raw, ender, points):

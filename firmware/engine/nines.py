@@ -270,16 +270,30 @@ def showdown(board, hands):
 
 
 class Tally:
-    """Wins per player across multiple-9 games (the first player out wins)."""
+    """Wins per player across multiple-9 games (the first player out wins).
+    doc() is what is saved; Tally(players, wins) works on a saved one's
+    lists themselves. undo() takes back the latest win counted since."""
 
-    def __init__(self, players):
-        self.names = list(players)
-        self.wins = [0] * len(players)
+    def __init__(self, players, wins=None):
+        self.names = list(players) if wins is None else players
+        self.wins = [0] * len(players) if wins is None else wins
+        self.last: list = []  # the players who won, latest last
 
     def win(self, player):
         if type(player) is not int or not 0 <= player < len(self.names):
             raise ScoreError("%s is not a player" % show(player))
         self.wins[player] += 1
+        self.last.append(player)
+
+    def undo(self):
+        """Take back the latest win; False if there is none to take back."""
+        if not self.last:
+            return False
+        self.wins[self.last.pop()] -= 1
+        return True
+
+    def doc(self):
+        return {"players": self.names, "wins": self.wins}
 
     def leaders(self):
         top = max(self.wins)

@@ -2,7 +2,7 @@
 # suitup-original) share: cell states, the Breakdown of one scored grid or
 # hand, options and their checks, card reading. Each game's own rules are in
 # a module of its own (play_nine.py, crazy9s.py, crazy_nines.py, suitup.py)
-# that builds on these; games.py, the registry, loads one when first asked
+# that builds on these; game.py's registry (rules_for) loads one when first asked
 # for, so the board holds only the rules of the game being played.
 # multiple-9 is nines.py.
 # The specification is RULES.md (shared with the project).

@@ -76,7 +76,7 @@ except ImportError:  # a port built without it: storage/crc32.py, when needed
 def _crc(data, crc=0):
     if crc32 is not None:
         return crc32(data, crc)
-    from storage.crc32 import crc32_py
+    from storage.crc32 import crc32_py  # not on the board: the ESP32's MicroPython has binascii.crc32
 
     return crc32_py(data, crc)
 
@@ -162,7 +162,7 @@ def log_error(text):
 
 
 def fopen(path, mode="r"):
-    """open(), or the one a test gives this module (tools/flash.py): the
+    """open(), or the one a test gives this module (tools/simulator/flash.py): the
     other storage modules open files through this."""
     return open(path, mode)
 

@@ -1,5 +1,5 @@
 # Entering a player's grid, cell by cell (the hole around it: ui/hole.py;
-# a hand: ui/handentry.py). A cell's card is picked by stepping through the
+# a hand: ui/cardlist.py). A cell's card is picked by stepping through the
 # game's cards (DOWN next, UP back; held, they repeat) and taken with OK;
 # each new cell starts on the card above it, else the one to its left, else
 # the card the game's holes most often end with: a match costs one press.
@@ -15,7 +15,6 @@ from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Number, Screen, confirm, header
 
 TOTAL = "#"  # in the card list: enter the player's total instead
-DONE = "end"  # in a hand's card list: the hand is complete
 
 
 def flat(e, rules):

@@ -1,6 +1,6 @@
 # A hole being entered, or a past one fixed: from the first player's entry
 # to the result. Each player's entry is a screen of its own, given the Draft
-# (ui/entry.py's GridEntry, ui/handentry.py's HandEntry): it calls d.done(k)
+# (ui/entry.py's GridEntry, ui/cardlist.py's HandEntry): it calls d.done(k)
 # when its player's entry is complete, d.leave() to leave the hole. Then who
 # went out and who ended, and the hole is added, saved and its result shown.
 #
@@ -57,7 +57,7 @@ def start(app, target, anchor):
 
 def open_player(d, k):
     if d.rules.hand:
-        from ui.handentry import HandEntry  # only the hand game's (app.LEAVES)
+        from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
 
         d.app.push(HandEntry(d, k))
     else:

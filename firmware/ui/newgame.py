@@ -17,7 +17,7 @@ class Setup:
     """What the steps have chosen so far."""
 
     def __init__(self, game_id):
-        from engine.games import rules_for
+        from engine.game import rules_for
 
         self.game_id = game_id
         self.rules = rules_for(game_id)

@@ -8,14 +8,11 @@ from ui.widgets import Menu, Message, Number, confirm
 
 
 class SettingsMenu(Menu):
+    ITEMS = (("House rules", "rules"), ("Sleep after", "sleep"), ("Long press", "long_press"),
+             ("Roster", "roster"), ("About", "about"))
+
     def __init__(self, app):
-        super().__init__(app, "Settings", [
-            ("House rules", self.rules),
-            ("Sleep after", self.sleep),
-            ("Long press", self.long_press),
-            ("Roster", self.roster),
-            ("About", self.about),
-        ])
+        super().__init__(app, "Settings")
 
     def value(self, i):
         s = self.app.state["settings"]
@@ -31,7 +28,7 @@ class SettingsMenu(Menu):
 
     def game_rules(self, game_id):
         from engine.errors import ScoreError
-        from engine.games import rules_for
+        from engine.game import rules_for
         from ui.newgame import in_effect, option_value
 
         app = self.app

@@ -78,13 +78,18 @@ def list_rows(pen, top, items, cursor, values=None):
 
 class Menu(Screen):
     """items: [(label, action)]; OK calls action(), BACK calls on_back() or
-    goes back. value(i) may give a right-aligned value for item i."""
+    goes back. value(i) may give a right-aligned value for item i. A menu
+    of fixed items (a subclass's ITEMS: (label, the name of its method))
+    gives no items."""
 
     value = None  # or a function: i -> the value shown for item i
+    ITEMS: tuple = ()
 
-    def __init__(self, app, title, items, on_back=None, cursor=0, value=None):
+    def __init__(self, app, title, items=None, on_back=None, cursor=0, value=None):
         super().__init__(app)
         self.title = title
+        if items is None:
+            items = [(label, getattr(self, name)) for label, name in self.ITEMS]
         self.items = items
         self.on_back = on_back
         self.cursor = cursor

@@ -13,7 +13,8 @@ import json
 import random
 import sys
 
-import toolpath  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
+from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from test_dealt import deal  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
@@ -69,8 +70,8 @@ def record(board, path, players=6, holes=9, seed=9):
     for _ in range(holes):
         d.hole(deal("play-nine", players, random))
     with open(path, "w") as f:
-        for b, ms in presses:
-            f.write("%d %d\n" % (b, ms))
+        for b, ms in presses:  # a chord's buttons joined: "0+1 80"
+            f.write("%s %d\n" % ("+".join(str(i) for i in b) if type(b) is tuple else b, ms))
         f.write("= %s\n" % json.dumps(d.app.game.totals()))
     with open(path + ".json", "w") as f:  # the game as it must be saved
         f.write(json.dumps(d.app.game.to_doc()))

@@ -1,10 +1,10 @@
 # The simulator's hardware: the chosen board's real display driver, talking
-# to a panel emulator instead of a bus (tools/panel_emu.py), and its real
+# to a panel emulator instead of a bus (simulator/panel.py), and its real
 # buttons and key map, read from switches the simulator presses.
 # Used by tools/sim.py and the tests; the board files' constants say what to
-# build. (boards/sim.py is the virtual board that make deploy puts on the
-# unix port; its bus and switches are the ones used here.)
-from sim import NullBus, Switch  # boards/sim.py: boards/ comes before tools/ on sys.path
+# build. (boards/virtual.py is the virtual board that make deploy puts on
+# the unix port; its bus and switches are the ones used here.)
+from virtual import NullBus, Switch  # boards/virtual.py
 
 BOARDS = {
     "ttgo-t-display": "ttgo_t_display",
@@ -29,12 +29,12 @@ def build(board_id, emulate=True):
     mod = board_module(board_id)
     kind = mod.PANEL[0]
     if emulate:
-        import panel_emu  # only then: the heap figures run without it
+        from simulator import panel  # only then: the heap figures run without it
     if kind == "st7789":
         from drivers.st7789 import ST7789
 
         if emulate:
-            emu = panel_emu.st7789_ttgo(mod.PANEL[1])
+            emu = panel.st7789_ttgo(mod.PANEL[1])
             display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
         else:
             emu = NullBus()
@@ -43,7 +43,7 @@ def build(board_id, emulate=True):
         from drivers.ili9342 import ILI9342
 
         if emulate:
-            emu = panel_emu.ili9342_m5stack()
+            emu = panel.ili9342_m5stack()
             display = ILI9342(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
         else:
             emu = NullBus()
@@ -51,7 +51,7 @@ def build(board_id, emulate=True):
     else:
         from drivers.ssd1306 import SSD1306
 
-        emu = panel_emu.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
+        emu = panel.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
         display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
     switches = [Switch() for _ in mod.BUTTONS]
     keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)

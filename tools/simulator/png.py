@@ -2,7 +2,7 @@
 # simulator runs on the unix port). Palette colour when the picture has at
 # most 256 colours (a panel frame has 16 or 2), RGB otherwise. Compressed
 # with zlib where there is one (CPython); stored blocks on MicroPython,
-# whose unix port cannot compress: `python tools/png.py FILE...` recompresses.
+# whose unix port cannot compress: `python tools/simulator/png.py FILE...` recompresses.
 import struct
 import sys
 

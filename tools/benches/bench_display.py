@@ -10,12 +10,12 @@ import json
 import sys
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-sys.path.insert(0, HERE + "/../firmware")
-sys.path.insert(0, HERE + "/../boards")  # first: boards/sim.py, not tools/sim.py
+sys.path.insert(0, HERE + "/../../firmware")
+sys.path.insert(0, HERE + "/../../boards")
 
 from time import ticks_diff, ticks_us  # noqa: E402
 
-from sim import NullBus  # noqa: E402  (a bus that only counts bytes; also a pin)
+from virtual import NullBus  # noqa: E402  (boards/virtual.py: a bus that only counts bytes; also a pin)
 
 
 def build(kind, arg, band):

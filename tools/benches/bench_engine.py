@@ -4,7 +4,7 @@
 import json
 import sys
 
-sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../firmware")
+sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../../firmware")
 
 from engine import nines  # noqa: E402
 from engine.doc import from_doc  # noqa: E402

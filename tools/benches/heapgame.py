@@ -6,15 +6,16 @@
 #
 # FIRMWARE: the firmware's files as a board gets them (.mpy); BOARDS, TOOLS:
 # the board files and this folder; BOARD: a board id. MODE:
-#   base   import what this harness needs (tools/simboard.py, boards/sim.py
-#          and the TTGO's board file, which sim.py borrows constants from),
+#   base   import what this harness needs (tools/simulator/board.py,
+#          boards/virtual.py and the TTGO's board file, which virtual.py
+#          borrows constants from),
 #          then stop before the firmware: the heap the harness takes, to
 #          subtract from the others
 #   boot   boot the firmware on the board's real display driver (a bus that
 #          only counts bytes) to the first screen
 #   game   boot, then replay KEYS: lines "BUTTON MS" (a press of the board's
-#          button BUTTON held MS ms), ending in "= TOTALS" (the game's totals
-#          as JSON, checked at the end)
+#          button BUTTON held MS ms; "0+1": two buttons together), ending in
+#          "= TOTALS" (the game's totals as JSON, checked at the end)
 #   low    the same, as the device runs (the guard handles errors), stopping
 #          at the first sign that memory ran out (the error screen, a save
 #          that failed): prints "STOPPED <why>" then; what is on the flash
@@ -47,7 +48,7 @@ def stopped(r):
 
 
 def main():
-    import simboard  # the harness: with boards/sim.py and the TTGO's board file it borrows from
+    from simulator import board as simboard  # the harness: with boards/virtual.py and the TTGO's board file
 
     if mode == "base":
         report("base")
@@ -79,10 +80,12 @@ def main():
                 totals = line[1:].strip()
                 break
             b, ms = line.split()
-            sw = switches[int(b)]
-            sw.held = True
+            held = [switches[int(i)] for i in b.split("+")]  # "0+1": two buttons together
+            for sw in held:
+                sw.held = True
             now = tick(int(ms), now)
-            sw.held = False
+            for sw in held:
+                sw.held = False
             now = tick(GAP_MS, now)
             why = stopped(r)
             if why and mode == "low":

@@ -5,8 +5,9 @@
 # Headless: a TTGO T-Display's real panel driver on a bus that only counts
 # bytes, and its key map on buttons nobody presses. No watchdog (the unix
 # port has no hardware timer); Ctrl-C stops the firmware as on a board.
-# tools/simboard.py builds the simulator's boards from the same bus and
-# switches.
+# tools/simulator/board.py builds the simulator's boards from the same bus
+# and switches. (The file is virtual.py, its id "sim": tools/sim.py is the
+# simulator.)
 import ttgo_t_display as model
 
 ID = "sim"

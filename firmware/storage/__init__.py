@@ -1,1 +1,0 @@
-# The save file, loading it, older formats, the history: docs/STORAGE.md.

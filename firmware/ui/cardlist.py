@@ -1,0 +1,143 @@
+# Cards one by one, in lines, the newest in view: the multiple-9 tools'
+# discard, board and hands (ui/ninestools.py), and entering a SuitUP
+# Original hand (HandEntry; the rest of a hole's entry is ui/hole.py's).
+# Only they need it: loaded then and let go at the next hub (app.LEAVES).
+from drivers.buttons import BACK, DOWN, OK, UP
+from ui.draw import DIM, FG, SEL_FG
+from ui.widgets import Number, Screen, confirm, header
+
+END = "end"  # in the card list: the cards are complete
+
+
+class CardList(Screen):
+    """UP/DOWN choose a card from cycle (END among them), OK takes it (or
+    finishes at END: finish()), BACK takes the last card away (or, with
+    none, empty_back()). exact: the number of cards needed (then END is
+    chosen once they are in), most: the most a list may hold."""
+
+    def __init__(self, app, title, on_done, cycle, choice, exact=None, cards=None, most=None):
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.cycle = cycle
+        self.choice = choice
+        self.exact = exact
+        self.most = most if most is not None else exact
+        self.cards = list(cards or [])
+
+    def key(self, k):
+        if k in (UP, DOWN):
+            j = self.cycle.index(self.choice)
+            self.choice = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
+        elif k == OK:
+            if self.choice == END:
+                self.finish()
+                return
+            if not self.take(self.choice):
+                return
+        elif k == BACK:
+            if not self.cards:
+                self.empty_back()
+                return
+            self.cards.pop()
+        self.dirty = True
+
+    def take(self, card):
+        """OK on a card: added, unless the list is full; False: nothing to redraw."""
+        if self.most is not None and len(self.cards) >= self.most:
+            if self.exact is not None:
+                self.finish()  # full: OK finishes, as on END
+                return False
+            return True
+        self.cards.append(card)
+        if self.exact is not None and len(self.cards) == self.exact:
+            self.choice = END
+        return True
+
+    def finish(self):
+        if self.cards and (self.exact is None or len(self.cards) == self.exact):
+            self.on_done(list(self.cards))
+
+    def empty_back(self):
+        self.app.pop()
+
+    def top(self, pen):
+        """The title line; returns the y below it."""
+        return header(pen, self.title)
+
+    def hint(self):
+        """The line at the bottom."""
+        return "%d of %d" % (len(self.cards), self.exact) if self.exact else "%d cards" % len(self.cards)
+
+    def draw(self, pen):
+        y = self.top(pen)
+        cw = 3 * 8 * pen.scale  # a card: 3 characters
+        per_line = max(1, (pen.d.width - 4) // cw)
+        shown = self.cards + [None]
+        lines = (len(shown) + per_line - 1) // per_line
+        room = max(1, (pen.d.height - y) // pen.line_h - 1)
+        first = max(0, lines - room)  # keep the newest cards in view
+        for i in range(first * per_line, len(shown)):
+            row, col = i // per_line - first, i % per_line
+            x, yy = 2 + col * cw, y + row * pen.line_h
+            if shown[i] is None:
+                pen.highlight(x, yy - 1, cw - 2, pen.line_h)
+                pen.text(self.choice, x + 2, yy, SEL_FG)
+            else:
+                pen.text(shown[i], x + 2, yy, FG)
+        pen.text(self.hint(), 2, pen.d.height - pen.line_h, DIM)
+
+
+class HandEntry(CardList):
+    """suitup-original: the cards left in a hand, one by one. The card list
+    starts with 'end' (the hand is complete) and ends with '#' (the total
+    alone). BACK with no card goes back to the previous player."""
+
+    def __init__(self, d, k):
+        e = d.entries[k]
+        cycle = [END] + list(d.rules.tokens) + ["#"]  # "#": the total alone (ui/entry.py's TOTAL)
+        choice = END if type(e) is list or d.players[k] == d.out else cycle[1]
+        super().__init__(d.app, "", None, cycle, choice, cards=e if type(e) is list else None,
+                         most=d.rules.MAX_HAND)
+        self.d = d
+        self.k = k
+        self.opts = d.game.opts
+
+    def take(self, card):
+        if card != "#":  # ui/entry.py's TOTAL
+            return super().take(card)
+        if self.cards:  # cards entered: dropped only when the player says so
+            confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
+        else:
+            self.ask_total()
+        return False
+
+    def finish(self):  # an empty hand too
+        self.d.entries[self.k] = list(self.cards)
+        self.d.done(self.k)
+
+    def empty_back(self):
+        if self.k > 0:
+            self.app.pop()
+        else:
+            self.d.leave()
+
+    def ask_total(self):
+        from engine.game import TOTAL_HIGH, TOTAL_LOW
+
+        def done(n):
+            self.d.entries[self.k] = n
+            self.app.pop()
+            self.choice = END
+            self.d.done(self.k)
+
+        # RULES.md's bounds; who went out scored nothing, so only 0
+        low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)
+        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), low, high, 0, done))
+
+    def top(self, pen):
+        from ui.entry import title_and_score  # loaded with the game: not for the multiple-9 tools
+
+        d = self.d
+        score = d.rules.score(self.cards, self.opts).total()
+        return title_and_score(pen, d.name(self.k), d.label, score)

@@ -1,0 +1,15 @@
+# Imported first by the commands that run the firmware under either runtime
+# (faults.py, soak.py, bench_entry.py, realholes.py, benches/bench_ui.py):
+# puts tools/, host_tests/ and firmware/ on sys.path, in that order, as
+# absolute paths (the tools change directory into their simulated flash).
+# Plain Python, for the MicroPython unix port too.
+import os
+import sys
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):
+    HERE = os.getcwd() + "/" + HERE
+TOOLS = HERE + "/.."
+for _sub in ("/../firmware", "/../host_tests", ""):
+    if TOOLS + _sub not in sys.path:
+        sys.path.insert(0, TOOLS + _sub)
