@@ -25,7 +25,7 @@ def soak(holes_wanted=1000, seed=11):
     from engine.game import rules_for
     from guard import Runner
     from test_dealt import deal
-    from ui.hole import commit, start
+    from ui.entry import commit, start
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)

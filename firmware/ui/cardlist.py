@@ -1,10 +1,10 @@
 # Cards one by one, in lines, the newest in view: the multiple-9 tools'
 # discard, board and hands (ui/ninestools.py), and entering a SuitUP
-# Original hand (HandEntry; the rest of a hole's entry is ui/hole.py's).
+# Original hand (HandEntry; the rest of a hole's entry is ui/entry.py's).
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
 from drivers.buttons import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Number, Screen, confirm, header
+from ui.widgets import Number, Screen, confirm, header, title_and_score
 
 END = "end"  # in the card list: the cards are complete
 
@@ -136,8 +136,6 @@ class HandEntry(CardList):
         self.app.push(Number(self.app, "%s total" % self.d.name(self.k), low, high, 0, done))
 
     def top(self, pen):
-        from ui.entry import title_and_score  # loaded with the game: not for the multiple-9 tools
-
         d = self.d
         score = d.rules.score(self.cards, self.opts).total()
         return title_and_score(pen, d.name(self.k), d.label, score)

@@ -1,10 +1,9 @@
 # Fixing a past hole: pick a player, then the card to change, then its
 # value; the hole is saved at once (the other players' entries and who
 # ended stand). Only editing needs it: loaded then and let go at the game's
-# hub (app.LEAVES); entering a hole is ui/hole.py's.
+# hub (app.LEAVES); entering a hole is ui/entry.py's.
 from drivers.buttons import BACK, DOWN, OK, UP
-from ui.entry import TOTAL, GridEntry
-from ui.hole import Draft, ask_ender, ask_out, open_player
+from ui.entry import TOTAL, Draft, GridEntry, ask_ender, ask_out, open_player
 from ui.widgets import Menu
 
 

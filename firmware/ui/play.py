@@ -1,7 +1,7 @@
 # The game in progress: the next hole (or the playoff, or the end), the
 # scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
 # the game stays saved and "Continue game" brings it back.
-import ui.hole  # noqa: F401  (every game needs it, and ui.entry: imported before the heap is fragmented)
+import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
 from ui.widgets import Menu, Message, confirm
 
 
@@ -48,12 +48,12 @@ class Play(Menu):
         self.dirty = True
 
     def next_hole(self):
-        from ui.hole import start
+        from ui.entry import start
 
         start(self.app, None, self)
 
     def playoff(self):
-        from ui.hole import start
+        from ui.entry import start
 
         start(self.app, "playoff", self)
 

@@ -233,3 +233,20 @@ def wrap(pen, lines):
             line = line[cut:].lstrip()
         out.append(line)
     return out
+
+
+def title_and_score(pen, name, label, score):
+    """The hole's entry screens' top line: the name and hole on the left, the score
+    on the right; the name is shortened if both would not fit."""
+    s = "= %d" % score if score is not None else "= ?"
+    room = (pen.d.width - 2 - pen.text_width(s) - 8 * pen.scale) // (8 * pen.scale)
+    # which hole it is, in words where they fit beside the name: "ANN hole 3",
+    # "ANN playoff 1"; else short: "ANN h3", "ANN po1"
+    n = label.split()[-1]
+    hole = " " + label.lower()
+    if len(hole) + min(len(name), 4) > room:
+        hole = (" po" if label[0] == "P" else " h") + n
+    name = name[: max(1, room - len(hole))]
+    y = header(pen, name + hole)
+    pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+    return y
