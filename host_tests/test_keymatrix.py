@@ -1,0 +1,99 @@
+# The keyboard-matrix driver (drivers/keymatrix.py) against a model of the
+# Cardputer's 74HC138 and switch matrix (tools/simulator/keyboard.py), under
+# both runtimes: every key by its legend, debounce, keys held together,
+# nothing allocated per scan.
+import gc
+import sys
+
+from drivers.keymatrix import KeyMatrix
+from simulator.keyboard import CARDPUTER, Matrix
+
+STEP = 5  # ms between polls, the firmware's loop
+
+
+def rig():
+    m = Matrix()
+    return m, KeyMatrix(m.addr, m.ins, CARDPUTER)
+
+
+def run(k, now, ms):
+    """Poll for ms; (the keys that came, now)."""
+    got = []
+    for _ in range(ms // STEP):
+        got += k.poll(now)
+        now += STEP
+    return got, now
+
+
+def test_every_key_reads_as_its_legend_once_per_press():
+    m, k = rig()
+    now = 0
+    for line in CARDPUTER:
+        for legend in line:
+            m.press(legend)
+            got, now = run(k, now, 60)
+            assert got == [legend], (legend, got)
+            got, now = run(k, now, 300)  # held: still one press
+            assert got == [], (legend, got)
+            m.release(legend)
+            got, now = run(k, now, 60)
+            assert got == [], (legend, got)
+    assert len([x for line in CARDPUTER for x in line]) == 56
+
+
+def test_the_cardputer_keys_are_where_m5stack_says():
+    # (address, input bit) of keys named in docs/BOARDS.md: 1 (3,0), q (2,0),
+    # enter (1,6), backspace (3,6), fn (5,0), and the arrows' ; , . /
+    m = Matrix()
+    assert [m.where(x) for x in ("1", "q", "enter", "bksp", "fn", ";", ",", ".", "/")] == [
+        (3, 0), (2, 0), (1, 6), (3, 6), (5, 0), (1, 5), (4, 5), (0, 5), (4, 6)]
+
+
+def test_bouncing_contacts_give_one_press_and_a_glitch_none():
+    m, k = rig()
+    m.press("5", chatter=5)  # flips for a few scans, then held
+    got, now = run(k, 0, 200)
+    assert got == ["5"]
+    m.release("5", chatter=5)
+    got, now = run(k, now, 200)
+    assert got == []
+    # one scan's worth of a key that was never pressed: shorter than the debounce
+    line, bit = m.where("7")
+    m.flips[line * 8 + bit] = 1
+    got, now = run(k, now, 100)
+    assert got == []
+
+
+def test_keys_held_together_and_a_modifier():
+    m, k = rig()
+    m.press("fn")
+    got, now = run(k, 0, 60)
+    assert got == ["fn"] and k.down("fn") and not k.down(";")
+    m.press(";")  # fn + ; : up, as the board will read it
+    got, now = run(k, now, 60)
+    assert got == [";"] and k.down("fn") and k.down(";")
+    m.press("q")
+    m.press("w")  # two keys on different lines in one poll's window
+    got, now = run(k, now, 60)
+    assert sorted(got) == ["q", "w"]
+    for x in ("fn", ";", "q", "w"):
+        m.release(x)
+    got, now = run(k, now, 60)
+    assert got == [] and not k.down("fn")
+
+
+def test_a_scan_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return  # CPython's ints and lists are no measure of the board's heap
+    m, k = rig()
+    m.press("a")
+    now = 0
+    for _ in range(20):  # settle: the result list has grown to its size
+        k.poll(now)
+        now += STEP
+    gc.collect()
+    before = gc.mem_free()
+    for _ in range(50):
+        k.poll(now)
+        now += STEP
+    assert gc.mem_free() == before  # no collection can hide it: nothing was freed or made
