@@ -1,0 +1,105 @@
+# The XPT2046 touch driver (drivers/xpt2046.py) against a model of the
+# controller and its panel (tools/simulator/touch.py), under both runtimes:
+# a tap lands where the finger is, through the calibration (axes swapped and
+# mirrored as the panel is wired); one tap per touch; glitches, light
+# brushes and wild readings give nothing wrong; nothing allocated per poll.
+import gc
+import sys
+
+from drivers.xpt2046 import Touch
+from simulator.touch import Panel
+
+STEP = 5
+CAL = (3800, 200, 240, 3860, True)  # as the model's panel is wired
+
+
+def rig(**kw):
+    p = Panel(**kw)
+    return p, Touch(p, p.cs, 320, 240, CAL)
+
+
+def run(t, now, ms):
+    taps = []
+    for _ in range(ms // STEP):
+        if t.poll(now):
+            taps.append((t.x, t.y))
+        now += STEP
+    return taps, now
+
+
+def test_a_tap_lands_where_the_finger_is():
+    p, t = rig()
+    now = 0
+    for spot in ((0, 0), (319, 239), (160, 120), (40, 200), (300, 10)):
+        p.finger = spot
+        taps, now = run(t, now, 100)
+        assert len(taps) == 1, (spot, taps)
+        (x, y), = taps
+        assert abs(x - spot[0]) <= 2 and abs(y - spot[1]) <= 2, (spot, taps)
+        p.finger = None
+        taps, now = run(t, now, 50)
+        assert taps == []
+
+
+def test_one_tap_per_touch_and_the_next_after_lifting():
+    p, t = rig()
+    p.finger = (100, 100)
+    taps, now = run(t, 0, 1000)  # held a second: one tap
+    assert len(taps) == 1
+    p.finger = (200, 50)  # sliding while held: still nothing
+    taps, now = run(t, now, 200)
+    assert taps == []
+    p.finger = None
+    taps, now = run(t, now, 20)
+    p.finger = (200, 50)
+    taps, now = run(t, now, 100)
+    assert len(taps) == 1 and abs(taps[0][0] - 200) <= 2
+
+
+def test_a_glitch_or_a_light_brush_is_no_tap():
+    p, t = rig()
+    p.finger = (50, 50)
+    taps, now = run(t, 0, 10)  # shorter than the debounce
+    p.finger = None
+    more, now = run(t, now, 100)
+    assert taps + more == []
+    p.z = 200  # below the pressure that counts
+    p.finger = (50, 50)
+    taps, now = run(t, now, 200)
+    assert taps == []
+
+
+def test_wild_readings_do_not_move_the_tap():
+    p, t = rig(noise=20, wild_every=5)
+    p.finger = (120, 80)
+    taps, now = run(t, 0, 100)
+    assert len(taps) == 1 and abs(taps[0][0] - 120) <= 4 and abs(taps[0][1] - 80) <= 4, taps
+
+
+def test_the_calibration_maps_any_wiring():
+    # a panel wired straight (no swap, not mirrored) with its own ends
+    raw = (300, 3700, 400, 3600, False)
+    p = Panel(raw=raw)
+    t = Touch(p, p.cs, 320, 240, raw)
+    p.finger = (250, 30)
+    taps, now = run(t, 0, 100)
+    assert len(taps) == 1 and abs(taps[0][0] - 250) <= 2 and abs(taps[0][1] - 30) <= 2, taps
+    assert t.to_screen(100, 100) == (0, 0) and t.to_screen(4000, 4000) == (319, 239)  # clamped
+
+
+def test_polling_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return  # CPython's ints are no measure of the board's heap
+    p, t = rig()
+    now = 0
+    for finger in (None, (10, 10)):  # untouched, and held after its tap
+        p.finger = finger
+        for _ in range(20):
+            t.poll(now)
+            now += STEP
+        gc.collect()
+        before = gc.mem_free()
+        for _ in range(50):
+            t.poll(now)
+            now += STEP
+        assert gc.mem_free() == before, finger
