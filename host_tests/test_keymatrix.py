@@ -1,12 +1,14 @@
-# The keyboard-matrix driver (drivers/keymatrix.py) against a model of the
-# Cardputer's 74HC138 and switch matrix (tools/simulator/keyboard.py), under
-# both runtimes: every key by its legend, debounce, keys held together,
-# nothing allocated per scan.
+# The Cardputer's keyboard drivers against models of the hardware
+# (tools/simulator/keyboard.py), under both runtimes: the original's
+# 74HC138 matrix (drivers/keymatrix.py: every key by its legend, debounce,
+# keys held together, nothing allocated per scan) and the ADV's TCA8418
+# (drivers/tca8418.py: its key events, by the same legends).
 import gc
 import sys
 
 from drivers.keymatrix import KeyMatrix
-from simulator.keyboard import CARDPUTER, Matrix
+from drivers.tca8418 import TCA8418
+from simulator.keyboard import CARDPUTER, CARDPUTER_ADV, KeyChip, Matrix
 
 STEP = 5  # ms between polls, the firmware's loop
 
@@ -97,3 +99,53 @@ def test_a_scan_allocates_nothing():
         k.poll(now)
         now += STEP
     assert gc.mem_free() == before  # no collection can hide it: nothing was freed or made
+
+
+def chip():
+    c = KeyChip()
+    return c, TCA8418(c, CARDPUTER_ADV)
+
+
+def test_the_adv_chip_is_set_up_for_its_7_rows_and_8_columns():
+    c, k = chip()
+    assert (c.regs[0x1D], c.regs[0x1E], c.regs[0x1F]) == (0x7F, 0xFF, 0x00)
+    assert c.regs[0x01] & 0x01  # key events raise the interrupt
+    # the same 56 keys as the original's, by the same names
+    assert sorted(x for x in CARDPUTER_ADV if x) == sorted(x for line in CARDPUTER for x in line)
+    # the chip's codes as uiflow and MicroHydra give them: ` 1, tab 2, fn 3, 1 5, q 6, space 68
+    assert [c.code(x) for x in ("`", "tab", "fn", "1", "q", "space")] == [1, 2, 3, 5, 6, 68]
+
+
+def test_the_adv_reports_each_press_once_by_legend():
+    c, k = chip()
+    now = 0
+    for legend in [x for x in CARDPUTER_ADV if x]:
+        c.press(legend)
+        assert k.poll(now) == [legend] and k.down(legend), legend
+        assert k.poll(now + 5) == []  # held: no more
+        c.release(legend)
+        assert k.poll(now + 10) == [] and not k.down(legend), legend
+        now += 15
+    # fn held, then ; (up on this keyboard); two at once; a release and a press in one poll
+    c.press("fn")
+    c.press(";")
+    assert k.poll(now) == ["fn", ";"] and k.down("fn")
+    c.release(";")
+    c.press("q")
+    assert k.poll(now + 5) == ["q"] and not k.down(";") and k.down("fn")
+    c.release("fn")
+    c.release("q")
+    assert k.poll(now + 10) == [] and not k.down("fn")
+
+
+def test_the_adv_poll_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return
+    c, k = chip()
+    c.press("a")
+    k.poll(0)
+    gc.collect()
+    before = gc.mem_free()
+    for now in range(5, 300, 5):  # held, and idle
+        k.poll(now)
+    assert gc.mem_free() == before

@@ -1,9 +1,11 @@
-# A model of a keyboard matrix behind a 3-to-8 line decoder (the M5Stack
-# Cardputer's 74HC138), for drivers/keymatrix.py's tests and the simulator:
+# Models of the Cardputer's keyboards, for the drivers' tests and the
+# simulator. Matrix: a keyboard matrix behind a 3-to-8 line decoder (the
+# original Cardputer's 74HC138, drivers/keymatrix.py):
 # the address pins select a line, the decoder drives it low, and each input
 # pin reads 0 where a key on the selected line is held. press(legend) and
 # release(legend) are the fingers; chatter(n) makes the next n reads of a
-# changed key flip, as contacts bounce.
+# changed key flip, as contacts bounce. KeyChip: the Cardputer ADV's TCA8418
+# on I2C (drivers/tca8418.py): presses and releases queue as key events.
 
 # The Cardputer's wiring, CARDPUTER[address][input bit] (address lines
 # G8 G9 G11 = A0 A1 A2; inputs G13 G15 G3 G4 G5 G6 G7): M5Stack's M5Cardputer
@@ -83,3 +85,63 @@ class Matrix:
             if left % 2:
                 down ^= 1
         return 0 if down else 1
+
+
+# The Cardputer ADV: the same 56 keys, 4 rows of 14 as printed, scanned by a
+# TCA8418 as 7 rows of 8 columns; the chip's event code is row * 10 +
+# column + 1, and chip row r, column c is the key in printed row c % 4,
+# column 2r + (c > 3): uiflow-micropython's matrix_keyboard.py, MicroHydra's
+# CARDPUTER_ADV key map (docs/BOARDS.md).
+PRINTED = (
+    ("`", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "bksp"),
+    ("tab", "q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "[", "]", "\\"),
+    ("fn", "shift", "a", "s", "d", "f", "g", "h", "j", "k", "l", ";", "'", "enter"),
+    ("ctrl", "opt", "alt", "z", "x", "c", "v", "b", "n", "m", ",", ".", "/", "space"),
+)
+
+
+def adv_legends():
+    """LEGENDS[code - 1] for the TCA8418 (None where no key is)."""
+    out = [None] * 70
+    for r in range(7):
+        for c in range(8):
+            out[r * 10 + c] = PRINTED[c % 4][2 * r + (1 if c > 3 else 0)]
+    return tuple(out)
+
+
+CARDPUTER_ADV = adv_legends()
+
+
+class KeyChip:
+    """The TCA8418 as its I2C registers show it: a FIFO of key events."""
+
+    def __init__(self, legends=CARDPUTER_ADV, addr=0x34):
+        self.legends = legends
+        self.addr = addr
+        self.regs = bytearray(0x30)
+        self.fifo: list = []
+
+    def code(self, legend):
+        return self.legends.index(legend) + 1
+
+    def press(self, legend):
+        self.fifo.append(0x80 | self.code(legend))
+
+    def release(self, legend):
+        self.fifo.append(self.code(legend))
+
+    def writeto_mem(self, addr, reg, buf):
+        assert addr == self.addr, addr
+        if reg == 0x02:
+            self.regs[reg] &= ~buf[0] & 0xFF  # write 1s to clear
+        else:
+            self.regs[reg] = buf[0]
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        assert addr == self.addr, addr
+        if reg == 0x03:
+            buf[0] = min(len(self.fifo), 10)  # the chip holds 10 events
+        elif reg == 0x04:
+            buf[0] = self.fifo.pop(0) if self.fifo else 0
+        else:
+            buf[0] = self.regs[reg]
