@@ -59,3 +59,18 @@ def fresh_dir(name):
             os.remove(path + "/" + f)
     os.chdir(path)
     return path
+
+
+def allocates(step, times=50):
+    """The bytes of heap that calling step() times takes, on MicroPython
+    (a driver's poll must take none: it runs every 5 ms); 0 on CPython,
+    whose ints and lists are no measure of the board's heap."""
+    if not MICROPYTHON:
+        return 0
+    import gc
+
+    gc.collect()
+    before = gc.mem_free()
+    for _ in range(times):
+        step()
+    return before - gc.mem_free()  # no collection can hide it: none runs while nothing is made

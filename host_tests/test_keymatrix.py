@@ -3,12 +3,10 @@
 # 74HC138 matrix (drivers/keymatrix.py: every key by its legend, debounce,
 # keys held together, nothing allocated per scan) and the ADV's TCA8418
 # (drivers/tca8418.py: its key events, by the same legends).
-import gc
-import sys
-
 from drivers.keymatrix import KeyMatrix
 from drivers.tca8418 import TCA8418
 from simulator.keyboard import CARDPUTER, CARDPUTER_ADV, KeyChip, Matrix
+from support import allocates
 
 STEP = 5  # ms between polls, the firmware's loop
 
@@ -85,20 +83,10 @@ def test_keys_held_together_and_a_modifier():
 
 
 def test_a_scan_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # CPython's ints and lists are no measure of the board's heap
     m, k = rig()
     m.press("a")
-    now = 0
-    for _ in range(20):  # settle: the result list has grown to its size
-        k.poll(now)
-        now += STEP
-    gc.collect()
-    before = gc.mem_free()
-    for _ in range(50):
-        k.poll(now)
-        now += STEP
-    assert gc.mem_free() == before  # no collection can hide it: nothing was freed or made
+    run(k, 0, 100)  # settle: the result list has grown to its size
+    assert allocates(lambda: k.poll(500)) == 0
 
 
 def chip():
@@ -139,13 +127,7 @@ def test_the_adv_reports_each_press_once_by_legend():
 
 
 def test_the_adv_poll_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return
     c, k = chip()
     c.press("a")
     k.poll(0)
-    gc.collect()
-    before = gc.mem_free()
-    for now in range(5, 300, 5):  # held, and idle
-        k.poll(now)
-    assert gc.mem_free() == before
+    assert allocates(lambda: k.poll(5)) == 0  # held, nothing new

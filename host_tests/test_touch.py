@@ -3,11 +3,9 @@
 # a tap lands where the finger is, through the calibration (axes swapped and
 # mirrored as the panel is wired); one tap per touch; glitches, light
 # brushes and wild readings give nothing wrong; nothing allocated per poll.
-import gc
-import sys
-
 from drivers.xpt2046 import Touch
 from simulator.touch import Panel
+from support import allocates
 
 STEP = 5
 CAL = (3800, 200, 240, 3860, True)  # as the model's panel is wired
@@ -88,18 +86,9 @@ def test_the_calibration_maps_any_wiring():
 
 
 def test_polling_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # CPython's ints are no measure of the board's heap
     p, t = rig()
     now = 0
     for finger in (None, (10, 10)):  # untouched, and held after its tap
         p.finger = finger
-        for _ in range(20):
-            t.poll(now)
-            now += STEP
-        gc.collect()
-        before = gc.mem_free()
-        for _ in range(50):
-            t.poll(now)
-            now += STEP
-        assert gc.mem_free() == before, finger
+        taps, now = run(t, now, 100)
+        assert allocates(lambda now=now: t.poll(now)) == 0, finger
