@@ -10,6 +10,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
 
 from simulator import panel  # noqa: E402
+from drivers.ili9341 import ILI9341  # noqa: E402
 from drivers.ili9342 import ILI9342  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
 from drivers.st7789 import ST7789  # noqa: E402
@@ -57,6 +58,18 @@ def test_ttgo_every_rotation_lands_on_the_glass():
         sent = paint(d)
         assert sent == d.width * d.height * 2 == emu.data_bytes
         check_picture(emu, d)
+
+
+def test_cyd_every_rotation_lands_on_the_glass_in_its_colours():
+    # the ILI9341's TN glass wants no INVON, and BGR; no reset pin (a software reset)
+    for rot in range(4):
+        emu = panel.ili9341_cyd(rot)
+        d = ILI9341(emu, emu.dc, emu.cs, None, rotation=rot, bl=emu.bl)
+        assert (d.width, d.height) == ((240, 320) if rot % 2 == 0 else (320, 240))
+        sent = paint(d)
+        assert sent == d.width * d.height * 2 == emu.data_bytes
+        check_picture(emu, d)  # white, black and red where they belong: no inversion, BGR right
+        assert 0x21 not in emu.commands and 0x01 in emu.commands  # no INVON; SWRESET
 
 
 def test_ttgo_init_sequence():

@@ -187,6 +187,11 @@ def st7789_ttgo(turns):
     return DCSPanel(240, 320, (52, 40, 135, 240), turns=turns, inverted=True)
 
 
+def ili9341_cyd(turns):
+    """The Cheap Yellow Display: a 240x320 TN glass (not inverted), BGR, the whole RAM."""
+    return DCSPanel(240, 320, (0, 0, 240, 320), turns=turns, bgr=True)
+
+
 def ili9342_m5stack():
     """The M5Stack Core: a 320x240 IPS BGR glass, the whole RAM."""
     return DCSPanel(320, 240, (0, 0, 320, 240), inverted=True, bgr=True)
