@@ -131,3 +131,43 @@ def test_the_adv_poll_allocates_nothing():
     c.press("a")
     k.poll(0)
     assert allocates(lambda: k.poll(5)) == 0  # held, nothing new
+
+
+def test_a_keyboard_gives_the_apps_keys_and_the_characters_it_types():
+    from drivers.buttons import BACK, DOWN, OK, UP
+    from drivers.keyboard import KeyboardKeys
+
+    keymap = {"enter": OK, "bksp": BACK}
+    fn_map = {";": UP, ".": DOWN}  # the Cardputer's arrows, printed on those keys
+    m, matrix = rig()
+    c, chipkb = chip()
+    for model, kb in ((m, matrix), (c, chipkb)):
+        keys = KeyboardKeys(kb, keymap, fn_map)
+        now = [0]
+
+        def tap(*legends, model=model, keys=keys, now=now):
+            got = []
+            for x in legends:
+                model.press(x)
+            for _ in range(12):
+                got += keys.poll(now[0])
+                now[0] += STEP
+            for x in reversed(legends):
+                model.release(x)
+            for _ in range(12):
+                got += keys.poll(now[0])
+                now[0] += STEP
+            return got
+
+        assert tap("enter") == [OK] and tap("bksp") == [BACK]
+        assert tap("5") == ["5"] and tap("k") == ["k"] and tap(".") == ["."] and tap(";") == [";"]
+        assert tap("space") == [] and tap("fn") == []  # named, but nothing the app takes
+        # fn held, then the key: up and down
+        model.press("fn")
+        for _ in range(12):
+            keys.poll(now[0])
+            now[0] += STEP
+        assert tap(";") == [UP] and tap(".") == [DOWN] and tap("5") == ["5"]
+        model.release("fn")
+        assert tap(";") == [";"]
+        assert allocates(lambda keys=keys, now=now: keys.poll(now[0])) == 0
