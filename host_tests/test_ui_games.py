@@ -557,20 +557,26 @@ def test_ender_points_are_offered_only_where_they_count():
     assert opts["ender_rule"] == "penalty-per-lower" and opts["ender_penalty_points"] == 30
 
 
+def record_text(pen):
+    """The list of the strings pen draws from now on (del pen.text stops it)."""
+    drawn: list = []
+    text = pen.text
+
+    def spy(s, x, y, role=None, scale=None):
+        drawn.append(s)
+        return text(s, x, y) if role is None else text(s, x, y, role, scale)
+
+    pen.text = spy
+    return drawn
+
+
 def test_the_entry_line_says_which_hole_or_playoff_hole():
-    drawn = []
     for board in BOARDS:
         fresh_dir("label-" + board)
         d = Driver(board)
         d.new_game("Play Nine", ["ANN", "BOB"], holes=1)
         pen = d.app.pen
-        text = pen.text
-
-        def spy(s, x, y, role=None, scale=None, text=text):
-            drawn.append(s)
-            return text(s, x, y, role, scale) if role is not None else text(s, x, y)
-
-        pen.text = spy
+        drawn = record_text(pen)
         d.key("ok")
         assert [s for s in drawn if s.startswith("ANN ")][-1] in ("ANN hole 1", "ANN h1"), drawn
         a = [[0, 1, 2, 3], [4, 5, 6, 7]]
@@ -609,14 +615,7 @@ def test_the_chart_names_each_players_total_and_its_scale():
         d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=2)
         d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]], [[5, 5, 5, 6], [7, 8, 9, 9]]])
         d.choose("Scores")
-        drawn = []
-        text = d.app.pen.text
-
-        def spy(s, x, y, role=None, scale=None, text=text, drawn=drawn):
-            drawn.append(s)
-            return text(s, x, y) if role is None else text(s, x, y, role, scale)
-
-        d.app.pen.text = spy
+        drawn = record_text(d.app.pen)
         s = d.top()
         while s.page < s.layout(d.app.pen)[3]:  # OK through the table's pages to the chart
             d.key("ok")
@@ -635,14 +634,7 @@ def test_the_game_list_names_the_games_as_their_boxes_do():
     for board in BOARDS:
         fresh_dir("names-" + board)
         d = Driver(board)
-        drawn = []
-        text = d.app.pen.text
-
-        def spy(s, x, y, role=None, scale=None, text=text, drawn=drawn):
-            drawn.append(s)
-            return text(s, x, y) if role is None else text(s, x, y, role, scale)
-
-        d.app.pen.text = spy
+        drawn = record_text(d.app.pen)
         d.choose("New game")
         menu = d.top()
         names = [TITLES[g] for g in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")]
