@@ -14,6 +14,8 @@ DOWN = "down"
 OK = "ok"
 BACK = "back"
 KEYS = (UP, DOWN, OK, BACK)
+LEFT = "left"  # a keyboard's arrows (drivers/keyboard.py): screens without them ignore them
+RIGHT = "right"
 
 SHORT = "short"
 LONG = "long"

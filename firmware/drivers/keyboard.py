@@ -7,6 +7,8 @@
 
 
 class KeyboardKeys:
+    kind = "keyboard"  # the app takes typed keys through ui/typed.py
+
     def __init__(self, keyboard, keymap, fn_map=None, fn="fn"):
         """keyboard: poll(now) -> legends newly pressed, down(legend);
         keymap, fn_map: {legend: logical key}, plain and with fn held."""

@@ -100,3 +100,26 @@ def _middle(vals, k):
             j -= 1
         vals[j + 1] = v
     return vals[k // 2]
+
+
+class Taps:
+    """A touch panel as the app's keys: poll(now) gives each new tap as its
+    point (x, y) (a tuple made per tap, none per poll; the list is reused).
+    The same interface as drivers/buttons.Keys; the app takes taps through
+    ui/touch.py."""
+
+    kind = "touch"
+
+    def __init__(self, touch):
+        self.touch = touch
+        self.out: list = []
+
+    def poll(self, now):
+        out = self.out
+        out.clear()
+        if self.touch.poll(now):
+            out.append((self.touch.x, self.touch.y))
+        return out
+
+    def set_timings(self, debounce_ms=None, long_ms=None):
+        """A setting for buttons: a tap has no long press."""
