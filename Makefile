@@ -9,7 +9,7 @@ STAMP := $(VENV)/.setup-done
 
 .DEFAULT_GOAL := help
 BOARD ?= ttgo-t-display
-BOARDS := ttgo-t-display m5stack-core devkit-oled
+BOARDS := ttgo-t-display m5stack-core devkit-oled cardputer cyd
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 
 VPORT ?= 2323
@@ -48,7 +48,7 @@ lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP) ## mypy over firmware/ and the board files against the ESP32 stubs
-	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/virtual.py
+	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/cardputer.py boards/cyd.py boards/virtual.py
 
 mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
 	@rm -rf build/mpy
@@ -65,7 +65,7 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(MPY) -X heapsize=16M tools/faults.py
 	$(PY) tools/faults.py
 
-sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd
 	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD)
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys)

@@ -37,6 +37,28 @@ def test_two_button_board_keeps_short_presses_for_the_frequent_keys():
     assert ttgo_t_display.KEYMAP[((0, 1), SHORT)] == UP
 
 
+def test_the_keyboard_and_touch_boards_reach_every_key():
+    import cardputer
+    import cyd
+
+    from drivers.buttons import LEFT, RIGHT
+
+    # the Cardputer: enter, backspace and the arrows printed on ; . , / with fn
+    assert sorted(set(cardputer.KEYMAP.values()) | set(cardputer.FN_MAP.values())) == sorted(
+        list(KEYS) + [LEFT, RIGHT, " "])
+    legends = [k for line in cardputer.LEGENDS for k in line]
+    assert len(legends) == len(set(legends)) == 56
+    assert all(k in legends for k in list(cardputer.KEYMAP) + list(cardputer.FN_MAP) + ["fn"])
+    # the sources' own examples (docs/BOARDS.md): (address, input bit)
+    for legend, where in (("1", (3, 0)), ("q", (2, 0)), ("enter", (1, 6)), ("bksp", (3, 6)), ("fn", (5, 0))):
+        assert cardputer.LEGENDS[where[0]][where[1]] == legend, legend
+    adv = cardputer.adv_legends()
+    assert sorted(k for k in adv if k) == sorted(legends)
+X
+    assert cardputer.INPUT == "keyboard" and cardputer.PANEL == ("st7789", 1)
+    assert cyd.INPUT == "touch" and cyd.PANEL == ("ili9341", 1) and len(cyd.TOUCH_CAL) == 5
+
+
 def py_files(top):
     for name in os.listdir(top):
         path = top + "/" + name

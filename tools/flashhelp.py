@@ -11,12 +11,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import manifest  # noqa: E402
 
-# All three are classic ESP32s: stock ESP32_GENERIC, its image at 0x1000 (the
-# ESP32's second-stage bootloader offset; S2/S3/C3 chips would use 0x0).
+# The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
+# ESP32's second-stage bootloader offset); the Cardputer is an ESP32-S3:
+# ESP32_GENERIC_S3 (its plain variant: 8 MB flash, no PSRAM), at 0x0. Both
+# run the same compiled .mpy (xtensawin).
 CHIP = "esp32"
 OFFSET = "0x1000"
 IMAGE = "ESP32_GENERIC"
-DOWNLOAD = "https://micropython.org/download/ESP32_GENERIC/"
+S3 = {"chip": "esp32s3", "offset": "0x0", "image": "ESP32_GENERIC_S3"}
 MIN_VERSION = "1.23"  # the first release that loads .mpy v6.3, what our mpy-cross makes
 
 BOARDS = {
@@ -43,6 +45,20 @@ BOARDS = {
         "port": "/dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART on macOS, "
                 "in WSL on Windows, attach it with usbipd first",
     },
+    "cardputer": dict(S3, **{
+        "usb": "USB-C, the ESP32-S3's own USB (no driver needed); use a data cable",
+        "boot": "switch it off, hold the G0 button (top edge), switch it on or plug the cable "
+                "in, let go: it waits in its bootloader",
+        "port": "/dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows, attach "
+                "it with usbipd first. After flashing, MicroPython's own USB port has the same name",
+    }),
+    "cyd": {
+        "usb": "micro-USB (the board with two ports: either), a CH340 USB serial chip (Windows "
+               "and older macOS need WCH's driver: https://www.wch-ic.com/downloads/CH341SER_ZIP.html)",
+        "boot": "hold BOOT (beside the USB port), tap RST, let go",
+        "port": "/dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or /dev/cu.usbserial-* on macOS; "
+                "in WSL on Windows, attach it with usbipd first",
+    },
 }
 
 
@@ -56,9 +72,11 @@ def commands(board_id, port=None, firmware=None):
     if board_id not in BOARDS:
         manifest.board_file(board_id)  # the unknown-board message
     b = BOARDS[board_id]
-    p = port or "/dev/ttyUSB0"
-    fw = firmware or "%s-<date>-v<version>.bin" % IMAGE
-    esptool = ".venv/bin/esptool --chip %s --port %s" % (CHIP, p)
+    chip, offset, image = b.get("chip", CHIP), b.get("offset", OFFSET), b.get("image", IMAGE)
+    download = "https://micropython.org/download/%s/" % image
+    p = port or ("/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0")
+    fw = firmware or "%s-<date>-v<version>.bin" % image
+    esptool = ".venv/bin/esptool --chip %s --port %s" % (chip, p)
     out = [
         "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, NAMES.get(board_id, "")),
         "",
@@ -69,16 +87,16 @@ def commands(board_id, port=None, firmware=None):
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=..." %
                    (p, board_id))
     out += [
-        "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (IMAGE, MIN_VERSION),
-        "   %s  -- the .bin file%s." % (DOWNLOAD, "" if firmware else
+        "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (image, MIN_VERSION),
+        "   %s  -- the .bin file%s." % (download, "" if firmware else
                                          " (the name below is a pattern; use the file's)"),
         "3. Erase the flash (this removes everything on the board, saved games too):",
         "",
         "   %s erase-flash" % esptool,
         "",
-        "4. Write MicroPython at %s, where the ESP32 boots from:" % OFFSET,
+        "4. Write MicroPython at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
         "",
-        "   %s --baud 460800 write-flash -z %s %s" % (esptool, OFFSET, fw),
+        "   %s --baud 460800 write-flash -z %s %s" % (esptool, offset, fw),
         "",
         "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
         "   If writing fails part way, run it again at --baud 115200.",
@@ -88,7 +106,7 @@ def commands(board_id, port=None, firmware=None):
         "   make deploy BOARD=%s PORT=%s" % (board_id, p),
         "",
         "Or, instead of 2-4, mpflash downloads and flashes in one step (pip install mpflash):",
-        "   mpflash flash --board %s --version stable --serial %s --erase" % (IMAGE, p),
+        "   mpflash flash --board %s --version stable --serial %s --erase" % (image, p),
     ]
     return out
 
@@ -97,6 +115,8 @@ NAMES = {
     "ttgo-t-display": "LilyGO TTGO T-Display",
     "m5stack-core": "M5Stack Core / Basic",
     "devkit-oled": "ESP32 DevKit + SSD1306 OLED",
+    "cardputer": "M5Stack Cardputer, ESP32-S3",
+    "cyd": "ESP32-2432S028R, the Cheap Yellow Display",
 }
 
 

@@ -24,9 +24,11 @@ BOARDS = {
     "ttgo-t-display": "ttgo_t_display",
     "m5stack-core": "m5stack_core",
     "devkit-oled": "devkit_oled",
+    "cardputer": "cardputer",
+    "cyd": "cyd",
     "sim": "virtual",
 }
-REAL_BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
+REAL_BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
 
 # Modules MicroPython's ESP32 port has built in: an import of one of these
 # needs no file. Anything else must be a file of ours, or the import must be
@@ -110,19 +112,48 @@ def imports(path):
     return found
 
 
+INPUT_MARK = "# boards with INPUT "  # an import for those boards only: "# boards with INPUT keyboard"
+
+
+def input_only(path):
+    """{module name: the INPUT (a board file's constant) it is imported for}
+    of the imports in path marked with INPUT_MARK."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if INPUT_MARK in line and "import " in line:
+                words = line.split()
+                name = words[1]  # import X; from X import Y
+                out[name] = line.split(INPUT_MARK)[1].split()[0]
+    return out
+
+
+def board_input(board_id):
+    """The board file's INPUT: buttons (the default), keyboard or touch."""
+    with open(board_file(board_id)) as f:
+        for node in ast.parse(f.read()).body:
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "INPUT":
+                return ast.literal_eval(node.value)
+    return "buttons"
+
+
 def closure(board_id):
     """{device path: source path} of everything the board loads: main.py,
     board.py (its board file), and every firmware module reached from them."""
     files = {"main.py": os.path.join(FIRMWARE, "main.py"), "board.py": board_file(board_id)}
     todo = list(files.values())
     seen = set(todo)
+    kind = board_input(board_id)
     while todo:
         path = todo.pop()
+        only = input_only(path)
         for name, host_only in imports(path):
             if name == "board":
                 continue  # main.py's board: the board file, already in
             if host_only:
                 continue  # not needed on the board, even where it is a file of ours
+            if only.get(name, kind) != kind:
+                continue  # for boards with another input
             src = _module_file(name)
             if src is None:
                 top = name.split(".")[0]

@@ -10,6 +10,8 @@ BOARDS = {
     "ttgo-t-display": "ttgo_t_display",
     "m5stack-core": "m5stack_core",
     "devkit-oled": "devkit_oled",
+    "cardputer": "cardputer",
+    "cyd": "cyd",
 }
 
 
@@ -21,8 +23,10 @@ def board_module(board_id):
 
 
 def build(board_id, emulate=True):
-    """(Hardware, emulator or NullBus, switches, board module) for the board."""
-    from drivers.buttons import Button, Keys
+    """(Hardware, emulator or NullBus, fingers, board module) for the board.
+    fingers: what the simulator presses: a Switch per button; the
+    keyboard's model (simulator/keyboard.py's Matrix); the touch panel's
+    (simulator/touch.py's Panel)."""
     from hardware import Hardware
     from watchdog import Watchdog
 
@@ -33,12 +37,23 @@ def build(board_id, emulate=True):
     if kind == "st7789":
         from drivers.st7789 import ST7789
 
+        bgr = board_id == "cardputer"
         if emulate:
-            emu = panel.st7789_ttgo(mod.PANEL[1])
-            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
+            emu = panel.st7789_ttgo(mod.PANEL[1], bgr)
+            display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND,
+                             bgr=bgr)
         else:
             emu = NullBus()
-            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1], band=mod.BAND)
+            display = ST7789(emu, emu, emu, None, rotation=mod.PANEL[1], band=mod.BAND, bgr=bgr)
+    elif kind == "ili9341":
+        from drivers.ili9341 import ILI9341
+
+        if emulate:
+            emu = panel.ili9341_cyd(mod.PANEL[1])
+            display = ILI9341(emu, emu.dc, emu.cs, None, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND)
+        else:
+            emu = NullBus()
+            display = ILI9341(emu, emu, emu, None, rotation=mod.PANEL[1], band=mod.BAND)
     elif kind == "ili9342":
         from drivers.ili9342 import ILI9342
 
@@ -53,10 +68,32 @@ def build(board_id, emulate=True):
 
         emu = panel.SSD1306(mod.PANEL[1], mod.PANEL[2]) if emulate else NullBus()
         display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
-    switches = [Switch() for _ in mod.BUTTONS]
-    keys = Keys([Button(s.read) for s in switches], mod.KEYMAP)
+    fingers, keys = inputs(mod, display)
     hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
-    return hw, emu, switches, mod
+    return hw, emu, fingers, mod
+
+
+def inputs(mod, display):
+    """(what the simulator presses, the board's keys on it)."""
+    if mod.ID == "cardputer":  # the original's matrix; the ADV's chip is tested on its own
+        from drivers.keyboard import KeyboardKeys
+        from drivers.keymatrix import KeyMatrix
+        from simulator.keyboard import Matrix
+
+        m = Matrix()
+        return m, KeyboardKeys(KeyMatrix(m.addr, m.ins, mod.LEGENDS), mod.KEYMAP, mod.FN_MAP)
+    if mod.ID == "cyd":
+        from drivers.xpt2046 import Taps, Touch
+        from simulator.touch import Panel
+
+        # a panel wired another way than the board file's first guess: the
+        # calibration screen has something to learn
+        t = Panel(display.width, display.height, raw=(210, 3870, 3790, 180, False))
+        return t, Taps(Touch(t, t.cs, display.width, display.height, mod.TOUCH_CAL))
+    from drivers.buttons import Button, Keys
+
+    switches = [Switch() for _ in mod.BUTTONS]
+    return switches, Keys([Button(s.read) for s in switches], mod.KEYMAP)
 
 
 def watchdog_reset():

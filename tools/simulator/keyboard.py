@@ -7,20 +7,11 @@
 # changed key flip, as contacts bounce. KeyChip: the Cardputer ADV's TCA8418
 # on I2C (drivers/tca8418.py): presses and releases queue as key events.
 
-# The Cardputer's wiring, CARDPUTER[address][input bit] (address lines
-# G8 G9 G11 = A0 A1 A2; inputs G13 G15 G3 G4 G5 G6 G7): M5Stack's M5Cardputer
-# library, src/utility/Keyboard.cpp, checked key by key against MicroHydra's
-# KEYMAP (docs/BOARDS.md).
-CARDPUTER = (
-    ("opt", "z", "c", "b", "m", ".", "space"),
-    ("shift", "s", "f", "h", "k", ";", "enter"),
-    ("q", "e", "t", "u", "o", "[", "\\"),
-    ("1", "3", "5", "7", "9", "-", "bksp"),
-    ("ctrl", "alt", "x", "v", "n", ",", "/"),
-    ("fn", "a", "d", "g", "j", "l", "'"),
-    ("tab", "w", "r", "y", "i", "p", "]"),
-    ("`", "2", "4", "6", "8", "0", "="),
-)
+# The Cardputer's wiring and the ADV's key codes are the board file's
+# (boards/cardputer.py, sources in docs/BOARDS.md): the model presses the
+# keys where the board says they are.
+from cardputer import LEGENDS as CARDPUTER  # noqa: E402
+from cardputer import adv_legends  # noqa: E402
 
 
 class OutPin:
@@ -87,29 +78,9 @@ class Matrix:
         return 0 if down else 1
 
 
-# The Cardputer ADV: the same 56 keys, 4 rows of 14 as printed, scanned by a
-# TCA8418 as 7 rows of 8 columns; the chip's event code is row * 10 +
-# column + 1, and chip row r, column c is the key in printed row c % 4,
-# column 2r + (c > 3): uiflow-micropython's matrix_keyboard.py, MicroHydra's
-# CARDPUTER_ADV key map (docs/BOARDS.md).
-PRINTED = (
-    ("`", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "bksp"),
-    ("tab", "q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "[", "]", "\\"),
-    ("fn", "shift", "a", "s", "d", "f", "g", "h", "j", "k", "l", ";", "'", "enter"),
-    ("ctrl", "opt", "alt", "z", "x", "c", "v", "b", "n", "m", ",", ".", "/", "space"),
-)
-
-
-def adv_legends():
-    """LEGENDS[code - 1] for the TCA8418 (None where no key is)."""
-    out = [None] * 70
-    for r in range(7):
-        for c in range(8):
-            out[r * 10 + c] = PRINTED[c % 4][2 * r + (1 if c > 3 else 0)]
-    return tuple(out)
-
-
-CARDPUTER_ADV = adv_legends()
+# The Cardputer ADV: the same 56 keys, scanned by a TCA8418: its event code
+# is row * 10 + column + 1 (boards/cardputer.py).
+CARDPUTER_ADV = tuple(adv_legends())
 
 
 class KeyChip:

@@ -182,9 +182,10 @@ class DCSPanel:
         return (r | r >> 5, g | g >> 6, b | b >> 5)
 
 
-def st7789_ttgo(turns):
-    """The TTGO T-Display: a 135x240 IPS glass at (52, 40) of ST7789 RAM."""
-    return DCSPanel(240, 320, (52, 40, 135, 240), turns=turns, inverted=True)
+def st7789_ttgo(turns, bgr=False):
+    """The TTGO T-Display: a 135x240 IPS glass at (52, 40) of ST7789 RAM
+    (bgr: the Cardputer's, the same glass with its colours in BGR order)."""
+    return DCSPanel(240, 320, (52, 40, 135, 240), turns=turns, inverted=True, bgr=bgr)
 
 
 def ili9341_cyd(turns):

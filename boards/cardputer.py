@@ -1,0 +1,95 @@
+# M5Stack Cardputer (ESP32-S3FN8): ST7789V2 240x135 over SPI (the TTGO's
+# glass in the same landscape window, colours in BGR order) and a 56-key
+# keyboard: on the original through a 74HC138 decoder and 7 input pins, on
+# the ADV through a TCA8418 key chip on I2C (setup() tells them apart).
+# Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
+
+ID = "cardputer"
+NAME = "M5Stack Cardputer"
+PANEL = ("st7789", 1)  # driver, rotation (quarter turns): landscape, the keyboard below
+BAND = 27  # the frame in 5 bands of 27 rows, as the TTGO's
+INPUT = "keyboard"  # what the screens are driven with (buttons where not said): ui/typed.py
+BUTTONS = ()  # no buttons: the keyboard (below)
+# The keys the screens know: enter is ok; backspace and esc (`) go back;
+# fn with ; . , / are the arrows printed on those keys; space types a space.
+# Every other key is the character it types: a card, a digit, a letter
+# (ui/typed.py, docs/KEYS.md).
+KEYMAP = {"enter": OK, "bksp": BACK, "`": BACK, "space": " "}
+FN_MAP = {";": UP, ".": DOWN, ",": LEFT, "/": RIGHT}
+
+# The original's wiring, LEGENDS[address][input bit] (address lines G8 G9
+# G11 = A0 A1 A2; inputs G13 G15 G3 G4 G5 G6 G7): M5Cardputer's
+# Keyboard.cpp, checked key by key against MicroHydra's (docs/BOARDS.md).
+LEGENDS = (
+    ("opt", "z", "c", "b", "m", ".", "space"),
+    ("shift", "s", "f", "h", "k", ";", "enter"),
+    ("q", "e", "t", "u", "o", "[", "\\"),
+    ("1", "3", "5", "7", "9", "-", "bksp"),
+    ("ctrl", "alt", "x", "v", "n", ",", "/"),
+    ("fn", "a", "d", "g", "j", "l", "'"),
+    ("tab", "w", "r", "y", "i", "p", "]"),
+    ("`", "2", "4", "6", "8", "0", "="),
+)
+# The ADV's keys as printed, 4 rows of 14. Its TCA8418 scans them as 7 rows
+# of 8 columns: chip row r, column c is printed row c % 4, column 2r + (c > 3),
+# and the chip's event code is r * 10 + c + 1 (uiflow-micropython, MicroHydra).
+PRINTED = (
+    ("`", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "bksp"),
+    ("tab", "q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "[", "]", "\\"),
+    ("fn", "shift", "a", "s", "d", "f", "g", "h", "j", "k", "l", ";", "'", "enter"),
+    ("ctrl", "opt", "alt", "z", "x", "c", "v", "b", "n", "m", ",", ".", "/", "space"),
+)
+KEY_CHIP = 0x34  # the ADV's TCA8418 on I2C (SDA G8, SCL G9): found there, the board is an ADV
+
+
+def adv_legends():
+    """The ADV's legends by the chip's event code: LEGENDS[code - 1]."""
+    out: list = [None] * 70
+    for r in range(7):
+        for c in range(8):
+            out[r * 10 + c] = PRINTED[c % 4][2 * r + (1 if c > 3 else 0)]
+    return out
+
+
+WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
+
+
+def watchdog():
+    from machine import Timer, reset
+
+    from watchdog import Watchdog
+
+    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
+
+
+def keyboard():
+    """The ADV's key chip if it answers on G8/G9, else the original's matrix."""
+    from machine import Pin, SoftI2C
+
+    i2c = SoftI2C(sda=Pin(8), scl=Pin(9), freq=400_000)
+    if KEY_CHIP in i2c.scan():  # on the original, G8/G9 only select decoder lines: harmless
+        from drivers.tca8418 import TCA8418
+
+        return TCA8418(i2c, adv_legends(), addr=KEY_CHIP)
+    from drivers.keymatrix import KeyMatrix
+
+    addr = [Pin(n, Pin.OUT) for n in (8, 9, 11)]
+    ins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in (13, 15, 3, 4, 5, 6, 7)]
+    return KeyMatrix(addr, ins, LEGENDS)
+
+
+def setup():
+    from machine import ADC, SPI, Pin
+
+    from drivers.battery import ADCBattery
+    from drivers.keyboard import KeyboardKeys
+    from drivers.st7789 import ST7789
+    from hardware import Hardware
+
+    spi = SPI(1, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35))
+    display = ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT), rst=Pin(33, Pin.OUT),
+                     rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=True)
+    keys = KeyboardKeys(keyboard(), KEYMAP, FN_MAP)
+    battery = ADCBattery(ADC(Pin(10), atten=ADC.ATTN_11DB), divider=2.0)
+    return Hardware(ID, display, keys, BUTTONS, battery, watchdog())

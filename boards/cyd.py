@@ -1,0 +1,41 @@
+# ESP32-2432S028R, the "Cheap Yellow Display" (ESP32): ILI9341 320x240 over
+# SPI, held landscape, and an XPT2046 resistive touch panel on pins of its
+# own (SoftSPI: the SD card has VSPI). No buttons: every key is a tap
+# (ui/touch.py); the touch panel is calibrated at the first start.
+# Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+
+ID = "cyd"
+NAME = "ESP32-2432S028R (Cheap Yellow Display)"
+PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
+BAND = 24  # the frame in 10 bands of 24 rows: a 3.8 KB buffer, not 38 KB (docs/MEMORY.md)
+INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
+BUTTONS = ()  # no buttons: taps
+# The touch calibration until the first start's (ui/touch.py's Calibrate saves
+# its own): (raw x at screen x 0, at x 319, raw y at y 0, at y 239, swap), the
+# readings' usual range (docs/BOARDS.md); which way the axes run is learnt then.
+TOUCH_CAL = (3800, 200, 240, 3860, True)
+
+WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
+
+
+def watchdog():
+    from machine import Timer, reset
+
+    from watchdog import Watchdog
+
+    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
+
+
+def setup():
+    from machine import SPI, Pin, SoftSPI
+
+    from drivers.ili9341 import ILI9341
+    from drivers.xpt2046 import Taps, Touch
+    from hardware import Hardware
+
+    spi = SPI(1, baudrate=40_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
+    display = ILI9341(spi, dc=Pin(2, Pin.OUT), cs=Pin(15, Pin.OUT), rst=None, rotation=PANEL[1],
+                      bl=Pin(21, Pin.OUT), band=BAND)
+    tspi = SoftSPI(baudrate=1_000_000, sck=Pin(25), mosi=Pin(32), miso=Pin(39))
+    touch = Touch(tspi, Pin(33, Pin.OUT), display.width, display.height, TOUCH_CAL)
+    return Hardware(ID, display, Taps(touch), BUTTONS, None, watchdog())
