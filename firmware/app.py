@@ -23,7 +23,8 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
-          "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history")
+          "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
+          "ui.direct", "ui.pad", "ui.calibrate")
 
 
 def forget(name):
@@ -63,6 +64,18 @@ class App:
         self.asleep = False
         self.pending = None  # a screen to show after the key being handled (a failed save)
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
+        # a keyboard's typed keys and a touch panel's taps reach the screens
+        # through their own module; buttons go straight to the screen
+        self.via = None
+        kind = getattr(hw.keys, "kind", None)
+        if kind == "keyboard":
+            import ui.typed  # boards with INPUT keyboard
+
+            self.via = ui.typed
+        elif kind == "touch":
+            import ui.touch  # boards with INPUT touch
+
+            self.via = ui.touch
         from ui.home import Home
 
         self.push(Home(self))
@@ -71,6 +84,15 @@ class App:
         notes = [n for n in (note, problem) if n]
         if self.state["game"] is not None and safe:
             notes.append("The game in progress is kept; Continue game opens it.")
+        if kind == "touch":
+            cal = self.state["settings"].get("touch")
+            cal = cal if type(cal) is list and len(cal) == 5 else None  # as Calibrate saves it
+            if cal:
+                hw.keys.touch.cal = tuple(cal)
+            if not cal or hw.keys.touch.touching():  # never calibrated, or a finger on it at power-on
+                from ui.calibrate import Calibrate  # boards with INPUT touch
+
+                self.push(Calibrate(self))
         if notes:
             from ui.widgets import Message
 
@@ -162,7 +184,10 @@ class App:
                 self.hw.display.sleep(False)
                 return False
             for k in keys:
-                self.stack[-1].key(k)
+                if self.via is None:
+                    self.stack[-1].key(k)
+                else:
+                    self.via.key(self, self.stack[-1], k)
             if self.pending is not None:
                 self.push(self.pending)
                 self.pending = None
@@ -175,5 +200,8 @@ class App:
         if not top.dirty:
             return False
         top.dirty = False
-        self.pen.frame(top.draw)
+        if self.via is not None and hasattr(self.via, "frame"):
+            self.via.frame(self, top)  # the touch keys under the screen
+        else:
+            self.pen.frame(top.draw)
         return True

@@ -75,7 +75,7 @@ class CardList(Screen):
         per_line = max(1, (pen.d.width - 4) // cw)
         shown = self.cards + [None]
         lines = (len(shown) + per_line - 1) // per_line
-        room = max(1, (pen.d.height - y) // pen.line_h - 1)
+        room = max(1, (pen.h - y) // pen.line_h - 1)
         first = max(0, lines - room)  # keep the newest cards in view
         for i in range(first * per_line, len(shown)):
             row, col = i // per_line - first, i % per_line
@@ -85,7 +85,7 @@ class CardList(Screen):
                 pen.text(self.choice, x + 2, yy, SEL_FG)
             else:
                 pen.text(shown[i], x + 2, yy, FG)
-        pen.text(self.hint(), 2, pen.d.height - pen.line_h, DIM)
+        pen.text(self.hint(), 2, pen.h - pen.line_h, DIM)
 
 
 class HandEntry(CardList):

@@ -59,6 +59,7 @@ class Pen:
         self.scale = 1 if w < 200 else 2
         self.big = self.scale + 1
         self.line_h = 8 * self.scale + 2
+        self.h = display.height  # the screens' room: less a touch board's keys (ui/touch.py)
         self.oy = 0  # the screen row at the buffer's row 0 (banded displays)
         self.rows = getattr(display, "band", display.height)  # rows the buffer holds
         self.cut: list = []  # strings text() had to cut: a layout bug (tests look)

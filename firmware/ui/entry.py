@@ -19,7 +19,7 @@ from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.widgets import Menu, Message, Number, Screen, confirm, title_and_score
+from ui.widgets import Menu, Message, Number, Screen, confirm, title_and_score, wrap
 
 TOTAL = "#"  # in the card list: enter the player's total instead
 
@@ -222,7 +222,8 @@ class GridEntry(Screen):
             self.cells = flat(e, r)
         else:
             self.cells = [None] * n
-            self.cells[self.order[0]] = self.guess(self.order[0])
+            if d.app.via is None:  # buttons: start on a guess (a keyboard types, a pad is tapped)
+                self.cells[self.order[0]] = self.guess(self.order[0])
         self.total = e if type(e) is int else None
         self.opts = d.game.opts
 
@@ -245,7 +246,7 @@ class GridEntry(Screen):
             self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
         elif k == OK:
             if self.cells[i] == TOTAL:
-                if self.pos or type(self.d.entries[self.k]) is list:
+                if type(self.d.entries[self.k]) is list or self.cells.count(None) < len(self.cells) - 1:
                     # cards entered: dropped only when the player says so
                     confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
                 else:
@@ -331,15 +332,24 @@ class GridEntry(Screen):
                 if x + w > pen.d.width:
                     x = 2
                     y += pen.line_h
-                if y + pen.line_h > pen.d.height:
+                if y + pen.line_h > pen.h:
                     break
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
         hint = self.hint()
-        if hint and y + pen.line_h <= pen.d.height:
-            pen.text(hint, 2, y, DIM)
+        for line in wrap(pen, [hint]) if hint else ():
+            if y + pen.line_h <= pen.h:
+                pen.text(line, 2, y, DIM)
+                y += pen.line_h
+
+    note = None  # a line for the hint's place (a keyboard's key that is no card: ui/typed.py)
 
     def hint(self):
         """The line under the grid: what OK does, where it is not taking a card."""
+        if self.note:
+            return self.note
+        via = self.d.app.via
+        if via is not None:  # a keyboard's legend (ui/typed.py); a pad shows its own
+            return via.hint(self) if hasattr(via, "hint") else None
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None

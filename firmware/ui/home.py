@@ -48,5 +48,5 @@ class Home(Menu):
 
     def draw(self, pen):
         super().draw(pen)
-        if pen.d.height >= 200:
-            pen.text("v" + self.app.version, 2, pen.d.height - pen.line_h, DIM)
+        if pen.h >= 200:
+            pen.text("v" + self.app.version, 2, pen.h - pen.line_h, DIM)

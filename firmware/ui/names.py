@@ -48,6 +48,11 @@ class NameEntry(Screen):
         shown = self.name + ("_" if len(self.name) < self.MAX else "")
         pen.text(shown, 4, top + 2, FG, pen.big if pen.d.width >= 200 else pen.scale)
         y = top + 2 + 8 * (pen.big if pen.d.width >= 200 else pen.scale) + 6
+        kind = getattr(self.app.hw.keys, "kind", None)
+        if kind is not None:  # typed, or tapped on the pad (ui/pad.py): no picker
+            if kind == "keyboard":
+                pen.text("Enter: done", 4, y, DIM)
+            return
         # the letter chosen with its neighbours, so that "done" (before A)
         # and the way to a letter are in view: "Y Z [A] B C"
         n = len(LETTERS) + 1

@@ -45,7 +45,7 @@ class Scores(Screen):
             pen.text(g.names[p][:3], lw + i * cw + 4, y, ACCENT)
         y += pen.line_h
         totals = g.totals()
-        rows = max(1, (pen.d.height - y) // pen.line_h - 1)  # the last row: totals
+        rows = max(1, (pen.h - y) // pen.line_h - 1)  # the last row: totals
         holes = len(g.holes)
         first = min(self.first, max(0, holes - rows))
         for h in range(first, min(holes, first + rows)):
@@ -76,8 +76,8 @@ class Scores(Screen):
         cols = max(1, min(3, pen.d.width // (7 * 8 * pen.scale)))
         n = len(g.names)
         legend_h = pen.line_h * ((n + cols - 1) // cols)
-        chart(pen, 2, y, pen.d.width - 4, pen.d.height - y - legend_h - 2, series)
-        ly = pen.d.height - legend_h
+        chart(pen, 2, y, pen.d.width - 4, pen.h - y - legend_h - 2, series)
+        ly = pen.h - legend_h
         col = pen.d.width // cols
         room = col // (8 * pen.scale) - 1
         for p in range(n):

@@ -12,15 +12,27 @@ class SettingsMenu(Menu):
              ("Roster", "roster"), ("About", "about"))
 
     def __init__(self, app):
-        super().__init__(app, "Settings")
+        # a long press is the buttons'; a touch panel is calibrated instead
+        kind = getattr(app.hw.keys, "kind", None)
+        items = [(label, getattr(self, name)) for label, name in self.ITEMS
+                 if name != "long_press" or kind is None]
+        if kind == "touch":
+            items.insert(2, ("Calibrate touch", self.calibrate))
+        super().__init__(app, "Settings", items)
 
     def value(self, i):
         s = self.app.state["settings"]
-        if i == 1:
+        label = self.items[i][0]
+        if label == "Sleep after":
             return _sleep(s["sleep_s"] // 30)
-        if i == 2:
+        if label == "Long press":
             return "%dms" % s["long_ms"]
         return ""
+
+    def calibrate(self):
+        from ui.calibrate import Calibrate  # boards with INPUT touch
+
+        self.app.push(Calibrate(self.app))
 
     def rules(self):
         items = [(g[1], lambda g=g: self.game_rules(g[0])) for g in GAMES]

@@ -42,18 +42,11 @@ def list_rows(pen, top, items, cursor, values=None):
     w = pen.d.width
     room = (w - 6) // (8 * pen.scale)  # characters on a line
     vals = values or [""] * len(items)
-    tall = [len(items[i]) > room or bool(vals[i]) and len(items[i]) + 1 + len(vals[i]) > room
-            for i in range(len(items))]
-    height = (pen.d.height - top) // lh  # lines on the screen
-    first = cursor  # back up from the cursor while the rows still fit
-    used = 2 if tall[cursor] else 1
-    while first > 0 and used + (2 if tall[first - 1] else 1) <= height:
-        first -= 1
-        used += 2 if tall[first] else 1
+    first, tall = scroll(pen, top, items, cursor, vals)
     y = top
     for i in range(first, len(items)):
         h = lh * (2 if tall[i] else 1)
-        if y + h > pen.d.height:
+        if y + h > pen.h:
             break
         sel = i == cursor
         if sel:
@@ -74,6 +67,21 @@ def list_rows(pen, top, items, cursor, values=None):
         if vals[i]:
             pen.text(vals[i], w - pen.text_width(vals[i]) - 3, y + h - lh + 2, SEL_FG if sel else ACCENT)
         y += h
+
+
+def scroll(pen, top, items, cursor, vals):
+    """How list_rows lays the rows out: (the first row shown, for each row
+    whether it takes two lines)."""
+    room = (pen.d.width - 6) // (8 * pen.scale)  # characters on a line
+    tall = [len(items[i]) > room or bool(vals[i]) and len(items[i]) + 1 + len(vals[i]) > room
+            for i in range(len(items))]
+    height = (pen.h - top) // (pen.line_h + 2)  # lines on the screen
+    first = cursor  # back up from the cursor while the rows still fit
+    used = 2 if tall[cursor] else 1
+    while first > 0 and used + (2 if tall[first - 1] else 1) <= height:
+        first -= 1
+        used += 2 if tall[first] else 1
+    return first, tall
 
 
 class Menu(Screen):
@@ -145,7 +153,7 @@ class Number(Screen):
     def draw(self, pen):
         top = header(pen, self.title)
         pen.centred(self.show(self.n), top + pen.line_h, FG, pen.big)
-        pen.centred("%s to %s" % (self.show(self.lo), self.show(self.hi)), pen.d.height - pen.line_h, DIM)
+        pen.centred("%s to %s" % (self.show(self.lo), self.show(self.hi)), pen.h - pen.line_h, DIM)
 
 
 def confirm(app, question, on_yes, yes="Yes", no="No", what=None):
@@ -191,7 +199,7 @@ class Message(Screen):
         y = header(pen, self.title)
         w = pen.d.width
         for line in self._lines[self.first :]:
-            if y + pen.line_h > pen.d.height:
+            if y + pen.line_h > pen.h:
                 break
             if type(line) is tuple:
                 pen.text(line[0], 2, y, FG)

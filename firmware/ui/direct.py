@@ -1,0 +1,118 @@
+# Entering a card directly, for the boards where a card is one press: a
+# keyboard's key (ui/typed.py) or a tap on the touch pad (ui/pad.py). A
+# card goes into the grid's current cell and the cursor moves to the next
+# cell still empty; the grid's last empty cell completes the player.
+# (The button boards step through the cards instead: ui/entry.py.) Loaded
+# while a hole is entered (app.LEAVES).
+from drivers.buttons import DOWN, LEFT, OK, RIGHT, UP
+
+TOTAL = "#"  # ui/entry.py's: the total instead of cards (the same string; entry.py, which
+# draws, is not imported: the key legend, tools/keylegend.py, reads this file under CPython)
+
+# A key that is not a card's own name, by game: its card where the game has
+# that card (docs/KEYS.md). 0 is 10 where no card is 0, 1 the ace where no
+# card is 1; T is 10 where no card is T; H and - the hole-in-one (-5);
+# E and W eleven and twelve; O the joker; S the queen of spades.
+ALIAS = {"0": "10", "T": "10", "1": "A", "H": "HIO", "-": "HIO", "E": "11", "W": "12", "O": "JK", "S": "QS"}
+
+
+def card(c, rules):
+    """The card key c enters in this game, or None."""
+    u = c.upper()
+    if u in rules.tokens:
+        return u
+    if c == ".":
+        return "." if rules.dots else None
+    u = ALIAS.get(u)
+    return u if u in rules.tokens else None
+
+
+def legend(rules):
+    """The game's keys that are not its cards' own names, one a card: "T=10 H=HIO"."""
+    out = []
+    seen = []
+    for k in "0T1HEWOS-":  # in this order (a dict has none on MicroPython): letters before -
+        tok = ALIAS[k]
+        if tok in rules.tokens and tok not in seen and card(k, rules) == tok:
+            seen.append(tok)
+            out.append("%s=%s" % (k, tok))
+    return " ".join(out)
+
+
+def put(g, tok):
+    """Card tok into GridEntry g's current cell, then on to the next empty
+    cell (in the grid's order, wrapping); none left: the player's grid is
+    complete."""
+    g.cells[g.cell()] = tok
+    n = len(g.order)
+    for step in range(1, n + 1):
+        p = (g.pos + step) % n
+        if g.cells[g.order[p]] is None:
+            g.pos = p
+            g.dirty = True
+            return
+    g.pos = n - 1
+    g.d.entries[g.k] = g.d.rules.grid_of(g.cells)
+    g.d.done(g.k)
+
+
+def goto(g, cell):
+    """The cursor to grid cell `cell` (row by row)."""
+    g.pos = g.order.index(cell)
+    g.dirty = True
+
+
+def move(g, dr, dc):
+    """The cursor a row (dr) or a column (dc) along, wrapping."""
+    i = g.cell()
+    r, c = (i // g.C + dr) % g.R, (i % g.C + dc) % g.C
+    goto(g, r * g.C + c)
+
+
+def total(g):
+    """The player's total instead of cards (asks first if cards would be dropped)."""
+    g.cells[g.cell()] = TOTAL
+    g.key(OK)
+
+
+# --- a keyboard's keys (ui/typed.py) ---------------------------------------
+def typed(s, k):
+    """A keyboard's key k (ui/typed.py) on a grid, a hand or a card list."""
+    if type(s).__name__ == "GridEntry":
+        s.note = None
+        typed_grid(s, k)
+    else:
+        typed_cards(s, k)
+
+
+def typed_grid(g, k):
+    if k == "=" or k == OK:
+        total(g)
+    elif len(k) == 1:
+        tok = card(k, g.d.rules)
+        if tok is not None:
+            put(g, tok)
+        elif k != " ":
+            g.note = "no card is '%s'" % k
+            g.dirty = True
+    elif k in (UP, DOWN):
+        move(g, 1 if k == DOWN else -1, 0)
+    elif k in (LEFT, RIGHT):
+        move(g, 0, 1 if k == RIGHT else -1)
+    else:
+        g.key(k)
+
+
+def typed_cards(s, k):
+    """A hand (or a list of cards): a key is a card, = the total instead
+    (a hand's); Enter: the cards are complete."""
+    if len(k) == 1:
+        u = k.upper()
+        tok = "#" if k == "=" else u if u in s.cycle else ALIAS.get(u)
+        if tok is not None and tok in s.cycle and tok != "end":
+            s.choice = tok
+            s.key(OK)
+        return
+    if k == OK and "end" in s.cycle:
+        s.choice = "end"
+    s.key(k)

@@ -1,0 +1,66 @@
+# The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
+# px keys): in a hole's entry the game's cards, then the total (#) and
+# Back; a hand's cards, Done and Back; a name's letters. A tap on a card
+# fills the grid's current cell and moves on (ui/direct.py); a tap on a
+# cell selects it. Loaded while a hole or a name is entered (app.LEAVES).
+from drivers.buttons import BACK, OK
+from ui import direct
+
+
+def labels(s):
+    """The card keys of a screen with a pad: their labels, and the keys
+    after them."""
+    name = type(s).__name__
+    if name == "GridEntry":
+        r = s.d.rules
+        return list(r.tokens) + (["."] if r.dots else []) + ["#", "Back"]
+    if name == "NameEntry":
+        # Del rubs out the last letter; with none left it is Back (nothing typed is lost)
+        return list("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ["sp", "Del" if s.name else "Back", "Done"]
+    return ["Done" if c == "end" else c for c in s.cycle] + ["Back"]
+
+
+def tap(s, pen, x, y, key, per, y0):
+    """A tap at (x, y) on screen s, whose pad has keys of side `key`, `per`
+    a row, from row y0 down (ui/touch.py lays it out)."""
+    keys = labels(s)
+    if y >= y0:
+        i = (y - y0) // key * per + x // key
+        if i < len(keys):
+            press(s, keys[i])
+    elif type(s).__name__ == "GridEntry":
+        cell = grid_cell(s, pen, x, y)
+        if cell is not None:
+            direct.goto(s, cell)
+
+
+def press(s, label):
+    if label == "Back":
+        s.key(BACK)
+    elif type(s).__name__ == "NameEntry":
+        if label == "Done":
+            if s.name.strip():
+                s.on_done(s.name.strip())
+        elif label == "Del":
+            s.key(BACK)
+        elif len(s.name) < s.MAX:
+            s.name += " " if label == "sp" else label
+            s.dirty = True
+    elif type(s).__name__ == "GridEntry":
+        if label == "#":
+            direct.total(s)
+        else:
+            direct.put(s, label)
+    else:
+        s.choice = "end" if label == "Done" else label
+        s.key(OK)
+
+
+def grid_cell(g, pen, x, y):
+    """The grid cell at (x, y), or None: as GridEntry.draw lays them out."""
+    cw = 3 * 8 * pen.scale + 4
+    x0 = max(2, (pen.d.width - cw * g.C) // 2)
+    r, c = (y - (pen.line_h + 3)) // (pen.line_h + 1), (x - x0 + 2) // cw
+    if 0 <= r < g.R and 0 <= c < g.C and x >= x0 - 2:
+        return r * g.C + c
+    return None
