@@ -30,10 +30,14 @@ SHORT_S = 0.4
 LONG_S = 1.0
 REACH_S = 0.3
 CHORD_S = 0.5  # two buttons pressed together (the TTGO's up): a short press, a little slower
+# A keyboard's key (the Cardputer's: small keys, found by eye) and a tap on
+# a 40 px key (the CYD's): each as long as a short press
+TYPE_S = 0.4
+TAP_S = 0.4
 
 
 class Driver:
-    def __init__(self, board, emulate=False, guarded=False):
+    def __init__(self, board, emulate=False, guarded=False, calibrate=True):
         self.sim = simulator().Sim(board, emulate, guarded=guarded)
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
@@ -43,6 +47,14 @@ class Driver:
         self.card_longs = 0
         self.card_holds = 0
         self.cards = 0
+        self.kind = self.sim.kind  # buttons, keyboard or touch
+        if calibrate:
+            self.calibrate()
+        if self.kind != "buttons":  # every key one press: no long ones, no holds
+            self.long_keys = self.chord_keys = []
+            self.hold_button = {}
+            self.keymap = {}
+            return
         from drivers.buttons import SHORT
 
         keymap = self.sim.board.KEYMAP
@@ -54,6 +66,12 @@ class Driver:
         # the buttons whose key repeats while held: {key: button}
         self.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
         self.keymap = keymap
+
+    def calibrate(self):
+        """A touch board's first start: tap the calibration's crosses (not counted)."""
+        if self.kind == "touch" and self.screen() == "Calibrate":
+            for x, y in self.top().points:
+                self.sim.tap(x, y)
 
     @property
     def app(self):
@@ -68,11 +86,70 @@ class Driver:
     def key(self, k, times=1):
         for _ in range(times):
             self.sim.press_key(k)
-            self.presses += 1
-            self.longs += k in self.long_keys
-            self.seconds += LONG_S if k in self.long_keys else CHORD_S if k in self.chord_keys else SHORT_S
-            # no screen may cut its text, on any board (a layout bug)
-            assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
+            if self.kind == "buttons":
+                self._count(LONG_S if k in self.long_keys else CHORD_S if k in self.chord_keys else SHORT_S,
+                            k in self.long_keys)
+            elif self.kind == "keyboard":  # a key, or fn with an arrow's key: two together
+                self._count(TYPE_S if k in self.sim.board.KEYMAP.values() else CHORD_S)
+            else:
+                self._count(TAP_S)
+
+    def _count(self, seconds, long=False):
+        self.presses += 1
+        self.longs += long
+        self.seconds += seconds
+        # no screen may cut its text, on any board (a layout bug)
+        assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
+
+    def typed(self, legend):
+        """A keyboard's key by its legend."""
+        self.sim.type_key(legend)
+        self._count(TYPE_S)
+
+    def tap(self, x, y):
+        self.sim.tap(x, y)
+        self._count(TAP_S)
+
+    def tap_pad(self, label):
+        """Tap a key of the card pad (ui/touch.py) by its label."""
+        from ui import pad, touch
+
+        s = self.top()
+        labels = pad.labels(s)
+        assert label in labels, (label, labels)
+        per, y0 = touch.layout(self.app.pen, labels)
+        i = labels.index(label)
+        k = touch.KEY
+        self.tap(i % per * k + k // 2, y0 + i // per * k + k // 2)
+
+    def key_for(self, token):
+        """The keyboard's key that enters this card (ui/direct.py)."""
+        from ui import direct
+
+        rules = self.app.game.rules
+        for c in [token.lower()][: len(token) == 1] + list("0123456789abcdefghijklmnopqrstuvwxyz.-"):
+            if direct.card(c, rules) == token:
+                return c
+        raise AssertionError("no key enters %s" % token)
+
+    def _row_y(self, m, i):
+        """The y of menu m's row i on the screen, or None if scrolled off."""
+        from ui.widgets import scroll
+
+        pen = self.app.pen
+        top = pen.line_h + 3
+        labels = [it[0] for it in m.items]
+        vals = [m.value(j) for j in range(len(labels))] if m.value else [""] * len(labels)
+        first, tall = scroll(pen, top, labels, m.cursor, vals)
+        y = top
+        for j in range(first, len(labels)):
+            h = (pen.line_h + 2) * (2 if tall[j] else 1)
+            if y + h > pen.h:
+                return None
+            if j == i:
+                return y + h // 2
+            y += h
+        return None
 
     def _cycle_to(self, get, cycle, target):
         """Step a cyclic choice to target by the shorter way round, in the
@@ -117,11 +194,27 @@ class Driver:
         m = self.top()
         labels = [i[0] for i in m.items]
         assert label in labels, (label, labels, self.screen())
+        i = labels.index(label)
+        if self.kind == "keyboard":  # a row by its number (ui/typed.py)
+            n = i + 1 - (1 if labels[0] == "- choose -" else 0)
+            if 1 <= n <= 9:
+                self.typed(str(n))
+                return
+        if self.kind == "touch":  # a tap on the row, once it is in view
+            while self._row_y(m, i) is None:
+                self.key("down" if i > m.cursor else "up")
+            self.tap(self.app.pen.d.width // 2, self._row_y(m, i))
+            return
         self._cycle_to(lambda: labels[m.cursor], labels, label)
         self.key("ok")
 
     def number(self, n):
         s = self.top()
+        if self.kind == "keyboard":
+            for c in str(n):
+                self.typed(c)
+            self.key("ok")
+            return
         values = list(range(s.lo, s.hi + 1))
         # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
         values.reverse()
@@ -132,6 +225,16 @@ class Driver:
         from ui.names import LETTERS
 
         s = self.top()
+        if self.kind == "keyboard":
+            for c in text:
+                self.typed("space" if c == " " else c.lower())
+            self.key("ok")
+            return
+        if self.kind == "touch":
+            for c in text.upper():
+                self.tap_pad("sp" if c == " " else c)
+            self.tap_pad("Done")
+            return
         cycle = [-1] + list(range(len(LETTERS)))
         for ch in text.upper():
             self._cycle_to(lambda: s.choice, cycle, LETTERS.index(ch))
@@ -144,16 +247,26 @@ class Driver:
         s = self.top()
         assert self.screen() == "GridEntry", self.screen()
         if type(rows) is int:
-            self._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
-            self.key("ok")
+            if self.kind == "keyboard":
+                self.typed("=")
+            elif self.kind == "touch":
+                self.tap_pad("#")
+            else:
+                self._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
+                self.key("ok")
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
         before, longs, holds = self.presses, self.longs, self.holds
         for _ in range(len(s.order)):
             i = s.cell()
-            self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
-            self.key("ok")
+            if self.kind == "keyboard":
+                self.typed(self.key_for(flat[i]))
+            elif self.kind == "touch":
+                self.tap_pad(flat[i])
+            else:
+                self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
+                self.key("ok")
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
@@ -164,10 +277,20 @@ class Driver:
         assert self.screen() == "HandEntry", self.screen()
         before, longs, holds = self.presses, self.longs, self.holds
         for c in cards:
-            self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
+            if self.kind == "keyboard":
+                self.typed(self.key_for(str(c).upper()))
+            elif self.kind == "touch":
+                self.tap_pad(str(c).upper())
+            else:
+                self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
+                self.key("ok")
+        if self.kind == "touch":
+            self.tap_pad("Done")
+        elif self.kind == "keyboard":
             self.key("ok")
-        self._cycle_to(lambda: s.choice, s.cycle, "end")
-        self.key("ok")
+        else:
+            self._cycle_to(lambda: s.choice, s.cycle, "end")
+            self.key("ok")
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
@@ -231,8 +354,13 @@ class Driver:
 
     def _hand_total(self, n):
         s = self.top()
-        self._cycle_to(lambda: s.choice, s.cycle, "#")
-        self.key("ok")
+        if self.kind == "keyboard":
+            self.typed("=")
+        elif self.kind == "touch":
+            self.tap_pad("#")
+        else:
+            self._cycle_to(lambda: s.choice, s.cycle, "#")
+            self.key("ok")
         self.number(n)
 
 

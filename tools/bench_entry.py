@@ -15,7 +15,8 @@
 # and the estimated seconds per 4-player hole: every press of the hole (from
 # the game's menu to its result, the ender's question included) at SHORT_S
 # a short press, LONG_S a long one, CHORD_S two buttons pressed together
-# and REACH_S plus the time held a hold
+# and REACH_S plus the time held a hold; TYPE_S a key of the Cardputer's
+# keyboard (CHORD_S fn with an arrow's key), TAP_S a tap on the CYD
 # (host_tests/uidriver.py), scaled to 4 players. --json: one JSON line a
 # game instead.
 import json
@@ -23,7 +24,7 @@ import sys
 
 from common import paths  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
-from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, Driver, fresh_dir  # noqa: E402
+from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
 TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "SuitUP Crazy 9's", "crazy-nines": "Crazy Nines"}
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
@@ -133,16 +134,22 @@ def main(argv):
     except (Wrong, OSError) as e:
         print("bench_entry: %s" % e)
         return 1
+    board = opts["--board"]
+    if board == "cardputer":
+        times = "%.1f s a key, %.1f s fn with an arrow's key" % (TYPE_S, CHORD_S)
+    elif board == "cyd":
+        times = "%.1f s a tap" % TAP_S
+    else:
+        times = ("%.1f s a short press, %.1f s a long one, %.1f s two buttons together, %.1f s and the "
+                 "time held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))
     for gid, f in res.items():
         if as_json:
-            f.update(board=opts["--board"], game=gid)
+            f.update(board=board, game=gid)
             print(json.dumps(f))
         else:
-            print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.0f s a "
-                  "4-player hole (%.1f s a short press, %.1f s a long one, %.1f s two buttons together, "
-                  "%.1f s and the time held a hold)" % (
-                      opts["--board"], gid, f["cards"], f["holes"], f["per_card"], f["long_per_card"],
-                      f["hold_per_card"], f["hole_s"], SHORT_S, LONG_S, CHORD_S, REACH_S))
+            print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.1f s a "
+                  "4-player hole (%s)" % (board, gid, f["cards"], f["holes"], f["per_card"],
+                                          f["long_per_card"], f["hold_per_card"], f["hole_s"], times))
     return 0
 
 

@@ -137,11 +137,11 @@ def record(board_id):
     return path
 
 
-def base(binary, arch):
-    """(in use, smallest heap) of the harness alone."""
-    src = firmware(manifest.REAL_BOARDS[0], arch)
-    return run(binary, BIG, src, manifest.REAL_BOARDS[0], "base")[0], smallest(
-        binary, src, manifest.REAL_BOARDS[0], "base")
+def base(binary, arch, board_id):
+    """(in use, smallest heap) of the harness alone, with the board's file
+    and the model of its keyboard or touch panel (heapgame.py's base)."""
+    src = firmware(board_id, arch)
+    return run(binary, BIG, src, board_id, "base")[0], smallest(binary, src, board_id, "base")
 
 
 def boot_figures(binary, arch, board_id, harness):
@@ -169,13 +169,14 @@ def figures(boards, game=False, only=None):
     for _label, _binary, arch in chosen:  # compiled once, before the threads
         for b in boards:
             firmware(b, arch)
-    harness = {label: base(binary, arch) for label, binary, arch in chosen}
+    harness = {}
 
     def one(job):
         (label, binary, arch), b = job
-        row = boot_figures(binary, arch, b, harness[label]) or {}
+        harness[(label, b)] = h = base(binary, arch, b)
+        row = boot_figures(binary, arch, b, h) or {}
         if game:
-            row["game"] = game_smallest(binary, arch, b, harness[label], keys[b])
+            row["game"] = game_smallest(binary, arch, b, h, keys[b])
         return (label, b), row
 
     jobs = [(p, b) for p in chosen for b in boards]

@@ -35,7 +35,8 @@ from simulator import panel, png  # noqa: E402
 from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
-SHORT_MS = 80  # how long a short press is held
+SHORT_MS = 80  # how long a short press is held (and a keyboard's key)
+TAP_MS = 80  # and a finger on a touch panel
 LONG_MS = 800  # and a long one
 GAP_MS = 150  # between presses
 
@@ -49,7 +50,9 @@ class Sim:
         """guarded: run as the device does, where an error shows the error
         screen and restarts the app (guard.py); tests turn it off so that
         an error fails them."""
-        self.hw, self.emu, self.switches, self.board = simboard.build(board_id, emulate)
+        self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate)
+        self.kind = getattr(self.hw.keys, "kind", "buttons")
+        self.switches = self.fingers if self.kind == "buttons" else []
         self.runner = Runner(self.hw, 0, strict=not guarded)
         self.now = 0
         self.bounce = False
@@ -89,14 +92,74 @@ class Sim:
             sw.held = False
         self.tick(GAP_MS)
 
+    def type_key(self, legend, ms=SHORT_MS):
+        """A keyboard's key by its legend ("5", "enter"); "fn+;" with fn held."""
+        m = self.fingers
+        keys = legend.split("+") if len(legend) > 1 and "+" in legend else [legend]
+        try:
+            for k in keys:
+                m.where(k)
+        except ValueError:
+            raise ScriptError("the keyboard has no key '%s'" % legend)
+        for k in keys:
+            m.press(k)
+            self.tick(STEP_MS * 2)
+        self.tick(ms)
+        for k in reversed(keys):
+            m.release(k)
+            self.tick(STEP_MS * 2)
+        self.tick(GAP_MS)
+
+    def tap(self, x, y, ms=TAP_MS):
+        """A finger on the touch panel at screen point (x, y) for ms."""
+        w, h = self.hw.display.width, self.hw.display.height
+        if not (0 <= x < w and 0 <= y < h):
+            raise ScriptError("a tap is on the screen: x 0 to %d, y 0 to %d" % (w - 1, h - 1))
+        self.fingers.finger = (x, y)
+        self.tick(ms)
+        self.fingers.finger = None
+        self.tick(GAP_MS)
+
     def press_key(self, key):
         """Press whatever gives the logical key on this board."""
+        if self.kind == "keyboard":
+            for legend, k in self.board.KEYMAP.items():
+                if k == key:
+                    self.type_key(legend)
+                    return
+            for legend, k in self.board.FN_MAP.items():
+                if k == key:
+                    self.type_key("fn+" + legend)
+                    return
+            raise ScriptError("this board has no key for '%s'" % key)
+        if self.kind == "touch":
+            self.tap(*self.key_point(key))
+            return
         for kind in (SHORT, LONG):
             for (button, k), logical in self.board.KEYMAP.items():
                 if logical == key and k == kind:
                     self.press(button, SHORT_MS if kind == SHORT else LONG_MS)
                     return
         raise ScriptError("this board has no press for '%s'" % key)
+
+    def key_point(self, key):
+        """Where to tap for a logical key: its key in the bar along the
+        bottom, or Back on a hole's card pad (ui/touch.py)."""
+        from ui import pad, touch
+
+        top = self.app.stack[-1] if self.app else None
+        w, h = self.hw.display.width, self.hw.display.height
+        if top is not None and type(top).__name__ in touch.PADS:
+            labels = pad.labels(top)
+            per, y0 = touch.layout(self.app.pen, labels)
+            if key == "back":
+                i = labels.index("Back")
+                return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
+        else:
+            names = [k for _label, k in touch.BAR]
+            if key in names:
+                return (2 * names.index(key) + 1) * w // (2 * len(names)), h - touch.KEY // 2
+        raise ScriptError("no tap gives '%s' on this screen" % key)
 
     def button(self, name):
         """A button by its name or number (from 1); two joined by + are
@@ -120,6 +183,13 @@ class Sim:
         if len(words) > 1 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
             repeat = int(words[-1][1:])
             words = words[:-1]
+        if w in ("key", "type") and self.kind != "keyboard":
+            raise ScriptError("'%s': this board has no keyboard (the cardputer has)" % w)
+        if w == "tap" and self.kind != "touch":
+            raise ScriptError("'tap': this board has no touch panel (the cyd has)")
+        if w == "press" and self.kind != "buttons":
+            raise ScriptError("'press': this board has no buttons (%s)" % (
+                "'key' and 'type' its keys" if self.kind == "keyboard" else "'tap X Y' its screen"))
         for _ in range(repeat):
             if w in KEYS and len(words) == 1:
                 self.press_key(w)
@@ -135,6 +205,15 @@ class Sim:
                 else:
                     raise ScriptError("a press is short, long or a time in ms, not '%s'" % how)
                 self.press(b, ms)
+            elif w == "key" and len(words) == 2:
+                self.type_key(words[1].lower() if len(words[1]) > 1 else words[1])
+            elif w == "type" and len(words) >= 2:
+                for c in line.strip()[5:]:
+                    self.type_key("space" if c == " " else c.lower())
+            elif w == "tap" and len(words) == 3:
+                if not (words[1].isdigit() and words[2].isdigit()):
+                    raise ScriptError("a tap is 'tap X Y', in pixels from the top left")
+                self.tap(int(words[1]), int(words[2]))
             elif w == "wait" and len(words) == 2 and words[1].isdigit():
                 self.tick(int(words[1]))
             elif w == "bounce" and len(words) == 2 and words[1] in ("on", "off"):
@@ -199,16 +278,14 @@ LIVE_KEYS = "asd"  # buttons 1, 2, 3: short press; upper case: long press
 CHORD_KEY = "x"  # two buttons pressed together, on a board whose key map has that
 
 
-def live(s, zoom):
-    import select
-    import termios
-    import time
-
-    fd = 0
-    saved = termios.tcgetattr(fd)
-    termios.setraw(fd)
-    poll = select.poll()
-    poll.register(sys.stdin, select.POLLIN)
+def live_help(s):
+    """The lines under the screen: what the terminal's keys do."""
+    if s.kind == "keyboard":
+        return ["your keyboard is the Cardputer's: a key types itself, Enter is enter, Backspace",
+                "backspace, Esc esc (back), arrows are fn with ; . , / (docs/KEYS.md). Ctrl-C: quit"]
+    if s.kind == "touch":
+        return ["click on the screen to tap it (a terminal that reports mouse clicks: most do);",
+                "arrows: up / down, Enter: ok, Backspace: back (the keys along the bottom). Ctrl-C: quit"]
     names = s.board.BUTTONS
     lines = []
     for i in range(len(names)):
@@ -226,6 +303,28 @@ def live(s, zoom):
             CHORD_KEY, CHORD_KEY.upper(), names[a], names[b], s.board.KEYMAP[(chord[0], SHORT)],
             ", held on: %s again and again" % held if held else ""))
     lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
+    return lines
+
+
+ARROWS = {"[A": "up", "[B": "down", "[C": "right", "[D": "left"}
+
+
+def live(s, zoom):
+    import select
+    import termios
+    import time
+
+    fd = 0
+    saved = termios.tcgetattr(fd)
+    termios.setraw(fd)
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    lines = live_help(s)
+    names = s.board.BUTTONS
+    chord = [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT] if s.kind == "buttons" \
+        else []
+    if s.kind == "touch":
+        sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
     shown = -1
     try:
         while True:
@@ -237,16 +336,31 @@ def live(s, zoom):
                 s.tick(30)
                 continue
             c = sys.stdin.read(1)
-            if c == "q":
+            if c == "\x03" or c == "q" and s.kind != "keyboard":
                 break
-            if c == "\x1b":  # an arrow: ESC [ A / B
-                seq = sys.stdin.read(2)
-                if seq in ("[A", "[B"):
-                    s.press_key("up" if seq == "[A" else "down")
-            elif c in ("\r", "\n"):
-                s.press_key("ok")
-            elif c in ("\x7f", "\x08"):
-                s.press_key("back")
+            if c == "\x1b":  # an arrow (ESC [ A), a mouse click (ESC [ < b ; x ; y M), or Esc alone
+                seq = sys.stdin.read(2) if poll.poll(20) else ""
+                if seq == "[<":
+                    click(s, sys.stdin, zoom)
+                elif seq in ARROWS and (s.kind == "keyboard" or seq in ("[A", "[B")):
+                    try:
+                        s.press_key(ARROWS[seq])
+                    except ScriptError:
+                        pass  # no key for it on this screen (a touch board's card pad)
+                elif not seq and s.kind == "keyboard":
+                    s.type_key("`")  # the Cardputer's esc
+            elif s.kind == "keyboard":
+                legend = {"\r": "enter", "\n": "enter", "\x7f": "bksp", "\x08": "bksp", " ": "space",
+                          "\t": "tab"}.get(c, c.lower())
+                try:
+                    s.type_key(legend)
+                except ScriptError:
+                    pass  # a key the Cardputer has not
+            elif c in ("\r", "\n", "\x7f", "\x08"):
+                try:
+                    s.press_key("ok" if c in ("\r", "\n") else "back")
+                except ScriptError:
+                    pass  # no key for it on this screen (a touch board's card pad)
             elif c.lower() == CHORD_KEY and chord:
                 s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
             elif c.lower() in LIVE_KEYS[: len(names)]:
@@ -255,7 +369,27 @@ def live(s, zoom):
             time.sleep_ms(1)
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
-        sys.stdout.write("\x1b[0m\r\n")
+        sys.stdout.write("\x1b[?1000l\x1b[?1006l\x1b[0m\r\n")
+
+
+def click(s, stdin, zoom):
+    """After ESC [ <: a mouse event "b;col;row" then M (pressed) or m. A
+    left press on the screen's characters is a tap at that pixel (each
+    character is zoom pixels wide, two zooms tall: render())."""
+    text = ""
+    while True:
+        ch = stdin.read(1)
+        if ch in ("M", "m") or len(text) > 16:
+            break
+        text += ch
+    parts = text.split(";")
+    if ch != "M" or len(parts) != 3 or parts[0] != "0":
+        return
+    x = (int(parts[1]) - 1) * zoom + zoom // 2
+    y = (int(parts[2]) - 1) * 2 * zoom + zoom
+    w, h = s.emu.size()
+    if 0 <= x < w and 0 <= y < h:
+        s.tap(x, y)
 
 
 def make_dirs(path):

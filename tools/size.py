@@ -68,12 +68,12 @@ def main():
                                                            if len(ports) > 1 else ""))
     print("%-16s %9s %9s %9s" % ("board", ".mpy used", "smallest", ".py small") + (
         "   %9s %9s %11s" % (".mpy used", "smallest", "56K - used") if len(ports) > 1 else ""))
-    bases = {label: heap.base(binary, arch) for label, binary, arch in ports}
     ok = True
     for board_id in manifest.REAL_BOARDS:
         row = []
         for label, binary, arch in ports:
-            got = heap.boot_figures(binary, arch, board_id, bases[label])
+            base = heap.base(binary, arch, board_id)
+            got = heap.boot_figures(binary, arch, board_id, base)
             if got is None:
                 print("%s does not boot under the %s port" % (board_id, label))
                 return 1
@@ -81,7 +81,7 @@ def main():
             if label == "64-bit":
                 src = heap.firmware(board_id, "py")
                 low = heap.smallest(binary, src, board_id, "boot")
-                row.append(kb(None if low is None else low - bases[label][1]))
+                row.append(kb(None if low is None else low - base[1]))
             else:
                 free = heap.FIRST_HEAP - got["used"]  # left after boot, if it boots in it
                 ok = ok and got["smallest"] <= heap.FIRST_HEAP and free >= heap.BOOT_FREE

@@ -21,7 +21,7 @@ from uidriver import Driver, fresh_dir  # noqa: E402
 
 TITLES = (("play-nine", "Play Nine"), ("suitup-crazy-9s", "SuitUP Crazy 9's"), ("crazy-nines", "Crazy Nines"),
           ("suitup-original", "SuitUP Original"))
-BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
+BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
 
 
 def presses(holes=3):
@@ -56,22 +56,32 @@ def record(board, path, players=6, holes=9, seed=9):
         path = os.getcwd() + "/" + path  # before fresh_dir changes into the flash
     random.seed(seed)
     fresh_dir("heap-record")
-    d = Driver(board)
-    presses = []
-    press = d.sim.press
+    d = Driver(board, calibrate=False)
+    presses = []  # lines of the key file
+    sim = d.sim
+    press, type_key, tap = sim.press, sim.type_key, sim.tap
 
-    def recording(button, ms):
-        presses.append((button, ms))
+    def pressing(button, ms):  # a chord's buttons joined: "0+1 80"
+        presses.append("%s %d" % ("+".join(str(i) for i in button) if type(button) is tuple else button, ms))
         press(button, ms)
 
-    d.sim.press = recording
+    def typing(legend, ms=80):  # a keyboard's keys: "k fn+; 80"
+        presses.append("k %s %d" % (legend, ms))
+        type_key(legend, ms)
+
+    def tapping(x, y, ms=80):  # a tap: "t X Y 80"
+        presses.append("t %d %d %d" % (x, y, ms))
+        tap(x, y, ms)
+
+    sim.press, sim.type_key, sim.tap = pressing, typing, tapping
+    d.calibrate()  # a touch board's first start: in the file too
     names = ["ANN", "BOB", "CY", "DI", "ED", "FAY"][:players]
     d.new_game("Play Nine", names, holes=holes)
     for _ in range(holes):
         d.hole(deal("play-nine", players, random))
     with open(path, "w") as f:
-        for b, ms in presses:  # a chord's buttons joined: "0+1 80"
-            f.write("%s %d\n" % ("+".join(str(i) for i in b) if type(b) is tuple else b, ms))
+        for line in presses:
+            f.write(line + "\n")
         f.write("= %s\n" % json.dumps(d.app.game.totals()))
     with open(path + ".json", "w") as f:  # the game as it must be saved
         f.write(json.dumps(d.app.game.to_doc()))

@@ -8,13 +8,16 @@
 # the board files and this folder; BOARD: a board id. MODE:
 #   base   import what this harness needs (tools/simulator/board.py,
 #          boards/virtual.py and the TTGO's board file, which virtual.py
-#          borrows constants from),
+#          borrows constants from; the board's own file, and the model of
+#          its keyboard or touch panel: simulator/keyboard.py, touch.py),
 #          then stop before the firmware: the heap the harness takes, to
 #          subtract from the others
 #   boot   boot the firmware on the board's real display driver (a bus that
 #          only counts bytes) to the first screen
 #   game   boot, then replay KEYS: lines "BUTTON MS" (a press of the board's
-#          button BUTTON held MS ms; "0+1": two buttons together), ending in
+#          button BUTTON held MS ms; "0+1": two buttons together), "k KEY MS"
+#          (a keyboard's key by its legend; "fn+;": together), "t X Y MS" (a
+#          tap at screen point X, Y), ending in
 #          "= TOTALS" (the game's totals as JSON, checked at the end)
 #   low    the same, as the device runs (the guard handles errors), stopping
 #          at the first sign that memory ran out (the error screen, a save
@@ -50,11 +53,16 @@ def stopped(r):
 def main():
     from simulator import board as simboard  # the harness: with boards/virtual.py and the TTGO's board file
 
-    if mode == "base":
+    if mode == "base":  # with the board's file and the model of its keyboard or touch panel
+        mod = simboard.board_module(board_id)
+        if getattr(mod, "INPUT", "buttons") == "keyboard":
+            import simulator.keyboard  # noqa: F401
+        elif getattr(mod, "INPUT", "buttons") == "touch":
+            import simulator.touch  # noqa: F401
         report("base")
         return
 
-    hw, _bus, switches, _mod = simboard.build(board_id, emulate=False)
+    hw, _bus, fingers, _mod = simboard.build(board_id, emulate=False)
     from guard import Runner
 
     r = Runner(hw, 0, strict=mode != "low")
@@ -79,13 +87,28 @@ def main():
             if line[0] == "=":
                 totals = line[1:].strip()
                 break
-            b, ms = line.split()
-            held = [switches[int(i)] for i in b.split("+")]  # "0+1": two buttons together
-            for sw in held:
-                sw.held = True
-            now = tick(int(ms), now)
-            for sw in held:
-                sw.held = False
+            if line[0] == "k":  # a keyboard's key, or keys together: "k fn+; 80"
+                _, legends, ms = line.split()
+                for k in legends.split("+"):
+                    fingers.press(k)
+                    now = tick(2 * STEP_MS, now)
+                now = tick(int(ms), now)
+                for k in legends.split("+"):
+                    fingers.release(k)
+                    now = tick(2 * STEP_MS, now)
+            elif line[0] == "t":  # a tap: "t X Y 80"
+                _, x, y, ms = line.split()
+                fingers.finger = (int(x), int(y))
+                now = tick(int(ms), now)
+                fingers.finger = None
+            else:
+                b, ms = line.split()
+                held = [fingers[int(i)] for i in b.split("+")]  # "0+1": two buttons together
+                for sw in held:
+                    sw.held = True
+                now = tick(int(ms), now)
+                for sw in held:
+                    sw.held = False
             now = tick(GAP_MS, now)
             why = stopped(r)
             if why and mode == "low":

@@ -1,0 +1,248 @@
+# The boards where a card is one press (MicroPython only: the firmware
+# draws on framebuf): the Cardputer's keyboard (ui/typed.py) and the CYD's
+# touch panel (ui/touch.py, ui/pad.py, ui/calibrate.py), driven through
+# their real drivers by the simulator: a key is pressed on the model of the
+# key matrix, a tap is a finger on the model of the touch panel.
+import random
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+from engine.doc import from_doc  # noqa: E402
+from support import raises  # noqa: E402
+from test_ui_games import TITLES, play, saved  # noqa: E402
+from uidriver import Driver, check_rescores, fresh_dir, simulator  # noqa: E402
+
+BOARDS = ("cardputer", "cyd")
+
+
+def test_every_game_on_the_keyboard_and_the_touch_board():
+    seed = 40
+    for board in BOARDS:
+        for gid in TITLES:
+            seed += 1
+            d, ref = play(board, gid, 2, seed, totals=0.3)
+            check_rescores(d)
+            g = from_doc(saved()["game"])
+            assert g.totals() == ref.totals() == d.app.game.totals(), (board, gid)
+            assert [h.cards for h in g.holes] == [h.cards for h in ref.holes], (board, gid)
+
+
+def test_a_card_is_one_press():
+    for board in BOARDS:
+        for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
+            d, _ref = play(board, gid, 2, 7, totals=0.0)
+            assert d.cards > 0 and d.card_presses == d.cards, (board, gid, d.card_presses, d.cards)
+
+
+def start_hole(board, gid="play-nine", names=("ANN", "BOB")):
+    fresh_dir("direct-" + board)
+    d = Driver(board)
+    d.new_game(TITLES[gid], list(names), holes=2)
+    d.key("ok")  # the first hole
+    assert d.screen() == "GridEntry"
+    return d
+
+
+def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
+    d = start_hole("cardputer")
+    g = d.top()
+    assert g.cells == [None] * 8  # no guess: a key is typed, not confirmed
+    for legend in ("5", "h", "t"):  # column by column in Play Nine: 5 over HIO, then 10
+        d.typed(legend)
+    assert [g.cells[i] for i in (0, 4, 1)] == ["5", "HIO", "10"]
+    assert g.cell() == 5  # on to the next empty cell
+    d.typed("z")
+    assert g.note == "no card is 'z'" and g.cell() == 5 and g.cells.count(None) == 5
+    assert g.hint() == "no card is 'z'"
+    d.typed("e")  # the note goes with the next key
+    assert g.cells[5] == "11" and g.note is None and "T=10" in g.hint() and "Enter=total" in g.hint()
+    d.key("back")  # backspace: a cell back, the card kept
+    assert g.cell() == 5 and g.cells[5] == "11"
+    d.typed("w")  # typed over
+    assert g.cells[5] == "12" and g.cell() == 2
+    d.key("up")  # fn + ;: the arrows move the cursor, on the grid (up wraps to the bottom row)
+    assert g.cell() == 6
+    d.key("right")
+    assert g.cell() == 7
+    for legend in "0000":  # the rest: cells 7, then the empty ones left (2, 6, 3)
+        d.typed(legend)
+    assert d.screen() == "GridEntry" and d.top() is not g  # the next player
+    assert d.app.stack[-2] is g and g.cells == ["5", "10", "0", "0", "HIO", "12", "0", "0"]
+
+
+def test_enter_takes_a_total_and_asks_before_dropping_cards():
+    d = start_hole("cardputer")
+    d.typed("3")
+    d.key("ok")  # Enter: the total instead; a card was typed
+    assert d.screen() == "Menu" and d.top().title == "Total only?"
+    d.typed("2")  # the second row: drop the cards
+    assert d.screen() == "Number"
+    for c in "-12":
+        d.typed(c)
+    assert d.top().n == -12
+    d.key("back")  # rubs out the 2
+    assert d.top().n == -1
+    d.typed("5")
+    d.key("ok")
+    assert d.app.stack[-2].d.entries[0] == -15 and d.screen() == "GridEntry"
+
+
+def test_a_number_takes_only_what_fits_its_bounds():
+    fresh_dir("direct-number")
+    d = Driver("cardputer")
+    d.typed("1")  # New game
+    d.typed("1")  # Play Nine
+    s = d.top()
+    assert d.screen() == "Number" and (s.lo, s.hi) == (2, 6)
+    n = s.n
+    d.typed("9")  # more than any number allowed: the key is not taken
+    assert s.n == n
+    d.typed("1")  # may still grow into one (12 would not, but 1 is shown)
+    assert s.n == 1
+    d.key("ok")
+    assert d.top() is s  # Enter waits for a number it may take
+    d.key("back")  # rubs the 1 out
+    d.typed("5")
+    d.key("ok")
+    assert d.top().title == "Player 1"  # the names next
+
+
+def test_menus_take_row_numbers_first_letters_and_the_plain_arrow_keys():
+    fresh_dir("direct-menu")
+    d = Driver("cardputer")
+    home = d.top()
+    d.typed("h")  # the next row starting with h
+    assert [i[0] for i in home.items][home.cursor] == "History" and d.top() is home
+    d.typed(".")  # the arrow printed on the key, without fn, in a menu
+    assert home.cursor == 3
+    d.typed(";")
+    assert home.cursor == 2
+    d.typed("4")  # a row by its number: chosen
+    assert d.screen() == "SettingsMenu"
+    assert [i[0] for i in d.top().items] == ["House rules", "Sleep after", "Roster", "About"]  # no long press
+
+
+def test_names_are_typed():
+    fresh_dir("direct-names")
+    d = Driver("cardputer")
+    d.new_game("Play Nine", ["ANN", "BO B"], holes=2)
+    assert d.app.game.names == ["ANN", "BO B"]
+    assert "BO B" in d.app.state["roster"]
+
+
+def test_the_first_start_calibrates_the_touch_panel_and_keeps_it():
+    fresh_dir("direct-calibrate")
+    sim = simulator()
+    s = sim.Sim("cyd")
+    cal = s.app.stack[-1]
+    assert type(cal).__name__ == "Calibrate"
+    true = s.fingers.raw  # how the model's panel is wired: another way than the board's first guess
+    assert s.hw.keys.touch.cal != true
+    # taps too close together: said, and nothing saved
+    for _ in range(3):
+        s.tap(*cal.points[0])
+    assert s.app.stack[-1] is cal and "too close" in cal.note
+    assert "touch" not in s.app.state["settings"]
+    for x, y in cal.points:
+        s.tap(x, y)
+    assert type(s.app.stack[-1]).__name__ == "Home"
+    got = s.hw.keys.touch.cal
+    assert got[4] == true[4] and all(abs(got[i] - true[i]) < 40 for i in range(4)), (got, true)
+    assert saved()["settings"]["touch"] == list(got)
+    # taps land where they are meant to: the second row of the main menu
+    s.tap(160, 2 * s.app.pen.line_h + 12)
+    t = s.hw.keys.touch
+    assert s.app.stack[-1].title == "Multiple 9" and abs(t.x - 160) <= 3 and abs(t.y - 48) <= 3, (t.x, t.y)
+    # the next start uses it, and a finger on the panel at power-on opens it again
+    s2 = sim.Sim("cyd")
+    assert type(s2.app.stack[-1]).__name__ == "Home" and s2.hw.keys.touch.cal == got
+    from app import App
+
+    s2.fingers.finger = (100, 100)
+    assert type(App(s2.hw).stack[-1]).__name__ == "Calibrate"
+
+
+def test_taps_choose_cells_cards_and_back_on_the_pad():
+    d = start_hole("cyd")
+    g = d.top()
+    pen = d.app.pen
+    from ui import pad, touch
+
+    labels = pad.labels(g)
+    assert labels[:14] == ["HIO"] + [str(n) for n in range(13)] and labels[-2:] == ["#", "Back"]
+    per, y0 = touch.layout(pen, labels)
+    assert per * touch.KEY <= pen.d.width and touch.KEY >= 40 and y0 >= 0
+    d.tap_pad("7")
+    assert g.cells[0] == "7" and g.cell() == 4
+    # a tap on a cell selects it: the top right one
+    cw = 3 * 8 * pen.scale + 4
+    x0 = (pen.d.width - cw * 4) // 2
+    d.tap(x0 + 3 * cw + 10, pen.line_h + 3 + 5)
+    assert g.cell() == 3
+    d.tap_pad("HIO")
+    assert g.cells[3] == "HIO" and g.cell() == 7  # on to the next empty cell, in the grid's order
+    d.tap_pad("Back")
+    assert g.cell() == 3 and g.cells[3] == "HIO"
+    d.tap(5, pen.d.height - 5)  # the pad's bottom left: a card (7), not the bar's Back
+    assert d.top() is g and g.cells[3] == "7"
+
+
+def test_script_lines_for_keys_and_taps_and_their_errors():
+    fresh_dir("direct-script")
+    sim = simulator()
+    err = sim.ScriptError
+    k = sim.Sim("cardputer")
+    home = k.app.stack[-1]
+    k.run_line("key fn+.")
+    assert home.cursor == 1
+    k.run_line("type 4")
+    assert type(k.app.stack[-1]).__name__ == "SettingsMenu"
+    for line, msg in (("tap 1 1", "no touch panel"), ("press 1", "no buttons"), ("key F9", "no key 'f9'")):
+        with raises(err, msg):
+            k.run_line(line)
+    t = sim.Sim("cyd")
+    for line, msg in (("type abc", "no keyboard"), ("tap 400 10", "x 0 to 319"), ("tap a b", "tap X Y")):
+        with raises(err, msg):
+            t.run_line(line)
+    b = sim.Sim("ttgo-t-display")
+    with raises(err, "no keyboard"):
+        b.run_line("key 5")
+
+
+def test_no_screen_cuts_its_text_on_the_new_boards():
+    # every menu the main menu opens, on both, scrolled through by the bar or the arrows
+    for board in BOARDS:
+        fresh_dir("direct-cut")
+        d = Driver(board)
+        home = d.top()
+        for i in range(len(home.items)):
+            d.choose(home.items[i][0])
+            for _ in range(3):
+                d.key("down")
+            while d.top() is not home:
+                d.key("back")
+        assert d.app.pen.cut == [], (board, d.app.pen.cut)
+    random.seed(1)
+
+
+def test_a_mouse_click_in_the_terminal_is_a_tap_where_it_points():
+    import io
+
+    fresh_dir("direct-click")
+    sim = simulator()
+    s = sim.Sim("cyd")
+    for x, y in s.app.stack[-1].points:
+        s.tap(x, y)
+    home = s.app.stack[-1]
+    t = s.hw.keys.touch
+    # the terminal shows 2 pixels a column and 4 a row at zoom 2 (render()); after ESC [ <
+    sim.click(s, io.StringIO("0;81;13m"), 2)  # a release: nothing
+    sim.click(s, io.StringIO("2;81;13M"), 2)  # the right button: nothing
+    assert s.app.stack[-1] is home
+    sim.click(s, io.StringIO("0;81;13M"), 2)  # the left button on row 12: y 48, the second menu row
+    assert abs(t.x - 161) <= 3 and abs(t.y - 50) <= 3, (t.x, t.y)
+    assert s.app.stack[-1].title == "Multiple 9"

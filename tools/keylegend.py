@@ -1,0 +1,103 @@
+# The Cardputer's key legend for each game, as docs/KEYS.md prints it: which
+# key enters which card (ui/direct.py's rules: a card's own name where it is
+# one key, else its alias), then the keys every screen shares. Made from
+# the firmware itself, so the page cannot drift from what the keys do; a
+# test compares the two (host_tests/test_typed.py).
+#
+#   python tools/keylegend.py            print the page
+#   python tools/keylegend.py --write    write docs/KEYS.md
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from engine.game import GAME_IDS, rules_for  # noqa: E402
+from ui import direct  # noqa: E402
+from ui.labels import title  # noqa: E402
+
+KEYS = "0123456789abcdefghijklmnopqrstuvwxyz.-"  # the keys that may enter a card
+NAMES = {"HIO": "hole-in-one, -5", "JK": "joker", "QS": "queen of spades", "W": "wild",
+         "X": "action X", "R": "action R", "S": "action S", "T": "action T", ".": "removed during play"}
+PATH = os.path.join(ROOT, "docs", "KEYS.md")
+
+
+def rows(gid):
+    """[(card, its keys)] in the order the game lists its cards."""
+    r = rules_for(gid)
+    cards = list(r.tokens) + (["."] if r.dots else [])
+    out = []
+    for t in cards:
+        keys = [k for k in KEYS if direct.card(k, r) == t]
+        out.append((t, keys))
+    return out
+
+
+def page():
+    lines = [
+        "# Cardputer keys: a card is one key",
+        "",
+        "Printed from the firmware (`python tools/keylegend.py --write`; a test checks",
+        "this page against it). Cut out a game's table and keep it by the",
+        "Cardputer. On the CYD the cards are keys on the screen, named as here.",
+        "",
+        "In a hole's grid, a key puts its card in the highlighted cell and moves",
+        "to the next empty one; the grid's last card goes on to the next player.",
+        "The grid shows the keys that are not the card's own name under it.",
+        "",
+    ]
+    for gid in GAME_IDS:
+        if rules_for(gid).hand:
+            continue
+        lines += ["## %s" % title(gid, False), "", "| card | key |", "|---|---|"]
+        for t, keys in rows(gid):
+            name = NAMES.get(t, "")
+            card = "%s (%s)" % (t, name) if name else t
+            lines.append("| %s | %s |" % (card, " or ".join("`%s`" % k for k in keys)))
+        lines.append("")
+    hand = [g for g in GAME_IDS if rules_for(g).hand]
+    for gid in hand:
+        lines += ["## %s (a hand)" % title(gid, False), "",
+                  "Each key adds its card to the hand; Enter: the hand is complete; `=`: the",
+                  "player's total instead.", "", "| card | key |", "|---|---|"]
+        r = rules_for(gid)
+        for t in r.tokens:
+            keys = [k for k in KEYS if k.upper() == t or
+                    direct.ALIAS.get(k.upper()) == t and k.upper() not in r.tokens]
+            name = NAMES.get(t, "")
+            lines.append("| %s | %s |" % ("%s (%s)" % (t, name) if name else t,
+                                          " or ".join("`%s`" % k for k in keys)))
+        lines.append("")
+    lines += [
+        "## Every screen",
+        "",
+        "| key | does |",
+        "|---|---|",
+        "| Enter | OK; in a hole's grid, the player's total instead of cards (asks before dropping cards) |",
+        "| `=` | in a grid or a hand, the player's total instead of cards |",
+        "| Backspace, Esc (`` ` ``) | back: a cell back in a grid, a card back in a hand, a letter back "
+        "in a name |",
+        "| fn + `;` `.` `,` `/` | the arrows printed on those keys: up, down, left, right |",
+        "| `;` `.` | in a menu (no fn needed): up, down |",
+        "| `1`-`9` | in a menu: choose that row (\"- choose -\" is not counted) |",
+        "| a letter | in a menu: the next row starting with it; in a name: typed |",
+        "| digits, `-` | in a number: typed (Backspace rubs one out) |",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv):
+    text = page()
+    if "--write" in argv:
+        with open(PATH, "w") as f:
+            f.write(text)
+        print("wrote %s" % os.path.relpath(PATH, ROOT))
+    else:
+        print(text, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
