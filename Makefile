@@ -68,9 +68,11 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd
 	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD)
 
-screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys)
+screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names)
 	@mkdir -p docs/img
 	@for b in $(BOARDS); do for k in docs/keys/*.txt; do \
+		only=" $$(sed -n 's/^# boards: //p' $$k | head -1) "; \
+		case "$$only" in "  ") ;; *" $$b "*) ;; *) continue;; esac; \
 		rm -rf build/shots-$$b; \
 		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done

@@ -246,3 +246,42 @@ def test_a_mouse_click_in_the_terminal_is_a_tap_where_it_points():
     sim.click(s, io.StringIO("0;81;13M"), 2)  # the left button on row 12: y 48, the second menu row
     assert abs(t.x - 161) <= 3 and abs(t.y - 50) <= 3, (t.x, t.y)
     assert s.app.stack[-1].title == "Multiple 9"
+
+
+def test_a_past_holes_card_is_fixed_with_a_key_or_a_tap():
+    for board in BOARDS:
+        fresh_dir("direct-fix-" + board)
+        d = Driver(board)
+        names = ["ANN", "BOB", "CY", "DI"]
+        d.new_game("Play Nine", names, holes=3)
+        grids = [[[k, 1, 2, 3], [4, 5, 6, 7]] for k in range(4)]
+        d.hole(grids)
+        d.hole(grids)
+        d.choose("Edit a hole")
+        d.choose("Hole 1")
+        before = d.presses
+        d.fix("DI", 6, "11")  # DI's 7th card: 6 becomes 11
+        assert d.presses - before <= (5 if board == "cardputer" else 3), (board, d.presses - before)
+        assert d.top().title == "Hole 1"  # the result, the hole saved
+        g = from_doc(saved()["game"])
+        assert g.holes[0].cards[3] == ["3", "1", "2", "3", "4", "5", "11", "7"], board
+        check_rescores(d)
+
+
+def test_the_digit_pad_types_a_total():
+    d = start_hole("cyd")
+    g = d.top()
+    d.tap_pad("#")
+    s = d.top()
+    assert d.screen() == "Number" and s.lo < 0
+    from ui import pad
+
+    assert pad.labels(s)[-3:] == ["-", "Back", "OK"]  # nothing typed: Back leaves
+    for c in "-40":
+        d.tap_pad(c)
+    assert s.n == -40 and pad.labels(s)[-2:] == ["Del", "OK"]
+    d.tap_pad("Del")
+    assert s.n == -4
+    d.tap_pad("7")
+    d.tap_pad("OK")
+    assert d.top() is not g and g.d.entries[0] == -47

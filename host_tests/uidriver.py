@@ -215,6 +215,11 @@ class Driver:
                 self.typed(c)
             self.key("ok")
             return
+        if self.kind == "touch":  # the digit pad
+            for c in str(n):
+                self.tap_pad(c)
+            self.tap_pad("OK")
+            return
         values = list(range(s.lo, s.hi + 1))
         # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
         values.reverse()
@@ -347,9 +352,26 @@ class Driver:
         self.choose(name)
         s = self.top()
         assert s.pick, "not picking a card"
+        card = str(card).upper()
+        if self.kind == "keyboard":  # the arrows to the cell, then its card's key
+            while s.cell() != cell:
+                self.key("down" if s.cell() // s.C != cell // s.C else "right")
+            self.typed(self.key_for(card))
+            return
+        if self.kind == "touch":  # a tap on the cell, a tap on the card
+            from ui import pad
+
+            pen = self.app.pen
+            cw = 3 * 8 * pen.scale + 4
+            x0 = max(2, (pen.d.width - cw * s.C) // 2)
+            y = pen.line_h + 3 + (cell // s.C) * (pen.line_h + 1) + 5  # GridEntry.draw's rows
+            self.tap(x0 + (cell % s.C) * cw + cw // 2 - 2, y)
+            assert s.cell() == cell and pad.grid_cell(s, pen, 0, 0) is None
+            self.tap_pad(card)
+            return
         self._cycle_to(lambda: s.cell(), s.order, cell)
         self.key("ok")
-        self._cycle_to(lambda: s.cells[s.cell()], s.cycle, str(card).upper())
+        self._cycle_to(lambda: s.cells[s.cell()], s.cycle, card)
         self.key("ok")
 
     def _hand_total(self, n):

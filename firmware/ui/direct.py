@@ -4,7 +4,7 @@
 # cell still empty; the grid's last empty cell completes the player.
 # (The button boards step through the cards instead: ui/entry.py.) Loaded
 # while a hole is entered (app.LEAVES).
-from drivers.buttons import DOWN, LEFT, OK, RIGHT, UP
+from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
 
 TOTAL = "#"  # ui/entry.py's: the total instead of cards (the same string; entry.py, which
 # draws, is not imported: the key legend, tools/keylegend.py, reads this file under CPython)
@@ -42,8 +42,14 @@ def legend(rules):
 def put(g, tok):
     """Card tok into GridEntry g's current cell, then on to the next empty
     cell (in the grid's order, wrapping); none left: the player's grid is
-    complete."""
+    complete. Fixing a past hole (ui/fix.py's FixEntry): the one card is
+    changed and the hole saved."""
     g.cells[g.cell()] = tok
+    if type(g).__name__ == "FixEntry":
+        g.was = None
+        g.d.entries[g.k] = g.d.rules.grid_of(g.cells)
+        g.d.done(g.k)
+        return
     n = len(g.order)
     for step in range(1, n + 1):
         p = (g.pos + step) % n
@@ -78,7 +84,9 @@ def total(g):
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
 def typed(s, k):
     """A keyboard's key k (ui/typed.py) on a grid, a hand or a card list."""
-    if type(s).__name__ == "GridEntry":
+    if type(s).__name__ == "FixEntry" and (k in (OK, BACK) or not s.pick):
+        s.key(k)  # Enter and backspace as on buttons; a card typed replaces the highlighted one
+    elif type(s).__name__ in ("GridEntry", "FixEntry"):
         s.note = None
         typed_grid(s, k)
     else:
@@ -87,7 +95,8 @@ def typed(s, k):
 
 def typed_grid(g, k):
     if k == "=" or k == OK:
-        total(g)
+        if type(g).__name__ == "GridEntry":  # (a past hole's card is fixed alone)
+            total(g)
     elif len(k) == 1:
         tok = card(k, g.d.rules)
         if tok is not None:
@@ -116,3 +125,27 @@ def typed_cards(s, k):
     if k == OK and "end" in s.cycle:
         s.choice = "end"
     s.key(k)
+
+
+# --- a number typed (a keyboard's digits, a touch board's digit pad) -------------
+def number(s, k):
+    """Digits type the number (- first: negative), backspace rubs one out;
+    Enter takes it within the bounds; the arrows still step it."""
+    t = getattr(s, "typed", "")
+    if k == BACK and t:
+        t = t[:-1]
+    elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and s.lo < 0:
+        t += k
+        if t != "-" and abs(int(t)) > max(abs(s.lo), abs(s.hi)):
+            return  # more digits than any number allowed: not taken
+    elif k == OK and not s.lo <= s.n <= s.hi:
+        return  # typed past the bounds: Enter waits for a number it may take
+    elif len(k) > 1:
+        s.typed = ""
+        s.key(k)
+        return
+    else:
+        return
+    s.typed = t
+    s.n = int(t) if t not in ("", "-") else 0 if s.lo <= 0 <= s.hi else s.lo
+    s.dirty = True

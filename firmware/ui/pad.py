@@ -11,9 +11,12 @@ def labels(s):
     """The card keys of a screen with a pad: their labels, and the keys
     after them."""
     name = type(s).__name__
-    if name == "GridEntry":
+    if name in ("GridEntry", "FixEntry"):
         r = s.d.rules
         return list(r.tokens) + (["."] if r.dots else []) + ["#", "Back"]
+    if name == "Number":  # Del rubs out a digit; with none typed it is Back
+        return list("1234567890") + (["-"] if s.lo < 0 else []) + [
+            "Del" if getattr(s, "typed", "") else "Back", "OK"]
     if name == "NameEntry":
         # Del rubs out the last letter; with none left it is Back (nothing typed is lost)
         return list("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ["sp", "Del" if s.name else "Back", "Done"]
@@ -28,16 +31,21 @@ def tap(s, pen, x, y, key, per, y0):
         i = (y - y0) // key * per + x // key
         if i < len(keys):
             press(s, keys[i])
-    elif type(s).__name__ == "GridEntry":
+    elif type(s).__name__ in ("GridEntry", "FixEntry"):
         cell = grid_cell(s, pen, x, y)
         if cell is not None:
             direct.goto(s, cell)
 
 
 def press(s, label):
+    name = type(s).__name__
     if label == "Back":
         s.key(BACK)
-    elif type(s).__name__ == "NameEntry":
+    elif name == "Number":
+        direct.number(s, BACK if label == "Del" else OK if label == "OK" else label)
+    elif name == "FixEntry" and not s.pick:
+        pass  # (a card being stepped with the keys: the pad waits)
+    elif name == "NameEntry":
         if label == "Done":
             if s.name.strip():
                 s.on_done(s.name.strip())
@@ -46,7 +54,11 @@ def press(s, label):
         elif len(s.name) < s.MAX:
             s.name += " " if label == "sp" else label
             s.dirty = True
-    elif type(s).__name__ == "GridEntry":
+    elif name == "FixEntry" and label == "#":  # the total instead: as with the keys, asked first
+        s.key(OK)  # this cell
+        s.cells[s.cell()] = "#"
+        s.key(OK)
+    elif name in ("GridEntry", "FixEntry"):
         if label == "#":
             direct.total(s)
         else:

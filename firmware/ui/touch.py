@@ -9,7 +9,8 @@ from ui.widgets import Menu, scroll
 
 KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
-PADS = ("GridEntry", "HandEntry", "CardList", "NameEntry")  # screens with keys of their own (ui/pad.py)
+# screens with keys of their own (ui/pad.py): cards, letters, digits
+PADS = ("GridEntry", "FixEntry", "HandEntry", "CardList", "NameEntry", "Number")
 
 
 def layout(pen, labels):

@@ -6,7 +6,7 @@
 # letters; a number takes digits; a name is typed. Anything else goes to
 # the screen as the logical key it is. Loaded on keyboard boards only
 # (app.App); the legend of each game's keys is docs/KEYS.md.
-from drivers.buttons import BACK, DOWN, OK, UP
+from drivers.buttons import DOWN, OK, UP
 from ui.widgets import Menu, Number
 
 NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys without fn
@@ -16,12 +16,14 @@ NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # ui/names.py's letters
 def key(app, s, k):
     """Key k (a logical key or a character) to screen s."""
     name = type(s).__name__
-    if name in ("GridEntry", "HandEntry", "CardList"):
+    if name in ("GridEntry", "FixEntry", "HandEntry", "CardList"):
         from ui import direct  # while a hole is entered (app.LEAVES)
 
         direct.typed(s, k)
     elif isinstance(s, Number):
-        number(s, k)
+        from ui import direct  # (app.LEAVES)
+
+        direct.number(s, k)
     elif name == "NameEntry":
         c = k.upper()
         if k == OK:  # the name is typed: Enter finishes it
@@ -56,29 +58,6 @@ def menu(m, k):
             m.cursor = i
             m.dirty = True
             return
-
-
-def number(s, k):
-    """Digits type the number (- first: negative), backspace rubs one out;
-    Enter takes it within the bounds; the arrows still step it."""
-    t = getattr(s, "typed", "")
-    if k == BACK and t:
-        t = t[:-1]
-    elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and s.lo < 0:
-        t += k
-        if t != "-" and abs(int(t)) > max(abs(s.lo), abs(s.hi)):
-            return  # more digits than any number allowed: not taken
-    elif k == OK and not s.lo <= s.n <= s.hi:
-        return  # typed past the bounds: Enter waits for a number it may take
-    elif len(k) > 1:
-        s.typed = ""
-        s.key(k)
-        return
-    else:
-        return
-    s.typed = t
-    s.n = int(t) if t not in ("", "-") else 0 if s.lo <= 0 <= s.hi else s.lo
-    s.dirty = True
 
 
 def hint(g):
