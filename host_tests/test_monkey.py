@@ -12,7 +12,7 @@ import pytest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
+BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
 SEEDS = (2, 101, 104)  # from a tied game, a game one hole from its end, an empty flash (monkey.prepare)
 EVENTS = 600
 

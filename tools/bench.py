@@ -182,7 +182,7 @@ def monkey_figures():
     """Random keys on every board (tools/monkey.py); False if any run failed."""
     from concurrent.futures import ThreadPoolExecutor
 
-    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled"]
+    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd"]
     jobs = [(b, seed) for b in boards for seed in range(1, MONKEY_RUNS + 1)]
 
     def one(job):

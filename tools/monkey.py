@@ -1,7 +1,9 @@
 # Random keys on the real firmware, as the device runs it (the guard on):
 # short and long presses, holds, pauses (the screen's sleep among them) and
-# contact bounce on the board's own buttons, from a seed, so that any
-# failure replays exactly. Run by the MicroPython unix port (the firmware
+# contact bounce on the board's own buttons (the Cardputer: any of its 56
+# keys, fn with another; the CYD: taps anywhere, light brushes, fingers
+# that slide), from a seed, so that any failure replays exactly. Run by the
+# MicroPython unix port (the firmware
 # draws with framebuf); make test runs a short run per board
 # (host_tests/test_monkey.py), make bench a long one (tools/bench.py).
 #
@@ -61,9 +63,16 @@ class Monkey:
 
     def boot(self):
         self.hw, _bus, self.switches, mod = simboard.build(self.board, emulate=False)
-        self.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"]
+        self.kind = getattr(self.hw.keys, "kind", "buttons")
+        self.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"] \
+            if self.kind == "buttons" else []
+        self.legends = [k for line in mod.LEGENDS for k in line] if self.kind == "keyboard" else []
         self.r = Runner(self.hw, self.now, strict=False)
         self.tick(100)
+        top = self.r.app.stack[-1]
+        if type(top).__name__ == "Calibrate":  # a first start: calibrated right, so taps land
+            for x, y in top.points:
+                self.tap(x, y, 80)
 
     def tick(self, ms):
         r = self.r
@@ -89,6 +98,10 @@ class Monkey:
             c["pause"] += 1
             what = "pause %d" % ms
             self.tick(ms)
+        elif self.kind == "keyboard":
+            what = self.key(x)
+        elif self.kind == "touch":
+            what = self.touch(x)
         else:
             b = self.button()
             if x < 0.64:
@@ -123,6 +136,81 @@ class Monkey:
         del self.recent[:-12]
         s = self.screen()
         self.screens[s] = self.screens.get(s, 0) + 1
+
+    def key(self, x):
+        """A random key of the keyboard (mostly enter, backspace, a card or
+        digit, fn with an arrow), held a random time, maybe chattering;
+        now and then two keys at once."""
+        c = self.counts
+        m = self.switches  # the keyboard's model
+        self.mood_left -= 1
+        if self.mood_left <= 0:
+            self.mood_left = random.randint(10, 80)
+            self.mood = random.choice(("enter", "bksp", "5", "1")) if random.random() < 0.5 else None
+        y = random.random()
+        if self.mood is not None and y < 0.5:
+            keys = [self.mood]
+        elif y < 0.65:
+            keys = ["fn", random.choice(";.,/")]
+        elif y < 0.75:
+            keys = [random.choice(self.legends), random.choice(self.legends)]
+        else:
+            keys = [random.choice(self.legends)]
+        keys = [k for i, k in enumerate(keys) if k not in keys[:i]]
+        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
+        c[kind] += 1
+        bounce = random.randint(0, 4) if random.random() < 0.2 else 0
+        c["bounced"] += bounce > 0
+        for k in keys:
+            m.press(k, chatter=bounce)
+            self.tick(random.randint(0, 3) * STEP_MS)
+        self.tick(ms)
+        for k in keys:
+            m.release(k, chatter=bounce)
+        self.tick(random.randint(5, 300))
+        return "keys %s %d ms%s" % ("+".join(keys), ms, " bouncing" if bounce else "")
+
+    def tap(self, x, y, ms):
+        t = self.switches  # the touch panel's model
+        t.finger = (x, y)
+        self.tick(ms)
+        t.finger = None
+
+    def touch(self, x):
+        """A random tap: mostly on the keys along the bottom and the menu
+        rows, else anywhere; now and then a light brush, a finger that
+        slides, or one held on."""
+        c = self.counts
+        t = self.switches
+        w, h = self.hw.display.width, self.hw.display.height
+        y = random.random()
+        if self.mood_left <= 0:
+            self.mood_left = random.randint(10, 80)
+            self.mood = (w - 40, h - 20) if random.random() < 0.5 else None  # the OK key, the way forward
+        self.mood_left -= 1
+        if self.mood is not None and y < 0.4:
+            p = self.mood
+        elif y < 0.7:
+            p = (random.randrange(w), random.randrange(h - 80, h))
+        elif y < 0.85:
+            p = (random.randrange(w), random.randrange(21, 141))
+        else:
+            p = (random.randrange(w), random.randrange(h))
+        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
+        c[kind] += 1
+        t.z = 1200 if random.random() < 0.9 else random.randint(100, 500)  # a light brush: too light
+        slide = random.random() < 0.1
+        c["bounced"] += slide
+        t.finger = p
+        self.tick(ms // 2)
+        if slide:
+            t.finger = (max(0, min(w - 1, p[0] + random.randint(-30, 30))),
+                        max(0, min(h - 1, p[1] + random.randint(-30, 30))))
+        self.tick(ms - ms // 2)
+        t.finger = None
+        t.z = 1200
+        self.tick(random.randint(5, 300))
+        return "tap %d,%d %d ms%s" % (p[0], p[1], ms, " sliding" if slide else "")
 
     def button(self):
         """A random button. Now and then a mood favours one button for a
@@ -277,7 +365,7 @@ def main(argv):
         else:
             print(USAGE)
             return 2
-    if opts["--board"] not in simboard.BOARDS or opts["--seed"] is None:
+    if opts["--board"] not in simboard.BOARDS or opts["--seed"] is None:  # (the simulator's boards)
         print(USAGE + "\nboards: " + ", ".join(sorted(simboard.BOARDS)))
         return 2
     board, seed = opts["--board"], int(opts["--seed"])
