@@ -1,0 +1,86 @@
+# Every board file's setup() run on the host, with a stand-in `machine`
+# module (host_tests/fakemachine.py: pins and buses cannot run here): it
+# builds the display and the keys the firmware expects, on the pins
+# docs/BOARDS.md gives (MicroPython only: the panel drivers draw on framebuf).
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+import fakemachine  # noqa: E402
+
+BOARDS = ("ttgo_t_display", "m5stack_core", "devkit_oled", "cardputer", "cyd")
+
+
+def build(name, devices=None):
+    """setup() of boards/<name>.py with the stand-in machine; (hardware, pins made)."""
+    sys.modules["machine"] = fakemachine
+    fakemachine.reset_record()
+    fakemachine.devices.update(devices or {})
+    try:
+        mod = __import__(name)
+        hw = mod.setup()
+    finally:
+        del sys.modules["machine"]
+    pins = [m for m in fakemachine.made if m[0] == "pin"]
+    return mod, hw, pins, list(fakemachine.made)
+
+
+class IP5306:
+    def readfrom_mem_into(self, addr, reg, buf):
+        buf[0] = 0x00
+
+    def writeto_mem(self, addr, reg, buf):
+        pass
+
+
+def test_every_board_builds_its_display_and_keys():
+    for name in BOARDS:
+        devices = {0x75: IP5306()} if name == "m5stack_core" else None
+        mod, hw, _pins, _made = build(name, devices)
+        assert hw.board == mod.ID, name
+        w, h = hw.display.width, hw.display.height
+        assert (w, h) == {"ttgo_t_display": (240, 135), "m5stack_core": (320, 240), "devkit_oled": (128, 64),
+                          "cardputer": (240, 135), "cyd": (320, 240)}[name], (name, w, h)
+        assert hw.keys.poll(0) == [], name  # nothing pressed
+        assert hw.watchdog is not None, name
+        hw.watchdog.stop()
+
+
+def test_the_cardputer_on_its_pins_and_either_keyboard():
+    from simulator.keyboard import KeyChip
+
+    mod, hw, pins, made = build("cardputer")
+    assert type(hw.keys.kb).__name__ == "KeyMatrix"  # no key chip answered: the original
+    outs = [n for _, n, mode in pins if mode == fakemachine.Pin.OUT]
+    ins = [n for _, n, mode in pins if mode == fakemachine.Pin.IN]
+    assert [8, 9, 11] == [n for n in outs if n in (8, 9, 11)]  # the decoder's address lines
+    assert ins == [13, 15, 3, 4, 5, 6, 7]  # its inputs, bit 0 first
+    assert {34, 37, 33, 38} <= set(outs)  # DC, CS, RST, backlight
+    spi = [m for m in made if m[0] == "SPI"][0]
+    assert dict(spi[2])["sck"] == 36 and dict(spi[2])["mosi"] == 35
+    assert ("adc", 10, 3) in made and hw.battery.percent() == 55
+    assert hw.display.madctl & 0x08  # BGR
+    # the ADV: its key chip answers at 0x34 on G8/G9
+    chip = KeyChip()
+    mod, hw, pins, made = build("cardputer", {0x34: chip})
+    assert type(hw.keys.kb).__name__ == "TCA8418"
+    i2c = [m for m in made if m[0] == "SoftI2C"][0]
+    assert dict(i2c[2])["sda"] == 8 and dict(i2c[2])["scl"] == 9
+    chip.press("5")
+    chip.release("5")
+    assert hw.keys.poll(0) == ["5"]
+
+
+def test_the_cyd_on_its_pins():
+    mod, hw, pins, made = build("cyd")
+    spi = [m for m in made if m[0] == "SPI"][0]
+    assert spi[1] == 1 and dict(spi[2]) == {"baudrate": 40_000_000, "sck": 14, "mosi": 13, "miso": 12}
+    soft = [m for m in made if m[0] == "SoftSPI"][0]
+    assert {k: v for k, v in soft[2] if k != "baudrate"} == {"sck": 25, "mosi": 32, "miso": 39}
+    outs = [n for _, n, mode in pins if mode == fakemachine.Pin.OUT]
+    assert {2, 15, 21, 33} <= set(outs)  # DC, CS, backlight, touch CS
+    assert hw.keys.kind == "touch" and hw.keys.touch.cal == mod.TOUCH_CAL
+    assert hw.battery is None
