@@ -173,7 +173,7 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
     from ui import pad, touch
 
     labels = pad.labels(g)
-    assert labels[:14] == ["HIO"] + [str(n) for n in range(13)] and labels[-2:] == ["#", "Back"]
+    assert list(labels[:14]) == ["HIO"] + [str(n) for n in range(13)] and labels[-2:] == ("#", "Back")
     per, y0 = touch.layout(pen, labels)
     assert per * touch.KEY <= pen.d.width and touch.KEY >= 40 and y0 >= 0
     d.tap_pad("7")
@@ -276,12 +276,19 @@ def test_the_digit_pad_types_a_total():
     assert d.screen() == "Number" and s.lo < 0
     from ui import pad
 
-    assert pad.labels(s)[-3:] == ["-", "Back", "OK"]  # nothing typed: Back leaves
+    assert pad.labels(s)[-3:] == ("-", "Back", "OK")  # nothing typed: Back leaves
     for c in "-40":
         d.tap_pad(c)
-    assert s.n == -40 and pad.labels(s)[-2:] == ["Del", "OK"]
+    assert s.n == -40 and pad.labels(s)[-2:] == ("Del", "OK")
     d.tap_pad("Del")
     assert s.n == -4
     d.tap_pad("7")
     d.tap_pad("OK")
     assert d.top() is not g and g.d.entries[0] == -47
+
+
+def test_names_on_the_touch_pad_take_letters_digits_and_spaces():
+    fresh_dir("direct-names-cyd")
+    d = Driver("cyd")
+    d.new_game("Play Nine", ["P1", "AL 2"], holes=2)
+    assert d.app.game.names == ["P1", "AL 2"]

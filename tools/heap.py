@@ -90,6 +90,32 @@ def firmware(board_id, arch, fresh=False):
 
 _made: set = set()
 
+# The harness's own modules (heapgame.py's imports), compiled like the
+# firmware: imported from source, the compiler's work would be a peak of the
+# harness's own, and it would be subtracted from every "smallest" figure
+# (the Cardputer's keyboard model alone: 14 KB of it).
+BOARD_FILES = os.path.join(ROOT, "boards")
+HARNESS = [os.path.join(HERE, "simulator", n + ".py") for n in ("board", "keyboard", "touch")] + sorted(
+    os.path.join(BOARD_FILES, n) for n in os.listdir(BOARD_FILES) if n.endswith(".py"))
+
+
+def harness(arch):
+    """A folder with the harness's modules compiled for arch (made once a
+    run); for arch "py", None: the sources' own folders are used."""
+    if arch == "py":
+        return None
+    out = os.path.join(OUT, "harness-%s" % arch)
+    if out in _made:
+        return out
+    _made.add(out)
+    shutil.rmtree(out, ignore_errors=True)
+    for src in HARNESS:
+        rel = os.path.relpath(src, HERE) if src.startswith(HERE + os.sep) else os.path.basename(src)
+        dest = os.path.join(out, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        subprocess.run([deploy.MPY_CROSS, "-march=" + arch, "-s", rel, "-o", dest, src], check=True)
+    return out
+
 
 def run(binary, heap, src, board_id, mode, keys=None):
     """(bytes in use, free) at the end of a heapgame.py run, or None if it
@@ -98,8 +124,11 @@ def run(binary, heap, src, board_id, mode, keys=None):
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    cmd = [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src,
-           os.path.join(ROOT, "boards"), HERE, board_id, mode] + ([keys] if keys else [])
+    name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
+    compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
+    boards, tools = (compiled, compiled) if compiled else (os.path.join(ROOT, "boards"), HERE)
+    cmd = [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src, boards, tools, board_id, mode] + (
+        [keys] if keys else [])
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=600)
     for line in p.stdout.splitlines():
         if line.startswith("STOPPED "):
@@ -167,13 +196,14 @@ def figures(boards, game=False, only=None):
     keys = {b: record(b) for b in boards} if game else {}
     chosen = [p for p in ports() if not only or p[0] == only]
     for _label, _binary, arch in chosen:  # compiled once, before the threads
+        harness(arch)
         for b in boards:
             firmware(b, arch)
-    harness = {}
+    bases = {}
 
     def one(job):
         (label, binary, arch), b = job
-        harness[(label, b)] = h = base(binary, arch, b)
+        bases[(label, b)] = h = base(binary, arch, b)
         row = boot_figures(binary, arch, b, h) or {}
         if game:
             row["game"] = game_smallest(binary, arch, b, h, keys[b])
@@ -181,7 +211,7 @@ def figures(boards, game=False, only=None):
 
     jobs = [(p, b) for p in chosen for b in boards]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        return dict(pool.map(one, jobs)), harness
+        return dict(pool.map(one, jobs)), bases
 
 
 def kb(n):

@@ -7,20 +7,33 @@ from drivers.buttons import BACK, OK
 from ui import direct
 
 
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+DIGITS = tuple("1234567890")
+
+
 def labels(s):
-    """The card keys of a screen with a pad: their labels, and the keys
-    after them."""
+    """The keys of a screen with a pad, by their labels. Made once a screen
+    where they do not change (a pad is drawn, and tapped, often: no list
+    made each time)."""
+    keys = getattr(s, "pad_keys", None)
+    if keys is not None:
+        return keys
     name = type(s).__name__
+    if name == "Number":  # Del rubs out a digit; with none typed it is Back
+        return DIGITS + (("-",) if s.lo < 0 else ()) + ("Del" if getattr(s, "typed", "") else "Back", "OK")
+    if name == "NameEntry":
+        # Del rubs out the last letter; with none left it is Back (nothing typed is lost);
+        # 123 and ABC switch between the letters and the digits
+        digits = getattr(s, "digits", False)
+        return (DIGITS if digits else LETTERS) + ("sp", "Del" if s.name else "Back", "Done",
+                                                  "ABC" if digits else "123")
     if name in ("GridEntry", "FixEntry"):
         r = s.d.rules
-        return list(r.tokens) + (["."] if r.dots else []) + ["#", "Back"]
-    if name == "Number":  # Del rubs out a digit; with none typed it is Back
-        return list("1234567890") + (["-"] if s.lo < 0 else []) + [
-            "Del" if getattr(s, "typed", "") else "Back", "OK"]
-    if name == "NameEntry":
-        # Del rubs out the last letter; with none left it is Back (nothing typed is lost)
-        return list("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ["sp", "Del" if s.name else "Back", "Done"]
-    return ["Done" if c == "end" else c for c in s.cycle] + ["Back"]
+        keys = tuple(r.tokens) + ((".",) if r.dots else ()) + ("#", "Back")
+    else:
+        keys = tuple("Done" if c == "end" else c for c in s.cycle) + ("Back",)
+    s.pad_keys = keys
+    return keys
 
 
 def tap(s, pen, x, y, key, per, y0):
@@ -51,6 +64,9 @@ def press(s, label):
                 s.on_done(s.name.strip())
         elif label == "Del":
             s.key(BACK)
+        elif label in ("123", "ABC"):
+            s.digits = label == "123"
+            s.dirty = True
         elif len(s.name) < s.MAX:
             s.name += " " if label == "sp" else label
             s.dirty = True

@@ -9,6 +9,7 @@ from ui.widgets import Menu, scroll
 
 KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
+BAR_LABELS = tuple(b[0] for b in BAR)
 # screens with keys of their own (ui/pad.py): cards, letters, digits
 PADS = ("GridEntry", "FixEntry", "HandEntry", "CardList", "NameEntry", "Number")
 
@@ -30,9 +31,9 @@ def frame(app, top):
         labels = pad.labels(top)
         per, y0 = layout(pen, labels)
     elif name == "Calibrate":  # the whole screen
-        labels, per, y0 = [], 0, pen.d.height
+        labels, per, y0 = (), 0, pen.d.height
     else:
-        labels = [b[0] for b in BAR]
+        labels = BAR_LABELS
         per, y0 = len(BAR), pen.d.height - KEY
     pen.h = y0
     w = pen.d.width // per if per else 0

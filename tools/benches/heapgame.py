@@ -53,6 +53,9 @@ def stopped(r):
 def main():
     from simulator import board as simboard  # the harness: with boards/virtual.py and the TTGO's board file
 
+    name = simboard.BOARDS[board_id]
+    if name not in sys.modules:  # the board's file as the board has it: board.mpy (no compiling)
+        sys.modules[name] = __import__("board")
     if mode == "base":  # with the board's file and the model of its keyboard or touch panel
         mod = simboard.board_module(board_id)
         if getattr(mod, "INPUT", "buttons") == "keyboard":
