@@ -235,8 +235,11 @@ class Driver:
                 self.typed("space" if c == " " else c.lower())
             self.key("ok")
             return
-        if self.kind == "touch":
+        if self.kind == "touch":  # the letter pad; 123 for the digits, ABC back
             for c in text.upper():
+                digit = c.isdigit()
+                if digit != getattr(s, "digits", False):
+                    self.tap_pad("123" if digit else "ABC")
                 self.tap_pad("sp" if c == " " else c)
             self.tap_pad("Done")
             return

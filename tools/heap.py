@@ -8,7 +8,8 @@
 #   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit]
 #
 # Every figure is the firmware's own: what the harness alone takes (its
-# "base" run) is subtracted. A smallest heap is "the smallest heap from
+# "base" run, per board: with the board's file and its keyboard or touch
+# model; compiled, as the firmware is) is subtracted. A smallest heap is "the smallest heap from
 # which every larger one works": a fit is not monotonic (fragmentation), so
 # a bisection is followed by a run at each 1 KB step above its answer.
 import json

@@ -1,12 +1,13 @@
 # The simulator: the real firmware under the MicroPython unix port, on the
 # chosen board's real display driver talking to a panel emulator, with the
-# board's real buttons and key map pressed from the keyboard or a script.
+# board's real buttons and key map pressed from the keyboard or a script
+# (the Cardputer's keys typed, the CYD's touch panel tapped with the mouse).
 #
 #   micropython tools/sim.py --board ttgo-t-display              live, in the terminal
 #   micropython tools/sim.py --board m5stack-core --keys K.txt --screenshot out.png
 #
 # Options:
-#   --board ID          ttgo-t-display, m5stack-core or devkit-oled
+#   --board ID          ttgo-t-display, m5stack-core, devkit-oled, cardputer or cyd
 #   --keys FILE         run a script of key events (format: docs/SIMULATOR.md), then stop
 #   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
 #   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
