@@ -65,8 +65,8 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(MPY) -X heapsize=16M tools/faults.py
 	$(PY) tools/faults.py
 
-sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd
-	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD)
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd [ZOOM=1]
+	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM))
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names)
 	@mkdir -p docs/img

@@ -85,14 +85,16 @@ class App:
         if self.state["game"] is not None and safe:
             notes.append("The game in progress is kept; Continue game opens it.")
         if kind == "touch":
-            cal = self.state["settings"].get("touch")
-            cal = cal if type(cal) is list and len(cal) == 5 else None  # as Calibrate saves it
+            cal = ui.touch.calibration(self.state["settings"].get("touch"))
             if cal:
-                hw.keys.touch.cal = tuple(cal)
-            if not cal or hw.keys.touch.touching():  # never calibrated, or a finger on it at power-on
+                hw.keys.touch.cal = cal
+            # never calibrated; or a finger on it at power-on (not at a restart after an error,
+            # whose screen a tap may have closed): the way out of a calibration that is wrong
+            if not cal or note is None and hw.keys.touch.touching():
                 from ui.calibrate import Calibrate  # boards with INPUT touch
 
-                self.push(Calibrate(self))
+                hw.keys.touch.held = True  # that finger is not the first cross: it must lift first
+                self.push(Calibrate(self, cancel=False))
         if notes:
             from ui.widgets import Message
 

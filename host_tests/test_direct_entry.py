@@ -43,7 +43,7 @@ def start_hole(board, gid="play-nine", names=("ANN", "BOB")):
     d = Driver(board)
     d.new_game(TITLES[gid], list(names), holes=2)
     d.key("ok")  # the first hole
-    assert d.screen() == "GridEntry"
+    assert d.screen() == ("HandEntry" if gid == "suitup-original" else "GridEntry")
     return d
 
 
@@ -79,7 +79,8 @@ def test_enter_takes_a_total_and_asks_before_dropping_cards():
     d.typed("3")
     d.key("ok")  # Enter: the total instead; a card was typed
     assert d.screen() == "Menu" and d.top().title == "Total only?"
-    d.typed("2")  # the second row: drop the cards
+    d.typed("2")  # to the second row: drop the cards
+    d.key("ok")
     assert d.screen() == "Number"
     for c in "-12":
         d.typed(c)
@@ -94,8 +95,8 @@ def test_enter_takes_a_total_and_asks_before_dropping_cards():
 def test_a_number_takes_only_what_fits_its_bounds():
     fresh_dir("direct-number")
     d = Driver("cardputer")
-    d.typed("1")  # New game
-    d.typed("1")  # Play Nine
+    d.choose("New game")
+    d.choose("Play Nine")
     s = d.top()
     assert d.screen() == "Number" and (s.lo, s.hi) == (2, 6)
     n = s.n
@@ -121,7 +122,9 @@ def test_menus_take_row_numbers_first_letters_and_the_plain_arrow_keys():
     assert home.cursor == 3
     d.typed(";")
     assert home.cursor == 2
-    d.typed("4")  # a row by its number: chosen
+    d.typed("4")  # to a row by its number; Enter chooses
+    assert home.cursor == 3 and d.top() is home
+    d.key("ok")
     assert d.screen() == "SettingsMenu"
     assert [i[0] for i in d.top().items] == ["House rules", "Sleep after", "Roster", "About"]  # no long press
 
@@ -200,6 +203,7 @@ def test_script_lines_for_keys_and_taps_and_their_errors():
     k.run_line("key fn+.")
     assert home.cursor == 1
     k.run_line("type 4")
+    k.run_line("key enter")
     assert type(k.app.stack[-1]).__name__ == "SettingsMenu"
     for line, msg in (("tap 1 1", "no touch panel"), ("press 1", "no buttons"), ("key F9", "no key 'f9'")):
         with raises(err, msg):
@@ -261,7 +265,7 @@ def test_a_past_holes_card_is_fixed_with_a_key_or_a_tap():
         d.choose("Hole 1")
         before = d.presses
         d.fix("DI", 6, "11")  # DI's 7th card: 6 becomes 11
-        assert d.presses - before <= (5 if board == "cardputer" else 3), (board, d.presses - before)
+        assert d.presses - before <= (6 if board == "cardputer" else 3), (board, d.presses - before)
         assert d.top().title == "Hole 1"  # the result, the hole saved
         g = from_doc(saved()["game"])
         assert g.holes[0].cards[3] == ["3", "1", "2", "3", "4", "5", "11", "7"], board
@@ -292,3 +296,218 @@ def test_names_on_the_touch_pad_take_letters_digits_and_spaces():
     d = Driver("cyd")
     d.new_game("Play Nine", ["P1", "AL 2"], holes=2)
     assert d.app.game.names == ["P1", "AL 2"]
+
+
+def test_a_total_not_taken_leaves_the_grid_as_it_was():
+    for board in BOARDS:
+        d = start_hole(board)
+        g = d.top()
+        for card in ("5", "7"):
+            d.typed(card) if board == "cardputer" else d.tap_pad(card)
+        before = list(g.cells)
+        if board == "cardputer":
+            d.typed("=")
+        else:
+            d.tap_pad("#")
+        assert d.screen() == "Menu" and d.top().title == "Total only?"
+        d.choose("Keep cards")
+        assert d.top() is g and g.cells == before and "#" not in g.cells, (board, g.cells)
+        # a total begun and left (back from the number): the grid as it was, too
+        d.typed("=") if board == "cardputer" else d.tap_pad("#")
+        d.choose("Drop cards")
+        assert d.screen() == "Number"
+        d.key("back")
+        assert d.top() is g and g.cells == before, (board, g.cells)
+
+
+def test_back_from_the_first_cell_asks_before_the_players_cards_go():
+    for board in BOARDS:
+        d = start_hole(board)
+        d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])  # ANN's; now BOB's
+        g = d.top()
+        for card in ("5", "7", "9"):
+            d.typed(card) if board == "cardputer" else d.tap_pad(card)
+        # back to the first cell in one move (an arrow, a tap on it), then back
+        if board == "cardputer":
+            d.key("up")
+            d.key("left")
+        else:
+            pen = d.app.pen
+            x0 = (pen.d.width - (3 * 8 * pen.scale + 4) * 4) // 2
+            d.tap(x0 + 10, pen.line_h + 3 + 5)
+        assert g.cell() == 0, (board, g.cell())
+        d.key("back") if board == "cardputer" else d.tap_pad("Back")
+        assert d.top().title[0] == "Drop BOB's cards?", board
+        d.choose("Keep them")
+        assert d.top() is g and g.cells.count(None) == 5
+        d.key("back") if board == "cardputer" else d.tap_pad("Back")
+        d.choose("Drop, go back")
+        assert d.top() is d.app.stack[-1] and d.top().k == 0  # ANN's grid, complete
+        assert g.d.entries[0] == [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+
+
+def test_the_player_befores_score_shows_under_the_grid():
+    for board in BOARDS:
+        d = start_hole(board)
+        assert "ANN" not in (d.top().hint() or "")
+        grid = [["5", "5", "0", "12"], ["5", "7", "3", "HIO"]]
+        d.grid(grid)
+        want = d.app.game.rules.score([t for row in grid for t in row], d.app.game.opts).total()
+        assert "ANN: %d" % want in d.top().hint(), (board, want, d.top().hint())
+
+
+def test_digits_in_a_menu_move_and_only_enter_chooses():
+    d = start_hole("cardputer")
+    d.key("back")  # leave the hole? asks
+    q = d.top()
+    assert q.title == "Leave hole?"
+    d.typed("2")  # to "Drop & leave": not chosen
+    assert d.top() is q and q.cursor == 1
+    d.key("back")
+    hub = d.top()
+    for c in "42":  # Abandon game, then its question's yes: nothing happens without Enter
+        d.typed(c)
+    assert d.app.game is not None and d.app.stack[-1] is hub
+
+
+def test_the_hands_pad_says_del_while_it_takes_cards_away():
+    d = start_hole("cyd", gid="suitup-original")
+    from ui import pad
+
+    s = d.top()
+    assert d.screen() == "HandEntry" and pad.labels(s)[-1] == "Back"
+    d.tap_pad("K")
+    d.tap_pad("7")
+    assert pad.labels(s)[-1] == "Del"
+    d.tap_pad("Del")
+    assert s.cards == ["K"] and d.top() is s
+
+
+def test_a_number_shown_otherwise_keeps_the_arrows_and_no_digit_pad():
+    from ui import touch
+
+    for board in BOARDS:
+        fresh_dir("direct-sleep")
+        d = Driver(board)
+        d.choose("Settings")
+        d.choose("Sleep after")
+        s = d.top()
+        n = s.n
+        if board == "cardputer":
+            d.typed("5")  # steps of 30 s shown as 2:00: a digit is not taken
+            assert s.n == n
+        else:
+            assert not touch.has_pad(s)  # the bar: Up and Down step it
+        d.key("up")
+        assert s.n == n + 1
+
+
+def test_the_touch_calibration_is_checked_and_a_finger_at_power_on_is_not_a_cross():
+    from app import App
+    from storage import savefile
+
+    fresh_dir("direct-badcal")
+    sim = simulator()
+    s = sim.Sim("cyd")
+    for x, y in s.app.stack[-1].points:
+        s.tap(x, y)
+    good = list(s.hw.keys.touch.cal)
+    for bad in ([100, 100, 200, 3800, False], [1, 2, 3], "x", [0.5, 3800, 200, 3800, True]):
+        s.app.state["settings"]["touch"] = bad
+        savefile.save(s.app.state)
+        s2 = sim.Sim("cyd")  # not taken: calibrated again, nothing divided by zero
+        assert type(s2.app.stack[-1]).__name__ == "Calibrate", bad
+        s2.tap(160, 120)
+        assert s2.app is not None
+    s.app.state["settings"]["touch"] = good
+    savefile.save(s.app.state)
+    # a finger held at power-on: the calibration, and that finger is not its first cross
+    s3 = sim.Sim("cyd")
+    s3.fingers.finger = (200, 150)
+    a = App(s3.hw)
+    cal = a.stack[-1]
+    assert type(cal).__name__ == "Calibrate" and not cal.cancel
+    s3.runner.app = a
+    s3.tick(200)
+    assert cal.raw == []
+    s3.fingers.finger = None
+    s3.tick(100)
+    for x, y in cal.points:
+        s3.tap(x, y)
+    assert all(abs(a - b) < 40 for a, b in zip(s3.hw.keys.touch.cal[:4], good[:4]))
+    # a restart after an error (its note): a finger still down is the tap that closed the error screen
+    s3.fingers.finger = (200, 150)
+    assert "Calibrate" not in [type(x).__name__ for x in App(s3.hw, note="restarted").stack]
+    s3.fingers.finger = None
+
+
+def test_calibrating_again_from_the_settings_can_go_back():
+    fresh_dir("direct-recal")
+    d = Driver("cyd")
+    cal = d.app.hw.keys.touch.cal
+    d.choose("Settings")
+    d.choose("Calibrate touch")
+    c = d.top()
+    assert type(c).__name__ == "Calibrate" and c.cancel
+    x, y, w, h = c.BACK
+    d.tap(x + w // 2, y + h // 2)
+    assert d.screen() == "SettingsMenu" and d.app.hw.keys.touch.cal == cal
+
+
+def test_a_tap_below_the_last_row_drawn_chooses_nothing():
+    fresh_dir("direct-rows")
+    d = Driver("cyd")
+    names = ["A%d" % i for i in range(1, 9)]
+    d.new_game("Crazy Nines", names, holes=2)
+    d.key("ok")
+    from test_dealt import deal
+    from ui import touch
+
+    for grid in deal("crazy-nines", 8, random):
+        d.grid(grid)
+    m = d.top()
+    assert m.title == "Who ended?" and len(m.items) == 10  # "- choose -", 8 players, Nobody
+    pen = d.app.pen
+    top, lh = pen.line_h + 3, pen.line_h + 2
+    drawn = (pen.h - top) // lh  # the rows list_rows draws above the keys
+    assert drawn < len(m.items)
+    assert touch.menu_row(m, pen, top + (drawn - 1) * lh + 2) == drawn - 1
+    below = top + drawn * lh + 2  # the strip under the last row drawn, above the keys
+    assert below < pen.h and touch.menu_row(m, pen, below) is None
+    d.tap(160, below)
+    assert d.top() is m and d.app.game.holes == []  # nothing chosen
+
+
+def test_the_simulators_logical_keys_press_a_pads_own_keys():
+    fresh_dir("direct-sim-pads")
+    sim = simulator()
+    s = sim.Sim("cyd")
+    for x, y in s.app.stack[-1].points:
+        s.tap(x, y)
+    s.run_line("tap 160 31")  # New game
+    s.run_line("tap 160 31")  # Play Nine: the players' digit pad
+    s.run_line("tap 60 180")  # 2
+    s.run_line("ok")  # the pad's OK
+    assert s.app.stack[-1].title == "Player 1"
+    s.run_line("ok")  # New name: the letter pad
+    s.run_line("tap 20 100")  # A
+    s.run_line("back")  # the pad's Del
+    assert s.app.stack[-1].name == ""
+    s.run_line("back")  # now its Back
+    assert s.app.stack[-1].title == "Player 1"
+    k = sim.Sim("cardputer")
+    k.run_line("key fn+.")
+    k.run_line("key esc")  # the Cardputer's esc is its ` key: back (nothing to go back to)
+    assert type(k.app.stack[-1]).__name__ == "Home"
+
+
+def test_the_terminal_view_at_half_size_keeps_every_stroke():
+    fresh_dir("direct-zoom")
+    sim = simulator()
+    s = sim.Sim("cyd")
+    emu = s.emu
+    w, h = emu.size()
+    for y in range(0, 60, 2):  # the title and the first cross: 1- and 3-pixel strokes
+        for x in range(0, w, 2):
+            if any(emu.pixel(x + dx, y + dy) != (0, 0, 0) for dx in (0, 1) for dy in (0, 1)):
+                assert sim.block(emu, x, y, 2) != (0, 0, 0), (x, y)

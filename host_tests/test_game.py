@@ -292,6 +292,19 @@ def test_document_round_trip_grid_game_with_playoff():
     assert g2.playoff[0].players == [2, 0]
 
 
+def test_a_playoff_of_every_player_lists_them_in_the_document():
+    # RULES.md: a playoff hole lists its players; when all of them tied, too
+    g = Game("play-nine", ["Ann", "Bob"], {"holes": 1})
+    g.add_hole([P28, P28])
+    assert g.tied() == [0, 1]
+    g.add_playoff([0, 1], [P28, P28])  # still tied
+    g.add_playoff([1, 0], [P28, P36])
+    doc = g.to_doc()
+    assert [h["players"] for h in doc["playoff"]] == [[0, 1], [1, 0]] and "players" not in doc["holes"][0]
+    g2 = from_doc(doc)
+    assert result(g2) == result(g) and g2.winner() == 1
+
+
 def test_a_total_stands_for_a_grid():
     # RULES.md: a player's entry may be an integer, the total entered at the table
     g = Game("play-nine", ["Ann", "Bob"], {"holes": 3})

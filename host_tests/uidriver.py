@@ -195,10 +195,12 @@ class Driver:
         labels = [i[0] for i in m.items]
         assert label in labels, (label, labels, self.screen())
         i = labels.index(label)
-        if self.kind == "keyboard":  # a row by its number (ui/typed.py)
+        if self.kind == "keyboard":  # to a row by its number (ui/typed.py), then Enter
             n = i + 1 - (1 if labels[0] == "- choose -" else 0)
-            if 1 <= n <= 9:
+            if 1 <= n <= 9 and m.cursor != i:
                 self.typed(str(n))
+            if m.cursor == i:
+                self.key("ok")
                 return
         if self.kind == "touch":  # a tap on the row, once it is in view
             while self._row_y(m, i) is None:

@@ -118,6 +118,16 @@ def harness(arch):
     return out
 
 
+def command(binary, heap, src, board_id, mode, keys=None):
+    """The heapgame.py command line: the firmware in src, the harness
+    compiled for its architecture (sources for src's of arch "py")."""
+    name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
+    compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
+    boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
+    return [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src, boards, tools, board_id, mode] + (
+        [keys] if keys else [])
+
+
 def run(binary, heap, src, board_id, mode, keys=None):
     """(bytes in use, free) at the end of a heapgame.py run, or None if it
     fails in this heap (a MemoryError; in mode low, the firmware stopped:
@@ -125,12 +135,8 @@ def run(binary, heap, src, board_id, mode, keys=None):
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
-    compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
-    boards, tools = (compiled, compiled) if compiled else (os.path.join(ROOT, "boards"), HERE)
-    cmd = [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src, boards, tools, board_id, mode] + (
-        [keys] if keys else [])
-    p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=600)
+    p = subprocess.run(command(binary, heap, src, board_id, mode, keys), cwd=work, capture_output=True,
+                       text=True, timeout=600)
     for line in p.stdout.splitlines():
         if line.startswith("STOPPED "):
             return None

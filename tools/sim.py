@@ -10,6 +10,7 @@
 #   --board ID          ttgo-t-display, m5stack-core, devkit-oled, cardputer or cyd
 #   --keys FILE         run a script of key events (format: docs/SIMULATOR.md), then stop
 #   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
+#                       (without it: an empty flash each run, in build/sim-scratch/<board>)
 #   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
 #   --shots DIR         where the script's `shot NAME` lines write <board>-NAME.png
 #   --live              show the screen in the terminal and read the keyboard (the default
@@ -40,6 +41,9 @@ SHORT_MS = 80  # how long a short press is held (and a keyboard's key)
 TAP_MS = 80  # and a finger on a touch panel
 LONG_MS = 800  # and a long one
 GAP_MS = 150  # between presses
+
+
+KEY_NAMES = {"esc": "`", "backspace": "bksp", "return": "enter"}  # the Cardputer's keys, as people say them
 
 
 class ScriptError(ValueError):
@@ -97,11 +101,13 @@ class Sim:
         """A keyboard's key by its legend ("5", "enter"); "fn+;" with fn held."""
         m = self.fingers
         keys = legend.split("+") if len(legend) > 1 and "+" in legend else [legend]
+        keys = [KEY_NAMES.get(k, k) for k in keys]
         try:
             for k in keys:
                 m.where(k)
         except ValueError:
-            raise ScriptError("the keyboard has no key '%s'" % legend)
+            raise ScriptError("the keyboard has no key '%s' (its keys: the characters printed on them, and "
+                              "enter, bksp, space, tab, fn, shift, ctrl, alt, opt; esc is `)" % legend)
         for k in keys:
             m.press(k)
             self.tick(STEP_MS * 2)
@@ -145,17 +151,19 @@ class Sim:
 
     def key_point(self, key):
         """Where to tap for a logical key: its key in the bar along the
-        bottom, or Back on a hole's card pad (ui/touch.py)."""
+        bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
+        Back (or Del), OK (or Done)."""
         from ui import pad, touch
 
         top = self.app.stack[-1] if self.app else None
         w, h = self.hw.display.width, self.hw.display.height
-        if top is not None and type(top).__name__ in touch.PADS:
+        if top is not None and touch.has_pad(top):
             labels = pad.labels(top)
             per, y0 = touch.layout(self.app.pen, labels)
-            if key == "back":
-                i = labels.index("Back")
-                return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
+            for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
+                if label in labels:
+                    i = labels.index(label)
+                    return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
         else:
             names = [k for _label, k in touch.BAR]
             if key in names:
@@ -260,7 +268,7 @@ def render(emu, zoom):
         parts = []
         last = None
         for x in range(0, w, zoom):
-            pair = (emu.pixel(x, y), emu.pixel(x, min(h - 1, y + zoom)))
+            pair = (block(emu, x, y, zoom), block(emu, x, min(h - 1, y + zoom), zoom))
             if pair[0] == pair[1]:
                 if last is None or last[1] != pair[1]:
                     parts.append("\x1b[48;2;%d;%d;%dm" % pair[1])
@@ -275,6 +283,23 @@ def render(emu, zoom):
     return out
 
 
+def block(emu, x, y, zoom):
+    """The pixel a zoom x zoom block shows: its brightest (a 1-pixel stroke
+    of a letter or a cross stays in view at half size)."""
+    best = emu.pixel(x, y)
+    if zoom == 1:
+        return best
+    w, h = emu.size()
+    lum = best[0] + best[1] + best[2]
+    for dy in range(zoom):
+        for dx in range(zoom):
+            if (dx or dy) and x + dx < w and y + dy < h:
+                p = emu.pixel(x + dx, y + dy)
+                if p[0] + p[1] + p[2] > lum:
+                    best, lum = p, p[0] + p[1] + p[2]
+    return best
+
+
 LIVE_KEYS = "asd"  # buttons 1, 2, 3: short press; upper case: long press
 CHORD_KEY = "x"  # two buttons pressed together, on a board whose key map has that
 
@@ -286,7 +311,7 @@ def live_help(s):
                 "backspace, Esc esc (back), arrows are fn with ; . , / (docs/KEYS.md). Ctrl-C: quit"]
     if s.kind == "touch":
         return ["click on the screen to tap it (a terminal that reports mouse clicks: most do);",
-                "arrows: up / down, Enter: ok, Backspace: back (the keys along the bottom). Ctrl-C: quit"]
+                "arrows: up / down, Enter: ok, Backspace: back (the keys along the bottom). q: quit"]
     names = s.board.BUTTONS
     lines = []
     for i in range(len(names)):
@@ -434,11 +459,18 @@ def main(argv):
             opts[k] = cwd + "/" + opts[k]
     if opts["--shots"]:
         make_dirs(opts["--shots"])
-    if opts["--state-dir"]:
-        # The simulated flash: the firmware's files are relative to the
-        # current directory (the flash root on the board).
-        make_dirs(opts["--state-dir"])  # its parents too (build/ on a fresh clone)
-        os.chdir(opts["--state-dir"])
+    # The simulated flash: the firmware's files are relative to the current
+    # directory (the flash root on the board). Without --state-dir, an empty
+    # one each run (build/sim-scratch/<board>): nothing left in the folder
+    # the simulator was started from, and a script plays the same each time.
+    flash = opts["--state-dir"]
+    if not flash:
+        flash = ROOT + "/build/sim-scratch/" + (opts["--board"] or "none")
+        make_dirs(flash)
+        for name in os.listdir(flash):
+            os.remove(flash + "/" + name)
+    make_dirs(flash)  # its parents too (build/ on a fresh clone)
+    os.chdir(flash)
     try:
         s = Sim(opts["--board"])
     except ValueError as e:

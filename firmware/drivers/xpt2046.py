@@ -86,6 +86,8 @@ class Touch:
 
 
 def _scale(v, lo, hi, size):
+    if hi == lo:  # not a calibration: no axis
+        return 0
     p = (v - lo) * (size - 1) // (hi - lo)
     return 0 if p < 0 else size - 1 if p > size - 1 else p
 

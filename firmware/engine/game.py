@@ -355,7 +355,8 @@ class Game:
     def hole_doc(self, hole):
         rules = self.rules
         d = {"ender": hole.ender}
-        if hole.players != list(range(len(self.names))):
+        # a playoff hole always lists its players (RULES.md), even when all of them play it
+        if hole.players != list(range(len(self.names))) or any(h is hole for h in self.playoff):
             d["players"] = list(hole.players)
         if rules.hand:
             d["hands"] = [c if type(c) is int else list(c) for c in hole.cards]

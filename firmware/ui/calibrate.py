@@ -3,26 +3,34 @@
 # At the first start, with a finger on the panel at power-on, or from the
 # settings (app.App, ui/settings.py); saved with the settings. Only then
 # loaded (app.LEAVES).
-from ui.draw import ACCENT, FG, SEL_FG
-from ui.widgets import Screen, header
+from ui.draw import ACCENT, BAD, DIM, FG
+from ui.widgets import Screen, header, wrap
 
 
 class Calibrate(Screen):
     """Tap three crosses (top left, top right, bottom left): from the
     controller's readings there, which way its axes run and their ends.
-    Saved with the settings; the board's own guess is used until then."""
+    Saved with the settings; the board's own guess is used until then.
+    cancel: a Back key at the bottom (from the settings, where the panel
+    was calibrated before and taps land near enough)."""
 
     M = 30  # the crosses' distance from the edges (below the title)
+    BACK = (120, 200, 80, 40)  # x, y, w, h: between the crosses, at the bottom
 
-    def __init__(self, app):
+    def __init__(self, app, cancel=True):
         super().__init__(app)
         self.raw: list = []
         self.note = None
+        self.cancel = cancel
         w, h = app.pen.d.width, app.pen.d.height
         self.points = ((self.M, self.M), (w - 1 - self.M, self.M), (self.M, h - 1 - self.M))
 
     def tap(self):
         t = self.app.hw.keys.touch
+        x, y, w, h = self.BACK
+        if self.cancel and x <= t.x < x + w and y <= t.y < y + h:
+            self.app.pop()  # as it was
+            return
         self.raw.append((t.raw_x, t.raw_y))
         self.dirty = True
         if len(self.raw) < 3:
@@ -30,7 +38,7 @@ class Calibrate(Screen):
         cal = solve(self.raw, self.points, t.w, t.h)
         self.raw = []
         if cal is None:
-            self.note = "Those taps were too close: again, on each cross."
+            self.note = "Those taps were too close together: again, on each cross."
             return
         t.cal = cal
         self.app.state["settings"]["touch"] = list(cal)
@@ -40,11 +48,17 @@ class Calibrate(Screen):
     def draw(self, pen):
         header(pen, "Calibrate touch")
         x, y = self.points[len(self.raw)]
-        pen.fill(x - 10, y, 21, 1, ACCENT)
-        pen.fill(x, y - 10, 1, 21, ACCENT)
-        pen.centred("Tap the cross (%d/3)" % (len(self.raw) + 1), pen.d.height // 2 - pen.line_h, FG)
-        if self.note:
-            pen.centred(self.note[:30], pen.d.height // 2 + 4, SEL_FG, 1)
+        pen.fill(x - 12, y - 1, 25, 3, ACCENT)
+        pen.fill(x - 1, y - 12, 3, 25, ACCENT)
+        y = pen.d.height // 2 - 2 * pen.line_h
+        pen.centred("Tap the cross (%d/3)" % (len(self.raw) + 1), y, FG)
+        for line in wrap(pen, [self.note]) if self.note else ():
+            y += pen.line_h
+            pen.centred(line, y, BAD)
+        if self.cancel:
+            bx, by, bw, bh = self.BACK
+            pen.box(bx + 1, by + 1, bw - 2, bh - 2, DIM)
+            pen.text("Back", bx + (bw - pen.text_width("Back")) // 2, by + (bh - 8 * pen.scale) // 2, FG)
 
 
 def solve(raw, points, w, h):

@@ -76,9 +76,41 @@ def move(g, dr, dc):
 
 
 def total(g):
-    """The player's total instead of cards (asks first if cards would be dropped)."""
-    g.cells[g.cell()] = TOTAL
-    g.key(OK)
+    """The player's total instead of cards: asks first if cards would be
+    dropped ("Keep cards" changes nothing)."""
+    from ui.widgets import confirm  # (here: tools/keylegend.py reads this module under CPython)
+
+    if type(g.d.entries[g.k]) is list or g.cells.count(None) < len(g.cells):
+        confirm(g.app, "Total only?", g.ask_total, no="Keep cards", yes="Drop cards")
+    else:
+        g.ask_total()
+
+
+def back(g):
+    """Back in a grid: a cell back; from the first cell, to the previous
+    player, asking first when this player's cards would go with it (the
+    cursor reaches the first cell with one tap or arrow: not only by
+    stepping back through every card); from the first player, leaving the
+    hole (which asks)."""
+    from ui.widgets import confirm
+
+    if g.pos == 0 and g.k > 0 and type(g.d.entries[g.k]) is not list and g.cells.count(None) < len(g.cells):
+        confirm(g.app, ("Drop %s's cards?" % g.d.name(g.k), "Drop cards?"), lambda: g.key(BACK),
+                no="Keep them", yes="Drop, go back")
+    else:
+        g.key(BACK)
+
+
+def previous(g):
+    """The player before's score ("ANN: 12"), for under the grid: the last
+    card of a grid goes straight on to the next player."""
+    if g.k == 0:
+        return None
+    e = g.d.entries[g.k - 1]
+    if e is None:
+        return None
+    score = e if type(e) is int else g.d.rules.score([t for row in e for t in row], g.d.game.opts).total()
+    return "%s: %d" % (g.d.name(g.k - 1), score)
 
 
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
@@ -108,6 +140,8 @@ def typed_grid(g, k):
         move(g, 1 if k == DOWN else -1, 0)
     elif k in (LEFT, RIGHT):
         move(g, 0, 1 if k == RIGHT else -1)
+    elif k == BACK and type(g).__name__ == "GridEntry":
+        back(g)
     else:
         g.key(k)
 
@@ -132,6 +166,8 @@ def number(s, k):
     """Digits type the number (- first: negative), backspace rubs one out;
     Enter takes it within the bounds; the arrows still step it."""
     t = getattr(s, "typed", "")
+    if s.show is not str and len(k) == 1:
+        return  # a number shown as something else (the sleep time in steps of 30 s): the arrows
     if k == BACK and t:
         t = t[:-1]
     elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and s.lo < 0:

@@ -280,7 +280,8 @@ class GridEntry(Screen):
         def done(n):
             self.d.entries[self.k] = n
             self.app.pop()
-            self.cells[self.cell()] = self.cycle[0]
+            if self.cells[self.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
+                self.cells[self.cell()] = self.cycle[0]
             self.d.done(self.k)
 
         start = self.total if self.total is not None else 0
@@ -338,7 +339,7 @@ class GridEntry(Screen):
                 x += w + 8 * pen.scale
             y += pen.line_h
         hint = self.hint()
-        for line in wrap(pen, [hint]) if hint else ():
+        for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
                 y += pen.line_h

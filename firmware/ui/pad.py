@@ -30,10 +30,13 @@ def labels(s):
     if name in ("GridEntry", "FixEntry"):
         r = s.d.rules
         keys = tuple(r.tokens) + ((".",) if r.dots else ()) + ("#", "Back")
-    else:
-        keys = tuple("Done" if c == "end" else c for c in s.cycle) + ("Back",)
-    s.pad_keys = keys
-    return keys
+        s.pad_keys = keys
+        return keys
+    # a hand, a list of cards: Del takes the last card away; with none it is Back
+    keys = getattr(s, "card_keys", None)
+    if keys is None:
+        keys = s.card_keys = tuple("Done" if c == "end" else c for c in s.cycle)
+    return keys + ("Del" if s.cards else "Back",)
 
 
 def tap(s, pen, x, y, key, per, y0):
@@ -53,6 +56,11 @@ def tap(s, pen, x, y, key, per, y0):
 def press(s, label):
     name = type(s).__name__
     if label == "Back":
+        if name == "GridEntry":
+            direct.back(s)  # (asks before the player's cards go)
+        else:
+            s.key(BACK)
+    elif label == "Del" and name in ("HandEntry", "CardList"):
         s.key(BACK)
     elif name == "Number":
         direct.number(s, BACK if label == "Del" else OK if label == "OK" else label)

@@ -14,6 +14,13 @@ BAR_LABELS = tuple(b[0] for b in BAR)
 PADS = ("GridEntry", "FixEntry", "HandEntry", "CardList", "NameEntry", "Number")
 
 
+def has_pad(s):
+    """Whether screen s shows a pad (ui/pad.py) instead of the bar: a number
+    shown as itself takes digits; one shown otherwise (the sleep time) steps."""
+    name = type(s).__name__
+    return name in PADS and (name != "Number" or s.show is str)
+
+
 def layout(pen, labels):
     """(keys a row, the pad's top row) for a pad of these keys along the bottom."""
     per = pen.d.width // KEY
@@ -21,11 +28,31 @@ def layout(pen, labels):
     return per, pen.d.height - rows * KEY
 
 
+def hint(g):
+    """Under a grid (its cards are on the pad): the player before's score."""
+    from ui import direct
+
+    return direct.previous(g)
+
+
+def calibration(saved):
+    """A saved calibration as the touch driver takes it, or None if it is
+    not one (five values, four whole numbers whose ends are apart)."""
+    if type(saved) is not list or len(saved) != 5:
+        return None
+    for v in saved[:4]:
+        if type(v) is not int:
+            return None
+    if abs(saved[1] - saved[0]) < 100 or abs(saved[3] - saved[2]) < 100:
+        return None
+    return tuple(saved[:4]) + (saved[4] is True,)
+
+
 def frame(app, top):
     """Draw screen top, and under it its pad or the bar of keys."""
     pen = app.pen
     name = type(top).__name__
-    if name in PADS:
+    if has_pad(top):
         from ui import pad  # while a hole or a name is entered (app.LEAVES)
 
         labels = pad.labels(top)
@@ -61,7 +88,7 @@ def key(app, s, k):
     if name == "Calibrate":
         s.tap()
         return
-    if name in PADS:
+    if has_pad(s):
         from ui import pad
 
         pad.tap(s, pen, x, y, KEY, *layout(pen, pad.labels(s)))
@@ -85,6 +112,8 @@ def menu_row(m, pen, y):
     yy = top
     for i in range(first, len(labels)):
         h = lh * (2 if tall[i] else 1)
+        if yy + h > pen.h:
+            return None  # not drawn: list_rows stops there
         if yy <= y < yy + h:
             return i
         yy += h

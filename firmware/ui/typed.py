@@ -3,7 +3,7 @@
 # other key the character it types (drivers/keyboard.py). Here each screen
 # takes what a keyboard gives it: in a hole's grid or hand a key is a card
 # (ui/direct.py), Enter the player's total; a menu takes digits and first
-# letters; a number takes digits; a name is typed. Anything else goes to
+# letters (to the row: Enter chooses); a number takes digits; a name is typed. Anything else goes to
 # the screen as the logical key it is. Loaded on keyboard boards only
 # (app.App); the legend of each game's keys is docs/KEYS.md.
 from drivers.buttons import DOWN, OK, UP
@@ -45,11 +45,11 @@ def menu(m, k):
         m.key(NAV[k])
         return
     n = len(m.items)
-    if "1" <= k <= "9":  # the row by its number ("- choose -" not counted)
+    if "1" <= k <= "9":  # to the row by its number ("- choose -" not counted); Enter chooses
         i = int(k) - 1 + (1 if m.items[0][0] == "- choose -" else 0)
         if i < n:
             m.cursor = i
-            m.key(OK)
+            m.dirty = True
         return
     c = k.upper()
     for step in range(1, n + 1):  # the next row starting with the letter
@@ -61,7 +61,9 @@ def menu(m, k):
 
 
 def hint(g):
-    """Under a grid: the keys that are not the cards' own names, and Enter."""
+    """Under a grid: the keys that are not the cards' own names, Enter, and
+    the player before's score."""
     from ui import direct
 
-    return direct.legend(g.d.rules) + " Enter=total"
+    prev = direct.previous(g)
+    return direct.legend(g.d.rules) + " Enter=total" + ("\n" + prev if prev else "")
