@@ -17,7 +17,7 @@ VPORT ?= 2323
 GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 .PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean \
-	deploy vboard flash-help size package
+	deploy vboard flash-help size package export
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -83,6 +83,9 @@ deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make 
 
 vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323, flash in build/vboard) for make deploy BOARD=sim
 	$(PY) tools/vboard.py --port $(VPORT)
+
+export: $(STAMP) ## the game in progress (game.json) and the finished games (history.csv) from a board over USB: make export PORT=<port> [OUT=dir], or FLASH=build/sim-<board>
+	$(PY) tools/export.py $(if $(PORT),--port "$(PORT)") $(if $(FLASH),--flash "$(FLASH)") --out "$(or $(OUT),export)"
 
 flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin]
 	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)"

@@ -378,3 +378,20 @@ def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
     assert json.loads(body)["game"] == g.to_doc()
     savefile.save(state_with(game=None, seq=1), None)  # and a state without a game, as before
     assert loading.load()[0]["game"] is None
+
+
+def test_the_history_as_csv_lines_oldest_first_quoted_where_needed():
+    from storage.export import history_lines
+
+    hist = [{"game": "crazy-nines", "players": ['A"B', "C,D"], "totals": [1, -2], "holes": 9, "winner": 1,
+             "tied": []},
+            {"game": "play-nine", "players": ["ANN", "BOB"], "totals": [5, 5], "holes": 2, "winner": None,
+             "tied": [0, 1]}]  # newest first, as the history keeps them
+    assert list(history_lines(hist)) == [
+        "game_no,game,holes,seat,player,total,result",
+        "1,play-nine,2,1,ANN,5,tied",
+        "1,play-nine,2,2,BOB,5,tied",
+        '2,crazy-nines,9,1,"A""B",1,',
+        '2,crazy-nines,9,2,"C,D",-2,won',
+    ]
+    assert list(history_lines([])) == ["game_no,game,holes,seat,player,total,result"]

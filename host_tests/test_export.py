@@ -1,0 +1,131 @@
+# cpython-only
+# The export without Wi-Fi (tools/export.py, issue 17): the game in progress
+# as game.json, exactly the document tools/score.py reads, and the finished
+# games as history.csv; from a board over USB (the virtual board: the unix
+# port on a socket, as a serial port would be) and from a simulator's flash.
+import csv
+import json
+import os
+import subprocess
+
+from engine.game import Game
+from storage import history, savefile
+from support import fresh_dir
+from test_deploy import PY, ROOT, VBoard, run_deploy
+
+P28 = [["1", "2", "3", "4"], ["5", "6", "7", "0"]]
+P36 = [["9", "2", "3", "4"], ["5", "6", "7", "0"]]
+
+
+def saved_flash(name):
+    """A flash folder holding a save: two finished games and one in progress."""
+    d = fresh_dir("export-" + name)
+    cwd = os.getcwd()
+    os.chdir(d)
+    try:
+        state = savefile.defaults()
+        for names, grids in ((["ANN", "BO, B"], [P28, P36]), (["CY", "DI", "ED"], [P28, P28, P36])):
+            g = Game("play-nine", names, {"holes": 1})
+            g.add_hole(grids)
+            rec = g.summary()
+            history.finish(state, rec)
+        game = Game("play-nine", ["ANN", "BOB"], {"holes": 3})
+        game.add_hole([P28, 17])
+        savefile.save(state, game)
+        savefile.save(state, game)  # a second save: state.bak is the first
+    finally:
+        os.chdir(cwd)
+    return d, game
+
+
+def export(*args):
+    p = subprocess.run([PY, os.path.join(ROOT, "tools", "export.py")] + list(args), capture_output=True,
+                       text=True, timeout=120)
+    return p.returncode, p.stdout + p.stderr
+
+
+def check_out(out, game):
+    with open(os.path.join(out, "game.json")) as f:
+        doc = json.load(f)
+    assert doc == json.loads(json.dumps(game.to_doc())) and list(doc)[:2] == ["game", "players"]
+    import score
+
+    status, answer, err = score.run([], json.dumps(doc))
+    assert status == 0 and json.loads(answer)["totals"] == game.totals() == [28, 17], err
+    with open(os.path.join(out, "history.csv"), newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == "game_no,game,holes,seat,player,total,result".split(",")
+    # oldest first: the two-player game (a name with a comma, quoted), then the three-player one
+    assert rows[1:] == [["1", "play-nine", "1", "1", "ANN", "28", "won"],
+                        ["1", "play-nine", "1", "2", "BO, B", "36", ""],
+                        ["2", "play-nine", "1", "1", "CY", "28", "tied"],
+                        ["2", "play-nine", "1", "2", "DI", "28", "tied"],
+                        ["2", "play-nine", "1", "3", "ED", "36", ""]]
+
+
+def test_export_from_a_simulators_flash():
+    flash, game = saved_flash("flash")
+    out = fresh_dir("export-out")
+    code, text = export("--flash", flash, "--out", out)
+    assert code == 0, text
+    assert "game.json: play-nine, 1 of 3 holes, totals ANN 28, BOB 17" in text and "2 finished games" in text
+    check_out(out, game)
+    # the newest save damaged: the last good copy, and a note that says so
+    with open(os.path.join(flash, "state.json"), "r+b") as f:
+        f.seek(40)
+        f.write(b"#")
+    code, text = export("--flash", flash, "--out", out)
+    assert code == 0 and "note:" in text and "game.json" in text, text
+    # nothing there, no such folder, no board named: one line that says so
+    empty = fresh_dir("export-empty")
+    for args, msg in ((["--flash", empty], "no saved state"), (["--flash", empty + "/x"], "no folder"),
+                      ([], "give the board's --port")):
+        code, text = export(*args, "--out", out)
+        assert code != 0 and msg in text and "Traceback" not in text, text
+
+
+def test_make_export_runs_it():
+    flash, game = saved_flash("make")
+    out = fresh_dir("export-make-out")
+    p = subprocess.run(["make", "--no-print-directory", "export", "FLASH=" + flash, "OUT=" + out], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    check_out(out, game)
+
+
+def test_no_game_in_progress_writes_no_game_json():
+    d = fresh_dir("export-nogame")
+    cwd = os.getcwd()
+    os.chdir(d)
+    try:
+        savefile.save(savefile.defaults())
+    finally:
+        os.chdir(cwd)
+    out = fresh_dir("export-nogame-out")
+    with open(os.path.join(out, "game.json"), "w") as f:
+        f.write("{}")  # an older export's: not left as if it were this one
+    code, text = export("--flash", d, "--out", out)
+    assert code == 0 and "no game in progress" in text and "0 finished games" in text, text
+    assert not os.path.exists(os.path.join(out, "game.json"))
+
+
+def test_export_over_usb_from_the_virtual_board_restarts_it_into_the_game():
+    b = VBoard("export")
+    try:
+        code, text = run_deploy("--board", "sim", "--port", b.url)
+        assert code == 0, text
+        flash, game = saved_flash("usb")
+        for name in ("state.json", "state.bak"):
+            with open(os.path.join(flash, name), "rb") as src, open(os.path.join(b.flash, name), "wb") as dst:
+                dst.write(src.read())
+        mark = len(b.console())
+        out = fresh_dir("export-usb-out")
+        code, text = export("--port", b.url, "--out", out)
+        assert code == 0, text
+        assert "Scorekeeper" in text and ": ready" in text, text  # restarted, into the saved game
+        b.wait_for(": ready", after=mark)
+        check_out(out, game)
+        code, text = export("--port", "socket://127.0.0.1:1", "--out", out)
+        assert code == 1 and "cannot open" in text and "Traceback" not in text, text
+    finally:
+        b.stop()
