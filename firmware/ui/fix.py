@@ -65,5 +65,6 @@ class FixEntry(GridEntry):
 
     def hint(self):
         if self.pick:
-            return "OK: this card"
+            kind = getattr(self.app.hw.keys, "kind", None)  # a card is one key or tap there: ui/direct.py
+            return "Tap the new card" if kind == "touch" else "Type the new card" if kind else "OK: this card"
         return super().hint() or "OK: save"
