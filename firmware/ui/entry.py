@@ -351,6 +351,6 @@ class GridEntry(Screen):
         if self.note:
             return self.note
         via = self.d.app.via
-        if via is not None:  # a keyboard's legend (ui/typed.py); a pad shows its own
+        if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
             return via.hint(self) if hasattr(via, "hint") else None
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None
