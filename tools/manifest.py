@@ -16,6 +16,12 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS_DIR = os.path.join(ROOT, "boards")
+# The libraries the firmware uses (requirements-board.txt), as make setup
+# installs them; on the board they go into lib/, which MicroPython searches.
+LIB = os.path.join(ROOT, ".venv", "mplib")
+# Files that are not modules, each put on the board with a module that uses
+# it: {module's path: {device path: source}}; a .gz is compressed at deploy.
+ASSETS = {"web/server.py": {"web/page.html.gz": "web/page.html"}}
 
 # board id -> the board file's module name, and what mpy-cross compiles for:
 # the ESP32's Xtensa (with the windowed ABI), or for the virtual board, the
@@ -65,7 +71,18 @@ def _module_file(name):
             return path
     if len(parts) == 1 and os.path.isfile(os.path.join(BOARDS_DIR, name + ".py")):
         return os.path.join(BOARDS_DIR, name + ".py")
+    base = os.path.join(LIB, *parts)
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(path):
+            return path
     return None
+
+
+def lib_missing(name):
+    """A library of requirements-board.txt that is not installed: say so."""
+    if not os.path.isdir(LIB):
+        raise ManifestError("the board's libraries are not installed (%s, for '%s'): run make setup"
+                            % (os.path.relpath(LIB, ROOT), name))
 
 
 def _optional(tree):
@@ -147,9 +164,12 @@ def closure(board_id):
     while todo:
         path = todo.pop()
         only = input_only(path)
+        in_lib = path.startswith(LIB + os.sep)
         for name, host_only in imports(path):
             if name == "board":
                 continue  # main.py's board: the board file, already in
+            if in_lib and _module_file(name) is None:
+                continue  # a library's own business (written for MicroPython, with its fallbacks)
             if host_only:
                 continue  # not needed on the board, even where it is a file of ours
             if only.get(name, kind) != kind:
@@ -162,15 +182,17 @@ def closure(board_id):
                 if os.path.isdir(os.path.join(FIRMWARE, *name.split("."))) or \
                         _module_file(name.rpartition(".")[0]) is not None:
                     continue  # a package without an __init__.py; or "from pkg.mod import name"
+                lib_missing(name)
                 raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
                                     "into MicroPython" % (os.path.relpath(path, ROOT), name))
             # a package's modules need its __init__ on the board too
             parts = name.split(".")
             for i in range(1, len(parts)):
-                init = os.path.join(FIRMWARE, *parts[:i], "__init__.py")
-                if os.path.isfile(init) and init not in seen:
-                    seen.add(init)
-                    todo.append(init)
+                for top in (FIRMWARE, LIB):
+                    init = os.path.join(top, *parts[:i], "__init__.py")
+                    if os.path.isfile(init) and init not in seen:
+                        seen.add(init)
+                        todo.append(init)
             if src not in seen:
                 seen.add(src)
                 todo.append(src)
@@ -179,6 +201,10 @@ def closure(board_id):
             continue
         if src.startswith(FIRMWARE + os.sep):
             dest = os.path.relpath(src, FIRMWARE)
+            for asset, source in ASSETS.get(dest.replace(os.sep, "/"), {}).items():
+                files[asset] = os.path.join(FIRMWARE, source)
+        elif src.startswith(LIB + os.sep):
+            dest = os.path.join("lib", os.path.relpath(src, LIB))
         else:
             dest = os.path.relpath(src, BOARDS_DIR)  # a board file another imports (sim's model)
         files[dest.replace(os.sep, "/")] = src
@@ -212,19 +238,39 @@ def packages():
         own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
         per_board[board_id] = own
         for d, s in files.items():
+            if d.startswith("lib/"):
+                continue  # a library: mip fetches it from its own home (DEPS)
+            if d.endswith(".gz"):  # mip copies as is: the page uncompressed (web/server.py serves either)
+                d = d[:-3]
             if d not in own:
                 shared[d] = s
-    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())])}
+    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())], DEPS)}
     for board_id, own in per_board.items():
         urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
         out["boards/%s.json" % board_id] = _json(urls)
     return out
 
 
-def _json(urls):
+# The libraries for mip, from their own repositories at the versions of
+# requirements-board.txt (microdot as one module: lib/microdot.py)
+def _pinned(name):
+    with open(os.path.join(ROOT, "requirements-board.txt")) as f:
+        for line in f:
+            if line.startswith(name + "=="):
+                return line.split("==")[1].strip()
+    raise ManifestError("requirements-board.txt pins no %s" % name)
+
+
+DEPS = [["github:miguelgrinberg/microdot/src/microdot/microdot.py", "v" + _pinned("microdot")]]
+
+
+def _json(urls, deps=None):
     """mip's package format, a file a line, so a diff shows what changed."""
     rows = ",\n".join("    " + json.dumps(u) for u in urls)
-    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version()))
+    more = ""
+    if deps:
+        more = '  "deps": [\n%s\n  ],\n' % ",\n".join("    " + json.dumps(d) for d in deps)
+    return '{\n  "urls": [\n%s\n  ],\n%s  "version": %s\n}\n' % (rows, more, json.dumps(version()))
 
 
 def main(argv):

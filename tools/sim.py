@@ -15,6 +15,12 @@
 #   --shots DIR         where the script's `shot NAME` lines write <board>-NAME.png
 #   --live              show the screen in the terminal and read the keyboard (the default
 #                       without --keys)
+#   --keys -            read the script's lines from stdin as they come, answering each with
+#                       "ok" or "error: ..."; the line "pin" answers "pin NNNN", the PIN the Phones
+#                       screen shows (a test driving the simulator beside its web page)
+#   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page
+#                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
+#   --port N            the page's port (default 8080)
 import os
 import sys
 
@@ -30,6 +36,7 @@ ROOT = HERE + "/.."
 sys.path.insert(0, ROOT + "/firmware")
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT + "/boards")
+sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-board.txt): microdot
 
 from guard import Runner  # noqa: E402
 from simulator import board as simboard  # noqa: E402
@@ -252,6 +259,72 @@ class Sim:
     def key_help(self):
         return describe(self.board.KEYMAP, list(self.board.BUTTONS))
 
+    port = 8080
+
+    def serving(self):
+        """Wi-Fi is on in the firmware's settings: the web side runs."""
+        from guard import wifi_wanted
+
+        return wifi_wanted(self.runner)
+
+    def serve(self, step):
+        """Run the web side (as the device does, guard.py) with step() as
+        the loop's turn, until Wi-Fi is turned off."""
+        from guard import serve
+
+        serve(self.runner, step, STEP_MS, self.port)
+
+
+class Quit(KeyboardInterrupt):
+    """Leave the simulator from inside the web side's loop (not an error of it)."""
+
+
+def run_loop(s, turn):
+    """Call turn(wait_ms) until it says stop (False), beside the web side
+    whenever Wi-Fi is on: there each turn waits for nothing, the server's
+    loop sleeps between them."""
+    while True:
+        if s.serving():
+            def step():
+                if not turn(0):
+                    raise Quit()
+
+            try:
+                s.serve(step)
+            except Quit:
+                return
+        elif not turn(30):
+            return
+
+
+def control(s):
+    """--keys -: the script's lines from stdin as they come, each answered
+    on stdout; stops at the end of stdin."""
+    import select
+
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+
+    def turn(wait):
+        if not poll.poll(wait):
+            s.tick(max(wait, STEP_MS))
+            return True
+        line = sys.stdin.readline()
+        if not line:
+            return False
+        try:
+            if line.strip() == "pin":  # what the Phones screen shows: the test reads it here
+                net = s.app.net if s.app is not None else None
+                print("pin %s" % (net.pin if net is not None else "-"))
+                return True
+            s.run_line(line)
+            print("ok")
+        except ScriptError as e:
+            print("error: %s" % e)
+        return True
+
+    run_loop(s, turn)
+
 
 # --- the terminal -------------------------------------------------------------
 def render(emu, zoom):
@@ -338,7 +411,6 @@ ARROWS = {"[A": "up", "[B": "down", "[C": "right", "[D": "left"}
 def live(s, zoom):
     import select
     import termios
-    import time
 
     fd = 0
     saved = termios.tcgetattr(fd)
@@ -351,51 +423,63 @@ def live(s, zoom):
         else []
     if s.kind == "touch":
         sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
-    shown = -1
+    shown = [-1]
+
+    def turn(wait):
+        if s.frames != shown[0]:
+            shown[0] = s.frames
+            screen = render(s.emu, zoom)
+            web = ["the phones' page: http://127.0.0.1:%d/" % s.port] if s.serving() else []
+            sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(screen + [""] + lines + web) + "\r\n")
+        if not poll.poll(wait):
+            s.tick(max(wait, STEP_MS))
+            return True
+        return live_key(s, poll, zoom, chord, names)
+
     try:
-        while True:
-            if s.frames != shown:
-                shown = s.frames
-                screen = render(s.emu, zoom)
-                sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(screen + [""] + lines) + "\r\n")
-            if not poll.poll(30):
-                s.tick(30)
-                continue
-            c = sys.stdin.read(1)
-            if c == "\x03" or c == "q" and s.kind != "keyboard":
-                break
-            if c == "\x1b":  # an arrow (ESC [ A), a mouse click (ESC [ < b ; x ; y M), or Esc alone
-                seq = sys.stdin.read(2) if poll.poll(20) else ""
-                if seq == "[<":
-                    click(s, sys.stdin, zoom)
-                elif seq in ARROWS and (s.kind == "keyboard" or seq in ("[A", "[B")):
-                    try:
-                        s.press_key(ARROWS[seq])
-                    except ScriptError:
-                        pass  # no key for it on this screen (a touch board's card pad)
-                elif not seq and s.kind == "keyboard":
-                    s.type_key("`")  # the Cardputer's esc
-            elif s.kind == "keyboard":
-                legend = {"\r": "enter", "\n": "enter", "\x7f": "bksp", "\x08": "bksp", " ": "space",
-                          "\t": "tab"}.get(c, c.lower())
-                try:
-                    s.type_key(legend)
-                except ScriptError:
-                    pass  # a key the Cardputer has not
-            elif c in ("\r", "\n", "\x7f", "\x08"):
-                try:
-                    s.press_key("ok" if c in ("\r", "\n") else "back")
-                except ScriptError:
-                    pass  # no key for it on this screen (a touch board's card pad)
-            elif c.lower() == CHORD_KEY and chord:
-                s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
-            elif c.lower() in LIVE_KEYS[: len(names)]:
-                i = LIVE_KEYS.index(c.lower())
-                s.press(i, LONG_MS if c.isupper() else SHORT_MS)
-            time.sleep_ms(1)
+        run_loop(s, turn)
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
         sys.stdout.write("\x1b[?1000l\x1b[?1006l\x1b[0m\r\n")
+
+
+def live_key(s, poll, zoom, chord, names):
+    """A key from the terminal; False to quit."""
+    import time
+
+    c = sys.stdin.read(1)
+    if c == "\x03" or c == "q" and s.kind != "keyboard":
+        return False
+    if c == "\x1b":  # an arrow (ESC [ A), a mouse click (ESC [ < b ; x ; y M), or Esc alone
+        seq = sys.stdin.read(2) if poll.poll(20) else ""
+        if seq == "[<":
+            click(s, sys.stdin, zoom)
+        elif seq in ARROWS and (s.kind == "keyboard" or seq in ("[A", "[B")):
+            try:
+                s.press_key(ARROWS[seq])
+            except ScriptError:
+                pass  # no key for it on this screen (a touch board's card pad)
+        elif not seq and s.kind == "keyboard":
+            s.type_key("`")  # the Cardputer's esc
+    elif s.kind == "keyboard":
+        legend = {"\r": "enter", "\n": "enter", "\x7f": "bksp", "\x08": "bksp", " ": "space",
+                  "\t": "tab"}.get(c, c.lower())
+        try:
+            s.type_key(legend)
+        except ScriptError:
+            pass  # a key the Cardputer has not
+    elif c in ("\r", "\n", "\x7f", "\x08"):
+        try:
+            s.press_key("ok" if c in ("\r", "\n") else "back")
+        except ScriptError:
+            pass  # no key for it on this screen (a touch board's card pad)
+    elif c.lower() == CHORD_KEY and chord:
+        s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
+    elif c.lower() in LIVE_KEYS[: len(names)]:
+        i = LIVE_KEYS.index(c.lower())
+        s.press(i, LONG_MS if c.isupper() else SHORT_MS)
+    time.sleep_ms(1)
+    return True
 
 
 def click(s, stdin, zoom):
@@ -433,8 +517,8 @@ def make_dirs(path):
 
 def main(argv):
     opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
-            "--scale": "3", "--zoom": None, "--shots": None}
-    flags = {"--live": False}
+            "--scale": "3", "--zoom": None, "--shots": None, "--port": "8080"}
+    flags = {"--live": False, "--wifi": False}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -454,8 +538,11 @@ def main(argv):
         print("sim: --board is needed: %s" % ", ".join(sorted(simboard.BOARDS)))
         return 2
     cwd = os.getcwd()
+    if not opts["--port"].isdigit() or not 0 < int(opts["--port"]) < 65536:
+        print("sim: --port is a number from 1 to 65535, not %s" % opts["--port"])
+        return 2
     for k in ("--keys", "--screenshot", "--shots"):
-        if opts[k] and not opts[k].startswith("/"):
+        if opts[k] and opts[k] != "-" and not opts[k].startswith("/"):
             opts[k] = cwd + "/" + opts[k]
     if opts["--shots"]:
         make_dirs(opts["--shots"])
@@ -478,11 +565,17 @@ def main(argv):
         return 2
     s.shots = opts["--shots"] or cwd
     s.shot_scale = int(opts["--scale"])
+    s.port = int(opts["--port"])
+    if flags["--wifi"] and s.app is not None and not s.serving():
+        s.app.state["settings"]["wifi"] = "own"
+        s.app.save()
     try:
-        if opts["--keys"]:
+        if opts["--keys"] == "-":
+            control(s)
+        elif opts["--keys"]:
             s.run_script(opts["--keys"])
             s.tick(GAP_MS)
-        if flags["--live"] or not opts["--keys"]:
+        if flags["--live"] or not opts["--keys"]:  # (after a script: the web side, if it turned Wi-Fi on)
             w = s.emu.size()[0]
             live(s, int(opts["--zoom"] or (1 if w <= 160 else 2)))
     except (ScriptError, OSError) as e:

@@ -126,7 +126,9 @@ def typed(s, k):
 
 
 def typed_grid(g, k):
-    if k == "=" or k == OK:
+    if k == OK and getattr(g, "phone_grid", None) and g.phone_grid():
+        g.accept()  # the grid the player's phone sent (ui/entry.py)
+    elif k == "=" or k == OK:
         if type(g).__name__ == "GridEntry":  # (a past hole's card is fixed alone)
             total(g)
     elif len(k) == 1:

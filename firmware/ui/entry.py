@@ -53,6 +53,7 @@ class Draft:
         # who went out and who ended are answered already: an edit, or asked before
         self.out_known = self.ender_known = type(target) is int
         self.fix = False  # one player's entry fixed in a past hole: the rest stands
+        self.phone: list = []  # the players whose entry came from their phone (ui/phones.py)
         if type(target) is int:
             h = g.holes[target]
             # grids as rows (as the engine reads them), hands as lists
@@ -76,7 +77,31 @@ def start(app, target, anchor):
     open_player(Draft(app, target, anchor), 0)
 
 
+def from_phone(d, k):
+    """Player k's entry as their phone sent it for this hole, if it did
+    and nothing is entered for them here yet (web/server.py's inbox)."""
+    net = d.app.net
+    if net is None or d.entries[k] is not None or type(d.target) is int:
+        return False
+    if net.sent_for is None or net.sent_for[1] != d.label:
+        return False
+    e = net.sent.get(d.players[k])
+    if e is None:
+        return False
+    d.entries[k] = e if type(e) is int else [list(row) for row in e] if not d.rules.hand else list(e)
+    d.phone.append(k)
+    return True
+
+
 def open_player(d, k):
+    if from_phone(d, k) and type(d.entries[k]) is int:  # a total from the phone: OK takes it
+        def done(n):
+            d.entries[k] = n
+            d.app.pop()
+            d.done(k)
+
+        d.app.push(Number(d.app, "%s total" % d.name(k), TOTAL_LOW, TOTAL_HIGH, d.entries[k], done))
+        return
     if d.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
 
@@ -226,6 +251,8 @@ class GridEntry(Screen):
                 self.cells[self.order[0]] = self.guess(self.order[0])
         self.total = e if type(e) is int else None
         self.opts = d.game.opts
+        if k in d.phone and type(e) is list:  # from the phone: on its last cell, OK takes it
+            self.pos = n - 1
 
     def cell(self):
         return self.order[self.pos]
@@ -270,6 +297,15 @@ class GridEntry(Screen):
                 self.d.leave()
                 return
         self.dirty = True
+
+    def phone_grid(self):
+        """A complete grid that came from the player's phone: OK (Enter, the
+        pad's OK) takes it as it is."""
+        return self.k in self.d.phone and None not in self.cells and TOTAL not in self.cells
+
+    def accept(self):
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+        self.d.done(self.k)
 
     def shown(self):
         # back from the next player: stand on the last cell of a complete grid
@@ -351,6 +387,9 @@ class GridEntry(Screen):
         if self.note:
             return self.note
         via = self.d.app.via
+        if self.phone_grid() and (via is not None or self.pos == len(self.order) - 1):
+            typed = getattr(via, "__name__", "") == "ui.typed"
+            return "From the phone: %s takes it" % ("Enter" if typed else "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
             return via.hint(self) if hasattr(via, "hint") else None
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None

@@ -30,6 +30,8 @@ def labels(s):
     if name in ("GridEntry", "FixEntry"):
         r = s.d.rules
         keys = tuple(r.tokens) + ((".",) if r.dots else ()) + ("#", "Back")
+        if name == "GridEntry" and s.phone_grid():  # the grid the phone sent: OK takes it
+            keys += ("OK",)
         s.pad_keys = keys
         return keys
     # a hand, a list of cards: Del takes the last card away; with none it is Back
@@ -82,6 +84,8 @@ def press(s, label):
         s.key(OK)  # this cell
         s.cells[s.cell()] = "#"
         s.key(OK)
+    elif name == "GridEntry" and label == "OK":
+        s.accept()
     elif name in ("GridEntry", "FixEntry"):
         if label == "#":
             direct.total(s)

@@ -37,6 +37,8 @@ class Play(Menu):
             items.append(("Playoff hole", self.playoff))
         else:
             items.append(("Finish game", self.finish))
+        if self.app.net is not None:  # Wi-Fi is on: the address, the PIN, who has sent
+            items.append(("Phones", self.phones))
         items.append(("Scores", self.scores))
         if n:
             items.append(("Edit a hole", self.edit))
@@ -46,6 +48,17 @@ class Play(Menu):
         self.items = items
         self.cursor = 0
         self.dirty = True
+
+    def value(self, i):
+        net = self.app.net
+        if i == 0 and net is not None and net.sent:  # phones have sent grids for the hole
+            return "%d sent" % len(net.sent)
+        return ""
+
+    def phones(self):
+        from ui.phones import Phones  # a leaf (app.LEAVES)
+
+        self.app.push(Phones(self.app))
 
     def next_hole(self):
         from ui.entry import start

@@ -1,5 +1,6 @@
 # Settings: the default house rules of each game, the sleep timeout (any key
-# wakes the screen), the long-press time, the roster, and about.
+# wakes the screen), the long-press time, Wi-Fi for the phones (ui/phones.py),
+# the roster, and about.
 import gc
 
 from ui import labels
@@ -9,7 +10,7 @@ from ui.widgets import Menu, Message, Number, confirm
 
 class SettingsMenu(Menu):
     ITEMS = (("House rules", "rules"), ("Sleep after", "sleep"), ("Long press", "long_press"),
-             ("Roster", "roster"), ("About", "about"))
+             ("Wi-Fi", "wifi"), ("Roster", "roster"), ("About", "about"))
 
     def __init__(self, app):
         # a long press is the buttons'; a touch panel is calibrated instead
@@ -27,7 +28,14 @@ class SettingsMenu(Menu):
             return _sleep(s["sleep_s"] // 30)
         if label == "Long press":
             return "%dms" % s["long_ms"]
+        if label == "Wi-Fi":
+            return {"own": "own", "join": "join"}.get(s.get("wifi"), "off")
         return ""
+
+    def wifi(self):
+        from ui.phones import wifi_menu  # a leaf (app.LEAVES)
+
+        wifi_menu(self.app)
 
     def calibrate(self):
         from ui.calibrate import Calibrate  # boards with INPUT touch

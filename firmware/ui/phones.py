@@ -1,0 +1,117 @@
+# The phones at the table (issue 17): Settings > Wi-Fi turns the web side
+# on (the device's own network, or joining one) or off; the Phones screen
+# shows what a phone needs: the network and its password, the address to
+# open, the PIN that lets a phone send its player's grid, who has sent, and
+# where the panel shows one legibly, a QR code to scan instead (OK turns to
+# it). guard.py runs the web side (web/server.py) while Wi-Fi is on.
+from drivers.buttons import BACK, OK
+from ui.draw import ACCENT, DIM
+from ui.widgets import Menu, Screen, header, layout
+
+MODES = (("Off", "off"), ("Own network", "own"), ("Join a network", "join"))
+
+
+def wifi_menu(app):
+    s = app.state["settings"]
+
+    def pick(m):
+        app.pop()
+        if s.get("wifi", "off") != m:
+            s["wifi"] = m
+            app.save()
+        if m != "off":
+            app.push(Phones(app))
+
+    items = [(label, lambda m=m: pick(m)) for label, m in MODES]
+    on = s.get("wifi", "off")
+    now = [m for _label, m in MODES].index(on) if on in ("own", "join") else 0
+    app.push(Menu(app, "Wi-Fi", items, cursor=now, value=lambda i: "on" if i == now else ""))
+
+
+class Phones(Screen):
+    """What a phone needs to open the page and send its grid. OK: the QR
+    codes in turn (joining the own network, then the page), where they fit."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.showing = 0  # 0: the text; 1, 2...: the QR codes
+        self.codes = None  # (size, bits) of the QR code on screen
+
+    def key(self, k):
+        if k == BACK:
+            self.app.pop()
+            return
+        if k == OK:
+            n = len(self.qr_texts())
+            self.showing = (self.showing + 1) % (n + 1) if n else 0
+            self.codes = None
+        self.dirty = True
+
+    def qr_texts(self):
+        net = self.app.net
+        if net is None or net.wifi.ip is None or not self.qr_fits():
+            return []
+        w = net.wifi
+        out = []
+        if w.key is not None:  # the own network: a phone's camera joins it
+            out.append("WIFI:T:WPA;S:%s;P:%s;;" % (w.ssid, w.key))
+        out.append(w.url())
+        return out
+
+    def qr_fits(self):
+        from web.qr import fits
+
+        d = self.app.pen.d
+        return fits(41, d.width, self.app.pen.h) >= 2  # a version 6 code at 2 pixels a module
+
+    def rows(self):
+        app = self.app
+        net = app.net
+        mode = app.state["settings"].get("wifi", "off")
+        if net is None:
+            return ["Wi-Fi is starting..." if mode != "off" else "Wi-Fi is off: Settings > Wi-Fi."]
+        w = net.wifi
+        if w.error:
+            return ["Wi-Fi: " + w.error, "Settings > Wi-Fi to try again or turn it off."]
+        rows: list = []
+        if w.ip is None:
+            rows.append(("Wi-Fi", "joining..." if mode == "join" else "starting..."))
+        if w.ssid:
+            rows.append(("Network", w.ssid) if len(w.ssid) < 14 else "Network " + w.ssid)
+        if w.key:
+            rows.append(("Password", w.key))
+        if w.ip is not None:
+            rows.append(("Open", w.ip + ("" if w.port == 80 else ":%d" % w.port)))
+        if app.game is not None:
+            rows.append(("PIN", net.pin))
+            if net.sent:
+                rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
+        if self.qr_texts():
+            rows.append("OK: QR code")
+        return rows
+
+    def draw(self, pen):
+        texts = self.qr_texts()
+        if self.showing and self.showing <= len(texts):
+            from web.qr import draw, fits, matrix
+
+            text = texts[self.showing - 1]
+            if self.codes is None:
+                self.codes = matrix(text)
+            size, bits = self.codes
+            top = header(pen, "Scan: join Wi-Fi" if text.startswith("WIFI:") else "Scan: the page")
+            k = fits(size, pen.d.width, pen.h - top)
+            side = (size + 8) * k
+            draw(pen, (pen.d.width - side) // 2, top, size, bits, k)
+            return
+        y = header(pen, "Phones")
+        w = pen.d.width
+        for line in layout(pen, self.rows()):
+            if y + pen.line_h > pen.h:
+                break
+            if type(line) is tuple:
+                pen.text(line[0], 2, y, DIM)
+                pen.text(line[1], w - pen.text_width(line[1]) - 2, y, ACCENT)
+            else:
+                pen.text(line, 2, y)
+            y += pen.line_h

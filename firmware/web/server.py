@@ -1,0 +1,465 @@
+# The device's web side while Wi-Fi is on (issue 17): the one page every
+# phone at the table opens, the scoreboard's state it polls, each player's
+# grid sent from their phone, and the game's export. Served by microdot on
+# asyncio; the device's own loop runs as a task beside it (run()), so its
+# keys work the same. Loaded only while Wi-Fi is on: guard.py drops this
+# module, microdot and asyncio's tasks when it is turned off.
+#
+# The device stays the authority. A phone's grid goes through the engine's
+# checks and waits in the hole's inbox (Net.sent); it becomes the player's
+# entry only when the person at the device goes through the hole and
+# accepts it (ui/entry.py). A resend replaces it; a hole once entered takes
+# no more. The API, and what a phone can and cannot do: docs/PHONES.md.
+import asyncio
+import gc
+import json
+import os
+
+from compat import ticks_diff, ticks_ms
+from engine.errors import ScoreError, show
+from engine.game import TOTAL_HIGH, TOTAL_LOW
+from microdot import Microdot, Request, Response
+from microdot import microdot as _md
+
+POLL_MS = 15000  # a long poll waits this long for a change ...
+REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever it does
+# Connections at once: MicroPython's ESP32 build has ESP-IDF's 10 sockets in
+# all (CONFIG_LWIP_MAX_SOCKETS), one of them listening. A page holds one open
+# (its poll); one more waits for a moment while the polls held open answer
+# and free theirs, and is closed if none does.
+MAX_CONN = 8
+TRIES = 3  # wrong PINs from one phone before each next try waits ...
+WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
+MAX_WAIT_S = 120
+# a grid's JSON is some 100 bytes: nothing asks for more
+Request.max_content_length = Request.max_body_length = 1024  # (LENGTH_MAX)
+Request.max_readline = 512
+JSON = {"Content-Type": "application/json; charset=UTF-8", "Cache-Control": "no-store"}
+LENGTH_MAX = 1024  # a body longer (or a length below 0) is not read
+
+
+def _quiet(exc):
+    pass
+
+
+# A request microdot cannot read (a broken request line, a header without a
+# colon, a line too long) is answered 400; microdot would print each to the
+# console: a stranger's junk must not fill it (nor block on it).
+_md.print_exception = _quiet
+
+
+class _Bounded:
+    """A connection's reader that reads no body of a length out of bounds
+    (microdot reads what Content-Length says, negative too)."""
+
+    def __init__(self, r):
+        self.r = r
+
+    async def readline(self):
+        return await self.r.readline()
+
+    async def read(self, n=-1):
+        return await self.r.read(min(n, LENGTH_MAX) if n >= 0 else LENGTH_MAX)
+
+    async def readexactly(self, n):
+        if not 0 <= n <= LENGTH_MAX:
+            raise ValueError("a body of %d bytes" % n)
+        return await self.r.readexactly(n)
+
+
+def _here():
+    f = globals().get("__file__", "")
+    return f[: f.rfind("/")] if "/" in f else "web"
+
+
+def new_pin():
+    """Four digits from the chip's random numbers."""
+    b = os.urandom(2)
+    return "%04d" % ((b[0] << 8 | b[1]) % 10000)
+
+
+def _json(obj, status=200):
+    return Response(json.dumps(obj), status, JSON)
+
+
+def _error(text, status=400):
+    return _json({"error": text}, status)
+
+
+class Net:
+    """What the web side knows between requests: the inbox of phones'
+    grids, the PIN, the state's version, the wrong PINs per phone."""
+
+    def __init__(self, runner, wifi):
+        self.runner = runner
+        self.wifi = wifi  # web/wifi.py's: the address, and what the screen shows
+        self.pin = new_pin()
+        self.pin_for = None  # the game the PIN is for: (id, names, first dealer)
+        self.sent: dict = {}  # seat -> the entry a phone sent for the hole self.sent_for
+        self.sent_for = None  # (game, label)
+        self.sends = 0  # grids taken, ever: part of the version
+        self.v = 0  # the state's version: it changes whenever the page's state does
+        self.key = None
+        self.cache = None  # (v, the state's JSON)
+        self.conns = 0
+        self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
+        self.changed = asyncio.Event()
+
+    def app(self):
+        return self.runner.app
+
+    def game(self):
+        a = self.runner.app
+        return a.game if a is not None else None
+
+    # --- what the page shows -------------------------------------------------------
+    def entering(self, g):
+        """(label, players, dealer) of the hole to enter next, or None."""
+        if not g.complete():
+            n = len(g.holes)
+            return "Hole %d" % (n + 1), list(range(len(g.names))), g.dealer(n)
+        players = g.playoff_players()
+        if players:
+            return "Playoff %d" % (len(g.playoff) + 1), players, None
+        return None
+
+    def refresh(self):
+        """After each turn of the device's loop: a new version if anything
+        shown changed (a save, a game opened or closed, a phone's grid)."""
+        a = self.runner.app
+        g = a.game if a is not None else None
+        sig = None if g is None else (g.id, tuple(g.names), g.first_dealer)
+        if sig is not None and sig != self.pin_for:  # a new game: a new PIN
+            self.pin_for = sig
+            self.pin = new_pin()
+        e = self.entering(g) if g is not None else None
+        hole = None if e is None else (sig, e[0])
+        if hole != self.sent_for:  # the hole was entered (or the game changed): its inbox is done
+            self.sent_for = hole
+            self.sent = {}
+        w = self.wifi
+        key = (a.state["seq"] if a is not None else -1, sig, hole, self.sends, self.pin, w.ip, w.error)
+        if key != self.key:
+            if a is not None:
+                a.stack[-1].dirty = True  # who has sent, the address: the device's screen shows it
+            self.key = key
+            self.v += 1
+            self.cache = None
+            self.wake()
+
+    def wake(self):
+        """Answer the polls held open (with the state as it is)."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def state(self):
+        """The page's state as JSON text (docs/PHONES.md), made once per version."""
+        if self.cache is not None and self.cache[0] == self.v:
+            return self.cache[1]
+        a = self.runner.app
+        g = a.game if a is not None else None
+        out: dict = {"v": self.v, "board": a.hw.board if a is not None else "", "game": None}
+        if g is not None:
+            from ui.labels import title
+
+            r = g.rules
+            e = self.entering(g)
+            out["game"] = {
+                "id": g.id, "title": title(g.id), "players": g.names, "holes": g.opts["holes"],
+                "scores": [h.scores for h in g.holes],
+                "playoff": [{"players": h.players, "scores": h.scores} for h in g.playoff],
+                "totals": g.totals(), "standings": g.standings(),
+                "over": e is None, "winner": g.winner(), "tied": g.tied(),
+                "entering": None if e is None else {
+                    "label": e[0], "hole": int(e[0].split()[1]), "playoff": e[0][0] == "P",
+                    "players": e[1], "dealer": e[2], "sent": sorted(self.sent)},
+                "rules": {"rows": 0 if r.hand else r.rows, "cols": 0 if r.hand else r.cols, "hand": r.hand,
+                          "cards": r.tokens, "dots": r.dots,
+                          "total_low": TOTAL_LOW, "total_high": TOTAL_HIGH},
+            }
+        text = json.dumps(out)
+        self.cache = (self.v, text)
+        return text
+
+    # --- a phone's entry ---------------------------------------------------------------
+    def entry(self, g, body):
+        """The entry a request holds, checked as the device checks one:
+        a total, a hand's list, or a grid (flat, in row order, or rows)."""
+        r = g.rules
+        if "total" in body:
+            t = body["total"]
+            if type(t) is not int or not TOTAL_LOW <= t <= TOTAL_HIGH:
+                raise ScoreError("a total must be a whole number from %d to %d, not %s"
+                                 % (TOTAL_LOW, TOTAL_HIGH, show(t)))
+            return t
+        cards = body.get("cards")
+        if type(cards) is not list:
+            raise ScoreError("the cards must be a list, not %s" % show(cards))
+        if not r.hand:
+            if len(cards) == r.rows * r.cols and all(type(c) is not list for c in cards):
+                cards = r.grid_of(cards)
+        r.read(cards, g.opts)  # raises with the device's message
+        return cards
+
+    def check(self, g, seat, e):
+        """The deck so far: the inbox's other entries and this one."""
+        r = g.rules
+        flat = []
+        for s, x in self.sent.items():
+            if s != seat and type(x) is not int:
+                flat.append(r.read(x, g.opts))
+        if type(e) is not int:
+            flat.append(r.read(e, g.opts))
+        g.check_deck(flat)
+
+    def pin_ok(self, req, pin):
+        """None if the PIN is right; else the response refusing it."""
+        who = req.client_addr[0] if req.client_addr else "?"
+        now = ticks_ms()
+        w = self.wrong.get(who)
+        if w is not None and ticks_diff(w[1], now) > 0:
+            wait = ticks_diff(w[1], now) // 1000 + 1
+            return _json({"error": "Too many wrong PINs: try again in %d s." % wait, "retry_after": wait}, 429)
+        if pin == self.pin:
+            self.wrong.pop(who, None)
+            return None
+        if w is None:
+            if len(self.wrong) >= 16:  # phones come and go: keep the table small
+                self.wrong.clear()
+            w = self.wrong[who] = [0, now]
+        w[0] += 1
+        if w[0] >= TRIES:
+            w[1] = now + 1000 * min(MAX_WAIT_S, WAIT_S << (w[0] - TRIES))
+        return _error("Wrong PIN: the PIN is on the device (Phones).", 403)
+
+
+def _body(req):
+    """The request's JSON object, or None."""
+    try:
+        b = json.loads(req.body.decode())
+    except (ValueError, UnicodeError):
+        return None
+    return b if type(b) is dict else None
+
+
+class Server(Microdot):
+    """microdot with every connection bounded: in number and in time."""
+
+    net: Net
+
+    async def handle_request(self, reader, writer):
+        net = self.net
+        if net.conns >= MAX_CONN:
+            net.wake()  # the polls held open answer now, and their sockets are free
+            for _ in range(20):
+                await asyncio.sleep(0.05)
+                if net.conns < MAX_CONN:
+                    break
+            else:
+                await _close(writer)
+                return
+        net.conns += 1
+        try:
+            await asyncio.wait_for(super().handle_request(_Bounded(reader), writer), REQUEST_MS / 1000)
+        except Exception:  # a timeout, a phone gone: the connection is closed, nothing else changes
+            await _close(writer)
+        finally:
+            net.conns -= 1
+
+
+async def _close(writer):
+    try:
+        writer.close()
+        await writer.wait_closed()
+    except Exception:
+        pass
+
+
+def make(net):
+    """The web app for net."""
+    web = Server()
+    web.net = net
+
+    @web.get("/")
+    async def page(req):
+        here = _here()
+        for name, headers in (("page.html.gz", {"Content-Encoding": "gzip"}), ("page.html", {})):
+            try:
+                f = open(here + "/" + name, "rb")
+            except OSError:
+                continue
+            headers["Content-Type"] = "text/html; charset=UTF-8"
+            return Response(f, 200, headers)
+        return _error("The page is missing from the device: deploy again (make deploy).", 500)
+
+    @web.get("/state")
+    async def state(req):
+        since = req.args.get("v")
+        if since is not None and since == str(net.v):
+            try:
+                await asyncio.wait_for(net.changed.wait(), POLL_MS / 1000)
+            except asyncio.TimeoutError:
+                pass
+        return Response(net.state(), 200, JSON)
+
+    @web.post("/score")
+    async def score(req):
+        g = net.game()
+        body = _body(req)
+        if body is None:
+            return _error("The request is not a JSON object.")
+        if g is None:
+            return _error("No game in progress.", 409)
+        r = g.rules
+        cards = body.get("cards")
+        if type(cards) is not list:
+            return _error("The cards must be a list.")
+        if not r.hand and len(cards) != r.rows * r.cols:
+            return _error("A grid has %d cards, not %d." % (r.rows * r.cols, len(cards)))
+        if None in cards:
+            return _json({"total": None, "state": [0] * len(cards), "extras": []})
+        try:
+            got = r.read(cards if r.hand else r.grid_of(cards), g.opts)
+            b = r.score(got, g.opts)
+        except ScoreError as e:
+            return _error(e.text())
+        return _json({"total": b.total(), "state": b.state, "extras": b.extras})
+
+    @web.post("/grid")
+    async def grid(req):
+        body = _body(req)
+        if body is None:
+            return _error("The request is not a JSON object.")
+        g = net.game()
+        if g is None:
+            return _error("No game in progress.", 409)
+        refused = net.pin_ok(req, body.get("pin"))
+        if refused is not None:
+            return refused
+        e = net.entering(g)
+        if e is None:
+            return _error("The game is over: no hole to enter.", 409)
+        if body.get("hole") != e[0]:
+            return _error("%s is entered already: the device is on %s." % (show(body.get("hole")), e[0]), 409)
+        seat = body.get("player")
+        if type(seat) is not int or seat not in e[1]:
+            return _error("No such player in %s: %s." % (e[0], show(seat)))
+        try:
+            entry = net.entry(g, body)
+            net.check(g, seat, entry)
+        except ScoreError as err:
+            return _error(err.text())
+        net.sent[seat] = entry
+        net.sends += 1
+        what = "total" if type(entry) is int else "hand" if g.rules.hand else "grid"
+        said = "%s's %s for %s is on the device: it counts once the hole is accepted there." % (
+            g.names[seat], what, e[0])
+        return _json({"ok": True, "message": said})
+
+    @web.get("/game.json")
+    async def game_json(req):
+        g = net.game()
+        if g is None:
+            return _error("No game in progress.", 404)
+        return Response(_doc(g), 200, {"Content-Type": "application/json; charset=UTF-8",
+                                       "Content-Disposition": "attachment; filename=game.json"})
+
+    @web.get("/history.csv")
+    async def history(req):
+        from storage.export import history_lines
+
+        a = net.app()
+        h = a.state.get("history", []) if a is not None else []
+        return Response(_lines(history_lines(h)), 200, {
+            "Content-Type": "text/csv; charset=UTF-8",
+            "Content-Disposition": "attachment; filename=history.csv"})
+
+    @web.errorhandler(404)
+    async def not_found(req):
+        return _error("Not found.", 404)
+
+    @web.errorhandler(405)
+    async def not_allowed(req):
+        return _error("Not allowed here.", 405)
+
+    @web.errorhandler(413)
+    async def too_big(req):
+        return _error("The request is too big.", 413)
+
+    @web.errorhandler(400)
+    async def bad(req):
+        return _error("The request is malformed.", 400)
+
+    @web.errorhandler(Exception)
+    async def failed(req, exc):
+        from storage.savefile import log_error
+
+        log_error("web: %s %s" % (type(exc).__name__, exc))
+        return _error("The device could not answer that (%s)." % type(exc).__name__, 500)
+
+    return web
+
+
+def _doc(g):
+    """The game's document a piece at a time (the whole of it is never in
+    memory): what tools/score.py reads, as the device saves it."""
+    head = g.doc_head()
+    sep = "{"
+    for k in head:
+        yield sep + json.dumps(k) + ":" + json.dumps(head[k])
+        sep = ","
+    for k, holes in g.doc_holes():
+        yield "," + json.dumps(k) + ":["
+        for i in range(len(holes)):
+            yield ("," if i else "") + json.dumps(g.hole_doc(holes[i]))
+        yield "]"
+    yield "}\n"
+
+
+def _lines(lines):
+    for line in lines:
+        yield line + "\r\n"
+
+
+def run(runner, wanted, step, poll_ms=5, port=80):
+    """Serve while wanted() is true, calling step() every poll_ms: the
+    device's loop (guard.py), the simulator's. Wi-Fi comes up first (web/wifi.py)
+    and goes down at the end; what the server held is freed."""
+    from web.wifi import Wifi, mode
+
+    async def main():
+        a = runner.app
+        wifi = Wifi(a.state["settings"] if a is not None else {})
+        net = Net(runner, wifi)
+        web = make(net)
+        server = None
+        try:
+            up = asyncio.create_task(wifi.up())
+            # until Wi-Fi is turned off, or to the other mode (guard.py starts it again)
+            while wanted() and (runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
+                a = runner.app
+                if a is not None:
+                    a.net = net
+                if server is None and wifi.ip:
+                    server = asyncio.create_task(web.start_server(host=wifi.host, port=port))
+                    wifi.port = port
+                step()
+                net.refresh()
+                await asyncio.sleep(poll_ms / 1000)
+            up.cancel()
+        finally:
+            if server is not None and getattr(web, "server", None) is not None:
+                web.shutdown()
+                try:
+                    await asyncio.wait_for(server, 1)
+                except Exception:
+                    pass
+            wifi.down()
+            a = runner.app
+            if a is not None:
+                a.net = None
+
+    asyncio.run(main())
+    if hasattr(asyncio, "sleep_ms"):  # MicroPython: the tasks left (polls held open) go with a new loop
+        asyncio.new_event_loop()
+    gc.collect()
