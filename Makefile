@@ -33,6 +33,9 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
 	rm -rf $(VENV)/stubs
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/stubs -r requirements-stubs.txt
 	$(MPY) -c "import sys; print('MicroPython', sys.version)"
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "note: the phones' page \
+	is tested in a headless Chromium (host_tests/test_web_browser.py, skipped without it): \
+	sudo apt-get install chromium chromium-driver"
 	touch $@
 
 $(VENV)/bin/%:
