@@ -143,8 +143,6 @@ def test_the_pin_and_bad_requests(tmp_path):
 def test_the_deck_across_phones_and_a_bad_player(tmp_path):
     s = started(tmp_path)
     try:
-        s.key("wait 100")
-        # a fresh PIN needs the wait-free path: a separate sim, so the PIN throttle of the test above is not here
         pin = s.pin()
         twelves = ["12"] * 8  # every 12 in a 3-player deck (8)
         assert s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": twelves})[0] == 200
@@ -233,7 +231,8 @@ def test_fuzz_keeps_serving_and_the_saved_game_intact(tmp_path):
 def test_wifi_off_from_the_device_stops_the_page(tmp_path):
     s = started(tmp_path)
     try:
-        # the game's menu: Main menu (row 5, after Phones); then Settings (row 5), Wi-Fi (row 3), Off (row 1)
+        # the game's menu: Main menu (row 5, after Phones); then Settings (row 5), Wi-Fi (row 3),
+        # Off (row 1)
         s.key("type 5", "ok", "shot %s/home.png" % tmp_path, "type 5", "ok", "type 3", "ok", "type 1", "ok")
         time.sleep(0.5)
         try:

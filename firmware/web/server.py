@@ -219,7 +219,8 @@ class Net:
         w = self.wrong.get(who)
         if w is not None and ticks_diff(w[1], now) > 0:
             wait = ticks_diff(w[1], now) // 1000 + 1
-            return _json({"error": "Too many wrong PINs: try again in %d s." % wait, "retry_after": wait}, 429)
+            said = "Too many wrong PINs: try again in %d s." % wait
+            return _json({"error": said, "retry_after": wait}, 429)
         if pin == self.pin:
             self.wrong.pop(who, None)
             return None
@@ -351,6 +352,7 @@ def make(net):
             return _error(err.text())
         net.sent[seat] = entry
         net.sends += 1
+        net.refresh()  # a new version now: a /state right after this answer shows it
         what = "total" if type(entry) is int else "hand" if g.rules.hand else "grid"
         said = "%s's %s for %s is on the device: it counts once the hole is accepted there." % (
             g.names[seat], what, e[0])
