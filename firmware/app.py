@@ -41,6 +41,8 @@ def forget(name):
 
 class App:
     version = VERSION  # for the screens: they are given the app, and import nothing of it
+    safe = False  # the safe start after errors: the game is not opened, Wi-Fi not started
+    net = None  # while Wi-Fi is on: the web side (web/server.py's Net), which web/server.py sets
     def __init__(self, hw, safe=False, note=None, pen=None):
         """safe: do not open the game in progress (it kept crashing); note:
         a sentence to show first (why the app restarted); pen: the guard's,
@@ -63,8 +65,8 @@ class App:
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
         self.pending = None  # a screen to show after the key being handled (a failed save)
-        self.safe = safe
-        self.net = None  # while Wi-Fi is on: the web side (web/server.py's Net), which guard.py sets
+        if safe:
+            self.safe = True
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
         # a keyboard's typed keys and a touch panel's taps reach the screens
         # through their own module; buttons go straight to the screen
@@ -102,6 +104,12 @@ class App:
 
             # load's note stays on the flash until read: a restart first shows it again
             self.push(Message(self, "Note", notes, on_close=savefile.noted if problem else None))
+
+    @property
+    def wifi(self):
+        """Wi-Fi is on in the settings, and this is not the safe start after
+        errors (guard.py runs the web side then)."""
+        return not self.safe and self.state["settings"].get("wifi", "off") != "off"
 
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""

@@ -101,50 +101,19 @@ def ready(hw, runner):
     return "Scorekeeper %s on %s: ready, %d bytes of heap free of %d" % (VERSION, hw.board, free, total)
 
 
-def wifi_wanted(r, serving=False):
-    """Wi-Fi is on in the settings (not in the safe start after errors).
-    On the error screen it stays as it was: the phones keep the network
-    while the app restarts."""
-    a = r.app
-    if a is None:
-        return serving
-    return not a.safe and a.state["settings"].get("wifi", "off") != "off"
-
-
-# what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
-WEB = ("web.server", "web.wifi", "web.qr", "microdot", "microdot.microdot", "microdot.helpers")
-
-
-def _web():
-    """web/server.py, loaded (its loading may fail for want of memory: serve() says so)."""
-    from web import server
-
-    return server
-
-
-def serve(r, step, poll_ms, port=80):
-    """While Wi-Fi is on: step (the device's loop) runs beside the web
-    server (web/server.py) until it is turned off. A failure of the web side
-    turns Wi-Fi off and says why; the game and the keys go on."""
-    from app import forget
-
+def _serve(r, poll_ms):
+    """The loop beside the web side until Wi-Fi is turned off (web/run.py:
+    loaded only then, so that what it needs takes nothing from the heap at boot)."""
     try:
-        _web().run(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
-    except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
-        from storage.savefile import log_error
+        from web import run
+    except MemoryError:
+        from ui.widgets import Message
 
-        log_error("web: %s %s" % (type(e).__name__, e))
         a = r.app
-        if a is not None:
-            from ui.widgets import Message
-
-            a.state["settings"]["wifi"] = "off"
-            a.save()
-            a.push(Message(a, "Wi-Fi off", ["The web side stopped: %s (%s)." % (e, type(e).__name__),
-                                            "Settings > Wi-Fi turns it on again."]))
-    for name in WEB:
-        forget(name)
-    gc.collect()
+        a.state["settings"]["wifi"] = "off"  # (not saved: the next start tries again)
+        a.push(Message(a, "Wi-Fi off", ["Not enough memory to start it."]))
+        return
+    run.serve(r, lambda: r.step(ticks_ms()), poll_ms)
 
 
 def main(hw, poll_ms=5):
@@ -156,8 +125,9 @@ def main(hw, poll_ms=5):
         print(ready(hw, r))
         while True:
             r.step(ticks_ms())
-            if wifi_wanted(r):
-                serve(r, lambda: r.step(ticks_ms()), poll_ms)
+            a = r.app
+            if a is not None and a.wifi:  # Settings > Wi-Fi: the web side runs beside this loop
+                _serve(r, poll_ms)
             sleep_ms(poll_ms)
     finally:
         if hw.watchdog is not None:

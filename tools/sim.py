@@ -263,14 +263,14 @@ class Sim:
 
     def serving(self):
         """Wi-Fi is on in the firmware's settings: the web side runs."""
-        from guard import wifi_wanted
+        from web.run import wifi_wanted
 
         return wifi_wanted(self.runner)
 
     def serve(self, step):
         """Run the web side (as the device does, guard.py) with step() as
         the loop's turn, until Wi-Fi is turned off."""
-        from guard import serve
+        from web.run import serve
 
         serve(self.runner, step, STEP_MS, self.port)
 
