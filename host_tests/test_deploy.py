@@ -111,7 +111,8 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
     assert "main.py" in files and "board.mpy" in files and "app.mpy" in files
     assert [p for p in files if p.endswith(".py")] == ["main.py"]
     for dest in wanted:
-        assert (dest if dest == "main.py" else dest[:-3] + ".mpy") in files, dest
+        assert deploy.on_board(dest) in files, dest
+    assert files["web/page.html.gz"][:2] == b"\x1f\x8b"  # the phones' page, gzipped
     assert files["app.mpy"][:2] == b"M\x06"  # a .mpy, format 6
     # only what this board needs: the TTGO panel it mimics, no other board's driver
     assert "drivers/st7789.mpy" in files
@@ -258,10 +259,11 @@ def test_mip_installs_the_same_firmware_from_package_json_and_it_boots():
             assert out.returncode == 0 and "Done" in out.stdout, out.stdout + out.stderr
         files = b.files()
         installed = {p for p in files if not p.startswith("lib")}
-        wanted = set(manifest.closure("sim"))
+        wanted = set(manifest.packaged(manifest.closure("sim")))
         assert wanted <= installed, wanted - installed
         # mip cannot choose per board: every board's drivers and input screens come too
-        others = {p for board_id in manifest.REAL_BOARDS for p in manifest.closure(board_id)} - {"board.py"}
+        others = {p for board_id in manifest.REAL_BOARDS
+                  for p in manifest.packaged(manifest.closure(board_id))} - {"board.py"}
         assert installed - wanted == others - wanted
         assert {"drivers/ili9342.py", "drivers/ssd1306.py", "ui/typed.py", "ui/touch.py"} <= others
         mark = len(b.console())
@@ -281,7 +283,7 @@ def test_the_package_files_are_up_to_date_and_cover_every_boards_files():
     for board_id in manifest.BOARDS:
         with open(os.path.join(ROOT, "boards", board_id + ".json")) as f:
             own = dict(json.load(f)["urls"])
-        wanted = manifest.closure(board_id)
+        wanted = manifest.packaged(manifest.closure(board_id))
         installed = set(shared) | set(own)
         assert set(wanted) <= installed, (board_id, set(wanted) - installed)
         for dest, src in own.items():
@@ -347,7 +349,7 @@ def test_make_size_measures_that_compiled_files_are_smaller_and_boot_in_less_hea
     board_id = "devkit-oled"
     py = heap.sources(board_id)
     mpy = deploy.compile_files(board_id, deploy.ESP32_ARCH, fresh_dir("size-esp32"))
-    assert set(mpy) == {p if p == "main.py" else p[:-3] + ".mpy" for p in py}
+    assert set(mpy) == {deploy.on_board(p) for p in manifest.closure(board_id)}
     assert sum(map(len, mpy.values())) < sum(map(len, py.values()))
     assert 0 < size.lfs_blocks(mpy) < size.lfs_blocks(py)
 

@@ -16,13 +16,15 @@ ALLOWED = {
     "engine": (),
     "drivers": ("compat",),
     "storage": (),
-    "ui": ("engine", "drivers.buttons", "storage", "compat"),
+    "ui": ("engine", "drivers.buttons", "storage", "compat", "web.qr"),
     "compat": (),
     "hardware": (),
     "watchdog": ("compat",),
     "crash": ("app", "storage", "ui.draw"),
     "app": ("compat", "engine", "storage", "ui"),
-    "guard": ("app", "compat", "crash", "storage", "ui.draw"),
+    "guard": ("app", "compat", "crash", "storage", "ui.draw", "ui.widgets", "web.run"),
+    # the phones' side, loaded while Wi-Fi is on: the app's state and game, the engine's checks
+    "web": ("app", "compat", "engine", "storage", "ui.widgets", "ui.labels", "ui.draw", "microdot"),
     "main": ("board", "guard"),
 }
 BOARD_MAY = ("drivers", "hardware", "watchdog", "machine")  # and nothing of ui, engine, storage, app
@@ -84,7 +86,7 @@ def part(mod):
 
 
 def allowed(mod, dep):
-    if part(dep) == part(mod) and part(mod) in ("engine", "drivers", "storage", "ui"):
+    if part(dep) == part(mod) and part(mod) in ("engine", "drivers", "storage", "ui", "web"):
         return True
     return any(dep == a or dep.startswith(a + ".") for a in ALLOWED[part(mod)])
 

@@ -3,7 +3,9 @@
 #  - peak heap of tools/score.py under the MicroPython unix port for an
 #    8-player 18-hole crazy-nines game and a 10-player multiple-9 showdown:
 #    the smallest -X heapsize it runs in, and whether 128K is enough;
-#  - time per hole scored and per showdown, CPython and MicroPython.
+#  - time per hole scored and per showdown, CPython and MicroPython;
+#  - the heap through a whole game with Wi-Fi on and 4 phones (tools/heap.py
+#    --wifi), beside the same game without it.
 # Host figures come from a 64-bit build: compare ratios, not absolutes.
 import json
 import os
@@ -101,6 +103,8 @@ def main():
     print()
     ui_ok = ui_figures()
     print()
+    wifi_ok = wifi_figures()
+    print()
     keys_ok = monkey_figures()
     print()
     store_ok = storage_figures()
@@ -112,6 +116,8 @@ def main():
         sys.exit("bench: a whole game through the keys did not run on some board")
     if not keys_ok:
         sys.exit("bench: random keys found a failure (its seed and replay line above)")
+    if not wifi_ok:
+        sys.exit("bench: the whole game with Wi-Fi on and phones failed, or a phone's request did")
 
 
 REAL_HOLES = 20  # a game, 4 players, from tools/realholes.py
@@ -266,6 +272,7 @@ def heap_figures():
     print("boot, the smallest heap it boots in, and the smallest a whole 6-player 9-hole Play Nine")
     print("game through the keys runs in (the test driver's presses, replayed with the firmware")
     print("alone). A smallest heap is the one from which every larger one works.")
+    GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in heap.manifest.REAL_BOARDS})
     print("{:<16}".format("") + "".join("{:>30}".format(label + " unix port") for label in labels))
     print("{:<16}".format("board") + "{:>10}{:>10}{:>10}".format("boot", "smallest", "game") * len(labels))
     ok = True
@@ -297,6 +304,18 @@ def heap_figures():
     else:
         print(heap.missing32())
     return ok
+
+
+GAME_SMALLEST: dict = {}  # board -> the smallest heap a whole game runs in (heap_figures(), its last port)
+
+
+def wifi_figures():
+    """The whole game with Wi-Fi on and 4 phones, every board, 32-bit
+    (tools/heap.py --wifi); False if a run or a phone's request failed."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import heap
+
+    return heap.wifi_table(list(heap.manifest.REAL_BOARDS), GAME_SMALLEST)
 
 
 SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included

@@ -157,6 +157,12 @@ def cross_version():
     return int(major), int(sub)
 
 
+def on_board(dest):
+    """The name a file of the manifest has on the board: a module compiled
+    to .mpy; main.py, and an asset (manifest.ASSETS), as they are."""
+    return dest[:-3] + ".mpy" if dest.endswith(".py") and dest != "main.py" else dest
+
+
 def compile_files(board_id, arch, out_dir):
     """{device path: bytes} of the board's files: .mpy compiled for arch,
     main.py as it is."""

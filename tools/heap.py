@@ -6,23 +6,34 @@
 # its figures are the 32-bit ones; the 64-bit port's objects are bigger.
 #
 #   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit]
+#   python tools/heap.py --wifi [--boards a,b]
+#
+# --wifi: the whole game with Wi-Fi on and PHONES phones at the table
+# (wifi_figures(); on the 32-bit port, or the 64-bit one if there is none),
+# beside the same game without it; in use after collections, in a generous
+# heap (no smallest heap: the phones run in real time).
 #
 # Every figure is the firmware's own: what the harness alone takes (its
 # "base" run, per board: with the board's file and its keyboard or touch
 # model; compiled, as the firmware is) is subtracted. A smallest heap is "the smallest heap from
 # which every larger one works": a fit is not monotonic (fragmentation), so
 # a bisection is followed by a run at each 1 KB step above its answer.
+import http.client
 import json
 import os
+import random
 import shutil
+import socket
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 HEAPGAME = os.path.join(HERE, "benches", "heapgame.py")
+HEAPWIFI = os.path.join(HERE, "benches", "heapwifi.py")  # its modes wbase, peak, wifi
 BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
@@ -70,7 +81,7 @@ def lay_out(files, out):
 def sources(board_id):
     """{device path: bytes} of the board's files as source (as mip copies them)."""
     files = {}
-    for dest, src in manifest.closure(board_id).items():
+    for dest, src in manifest.packaged(manifest.closure(board_id)).items():
         with open(src, "rb") as f:
             files[dest] = f.read()
     return files
@@ -118,23 +129,30 @@ def harness(arch):
     return out
 
 
-def command(binary, heap, src, board_id, mode, keys=None):
-    """The heapgame.py command line: the firmware in src, the harness
+def command(binary, heap, src, board_id, mode, keys=None, port=None):
+    """The heapgame.py (heapwifi.py) command line: the firmware in src, the harness
     compiled for its architecture (sources for src's of arch "py")."""
     name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
     compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
-    return [binary, "-X", "heapsize=%d" % heap, HEAPGAME, src, boards, tools, board_id, mode] + (
-        [keys] if keys else [])
+    script = HEAPWIFI if mode in ("wbase", "peak", "wifi") else HEAPGAME
+    return [binary, "-X", "heapsize=%d" % heap, script, src, boards, tools, board_id, mode] + (
+        [keys] if keys else []) + ([str(port)] if port else [])
+
+
+def workdir():
+    """An empty folder for a run (the board's flash), this thread's own."""
+    work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return work
 
 
 def run(binary, heap, src, board_id, mode, keys=None):
     """(bytes in use, free) at the end of a heapgame.py run, or None if it
     fails in this heap (a MemoryError; in mode low, the firmware stopped:
     its error screen, or a save that failed)."""
-    work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    work = workdir()
     p = subprocess.run(command(binary, heap, src, board_id, mode, keys), cwd=work, capture_output=True,
                        text=True, timeout=600)
     for line in p.stdout.splitlines():
@@ -225,11 +243,309 @@ def kb(n):
     return "-" if n is None else "%.1f" % (n / KB)
 
 
+# --- Wi-Fi on, with phones at the table (issue 17) -----------------------------
+PHONES = 4  # phones at the table, two of them with a wrong PIN
+WRONG_PIN = "00000"  # never the device's (four digits)
+WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched (the
+# phones run in real time)
+PHONE_GAP_S = 0.15  # between a phone's requests (beside its long poll)
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def fetch(port, method, path, body=None, timeout=5.0):
+    """(status, body) of one request to the firmware on 127.0.0.1:port."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        data = None if body is None else json.dumps(body)
+        c.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        r = c.getresponse()
+        return r.status, r.read()
+    finally:
+        c.close()
+
+
+class Phone:
+    """A phone at the table, as the page is (firmware/web/page.html): a
+    long poll of /state held open (the next one as each answer comes) and,
+    beside it, the page now and then and a grid scored as it is typed
+    (POST /score); a phone with the wrong PIN also sends grids (POST /grid),
+    which must be refused (403, then 429 while it has to wait)."""
+
+    def __init__(self, port, n, wrong, stop, tally):
+        self.port, self.wrong, self.stop, self.tally = port, wrong, stop, tally
+        self.game = None  # the state's game, as the last poll had it
+        self.rng = random.Random(n)
+        self.threads = [threading.Thread(target=f, daemon=True) for f in (self.poll, self.act)]
+        for t in self.threads:
+            t.start()
+
+    def ask(self, method, path, body=None, timeout=5.0):
+        try:
+            status, data = fetch(self.port, method, path, body, timeout)
+        except (OSError, http.client.HTTPException) as e:
+            when = time.monotonic() - self.tally.start
+            # the game's end takes the server down: what that cuts is no failure (the
+            # phones hear of the end a moment after the server does)
+            if not self.stop.wait(1):
+                self.tally.count(path.split("?")[0], type(e).__name__)
+                self.tally.note("%s %s: %s %.1f s after the phones' start" % (
+                    method, path, type(e).__name__, when))
+            return None, None
+        self.tally.count(path.split("?")[0], status)
+        return status, data
+
+    def poll(self):
+        v = None
+        while not self.stop.is_set():
+            # longer than the server's long poll (web/server.py POLL_MS)
+            status, data = self.ask("GET", "/state" if v is None else "/state?v=%d" % v, timeout=20)
+            try:
+                s = json.loads(data) if status == 200 else None
+            except ValueError:
+                self.tally.count("/state", "not JSON")
+                s = None
+            if s is not None:
+                v, self.game = s["v"], s["game"]
+            else:
+                v = None
+                self.stop.wait(0.5)
+
+    def cards(self):
+        g = self.game
+        if g is None:
+            return ["5"] * 12
+        r = g["rules"]
+        n = self.rng.randint(1, 6) if r["hand"] else r["rows"] * r["cols"]
+        return [self.rng.choice(r["cards"]) for _ in range(n)]
+
+    def act(self):
+        i = 0
+        while not self.stop.wait(PHONE_GAP_S):
+            i += 1
+            if i % 20 == 1:
+                self.ask("GET", "/")
+            self.ask("POST", "/score", {"cards": self.cards()})
+            g = self.game
+            if self.wrong and i % 4 == 0 and g is not None and g["entering"] is not None:
+                e = g["entering"]
+                self.ask("POST", "/grid", {"pin": WRONG_PIN, "player": e["players"][0], "hole": e["label"],
+                                           "cards": self.cards()})
+
+    def join(self):
+        for t in self.threads:
+            t.join(5)
+
+
+class Tally:
+    """Answers by request and status (or the error a request ended in)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.n: dict = {}
+        self.notes: list = []  # the failures, what and when (from the phones' start)
+        self.start = time.monotonic()  # the phones'
+        self.took = None  # seconds from the phones' start to the game's end
+
+    def note(self, what):
+        with self.lock:
+            self.notes.append(what)
+
+    def count(self, path, status):
+        with self.lock:
+            self.n[(path, status)] = self.n.get((path, status), 0) + 1
+
+    def text(self):
+        paths: dict = {}
+        for (path, status), n in sorted(self.n.items(), key=str):
+            paths.setdefault(path, []).append("%s x%d" % (status, n))
+        return "; ".join("%s %s" % (p, ", ".join(v)) for p, v in paths.items())
+
+    def failed(self):
+        """Answers that show something wrong: a server error, a refused or
+        broken connection, a wrong PIN taken."""
+        return sum(n for (path, status), n in self.n.items() if not isinstance(status, int) or status >= 500
+                   or (path == "/grid" and status == 200))
+
+
+def wifi_heap(arch):
+    return WIFI_HEAP * (2 if arch == "x64" else 1)
+
+
+def wifi_run(binary, arch, board_id, keys, heap=None):
+    """A heapwifi.py wifi run with PHONES phones: {"up", "connected",
+    "end", "peak": (in use, free) ..., "conns", "tally"}; raises
+    RuntimeError saying why if it failed."""
+    src = firmware(board_id, arch)
+    heap = heap or wifi_heap(arch)
+    work = workdir()
+    port = free_port()
+    stop = threading.Event()
+    tally = Tally()
+    phones: list = []
+    got: dict = {}
+    lines = []
+    with open(os.path.join(work, "stderr"), "w+") as err:
+        p = subprocess.Popen(command(binary, heap, src, board_id, "wifi", keys, port), cwd=work,
+                             stdout=subprocess.PIPE, stderr=err, text=True)
+        killer = threading.Timer(600, p.kill)
+        killer.start()
+        try:
+            for line in p.stdout:
+                lines.append(line.rstrip())
+                w = line.split()
+                if not w:
+                    continue
+                if w[0] == "READY":
+                    tally.start = time.monotonic()
+                    phones = [Phone(port, n, n < 2, stop, tally) for n in range(PHONES)]
+                elif w[0] == "DONE":  # the game is over: the phones stop
+                    stop.set()
+                    tally.took = time.monotonic() - tally.start
+                if w[0] in ("UP", "CONNECTED", "END", "CONNS") or w[:2] == ["HEAP", "wifi"]:
+                    got[w[0] if w[0] != "HEAP" else "peak"] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
+            p.wait()
+        finally:
+            stop.set()
+            killer.cancel()
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+            for ph in phones:
+                ph.join()
+        err.seek(0)
+        why = err.read().strip()
+    if p.returncode != 0 or "peak" not in got:
+        hint = ("\n(this MicroPython has no asyncio: build the 32-bit port with it frozen, "
+                "docs/MEMORY.md)" if "no module named 'asyncio'" in why + "\n".join(lines) else "")
+        raise RuntimeError("%s: the wifi run failed (exit %s): %s%s" % (
+            board_id, p.returncode, "\n".join(lines[-10:] + why.splitlines()[-10:]), hint))
+    got["conns"] = got["CONNS"][0]
+    got["tally"] = tally
+    try:  # what the web side logged (a handler's failure answers 500 and goes there)
+        with open(os.path.join(work, "errors.log")) as f:
+            tally.note("errors.log: " + f.read().strip().replace("\n", " | "))
+    except OSError:
+        pass
+    return {k.lower(): v for k, v in got.items()}
+
+
+def wifi_figures(boards):
+    """The whole game with Wi-Fi on and PHONES phones, per board, on the
+    32-bit port (else the 64-bit one): (port label, {board: row}). A row:
+    "boot" (in use after boot), "up" (the same with the server listening,
+    before any phone), "connected" (the phones' connections held), "peak"
+    (the most in use after a collection, each key line of the game, the
+    server up), "nowifi" (the same for the game without Wi-Fi), "end" (in
+    use at the end, the server up), all the firmware's own (the harness's
+    base in use taken away); "conns", the most connections at once;
+    "tally", the phones' answers; or {"error": why}."""
+    label, binary, arch = ports()[-1]  # the 32-bit one when it is there
+    keys = {b: record(b) for b in boards}
+    harness(arch)
+    for b in boards:
+        firmware(b, arch)
+
+    def quiet(b):  # without phones: side by side
+        src = firmware(b, arch)
+        heap = wifi_heap(arch)
+        base = run(binary, heap, src, b, "wbase")  # the harness, with heapwifi.py's modes
+        boot = run(binary, heap, src, b, "boot")
+        boot_base = run(binary, heap, src, b, "base")  # boot's harness
+        peak = run(binary, heap, src, b, "peak", keys[b])
+        return b, (base and base[0], boot and boot_base and boot[0] - boot_base[0], peak and peak[0])
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        alone = dict(pool.map(quiet, boards))
+    rows = {}
+    for b in boards:  # one at a time: the phones are real time
+        base, boot, nowifi = alone[b]
+        if base is None:
+            rows[b] = {"error": "the harness alone did not run"}
+            continue
+        try:
+            w = wifi_run(binary, arch, b, keys[b])
+        except RuntimeError as e:
+            rows[b] = {"error": str(e)}
+            continue
+        own = {k: w[k][0] - base for k in ("up", "connected", "end", "peak")}
+        own["boot"] = boot
+        own["nowifi"] = None if nowifi is None else nowifi - base
+        own["connected_n"] = w["connected"][2]
+        own["conns"] = w["conns"]
+        own["tally"] = w["tally"]
+        rows[b] = own
+    return label, rows
+
+
+def wifi_table(boards, smallest=None):
+    """Print wifi_figures() for boards; smallest: {board: the smallest heap a
+    whole game runs in, the firmware's own} (make bench's table), if known.
+    False if a run failed."""
+    label, rows = wifi_figures(boards)
+    print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
+        PHONES, label))
+    print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones (threads here)" %
+          PHONES)
+    print("each hold a long poll of /state and beside it fetch the page and POST /score; two of them POST")
+    print("/grid with a wrong PIN. In a %d KB heap, not the smallest one: in use after a collection at each"
+          % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
+    print("key line, the most of them, the firmware's own (the harness's base in use taken away), KB.")
+    if label != "32-bit":
+        print(missing32())
+        print("(so these are the 64-bit port's figures, 40-50% bigger than an ESP32's)")
+    head = "{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}".format(
+        "board", "boot", "serving", "game", "no Wi-Fi", "Wi-Fi", "+Wi-Fi", "at end", "conns")
+    print(head)
+    ok = True
+    for b in boards:
+        r = rows[b]
+        if "error" in r:
+            ok = False
+            print("{:<16} {}".format(b, r["error"]))
+            continue
+        g = (smallest or {}).get(b)
+        diff = None if r["nowifi"] is None else r["peak"] - r["nowifi"]
+        print("{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}".format(
+            b, kb(r["boot"]), kb(r["up"]), kb(g), kb(r["nowifi"]), kb(r["peak"]), kb(diff), kb(r["end"]),
+            r["conns"]))
+    print("boot: in use after boot; serving: the same with the server listening (before any phone);")
+    print("game: the smallest heap the whole game runs in without Wi-Fi (the table above; '-' if not run);")
+    print("no Wi-Fi / Wi-Fi: the most in use after a collection through the game, without Wi-Fi and with the")
+    print("server up and the phones connected; +Wi-Fi: the difference; at end: in use after the game, server")
+    print("up; conns: the most connections the server held at once. The Wi-Fi figure moves by a KB or two")
+    print("from run to run: what the phones have under way at each collection. The phones' answers: 409, no")
+    print("game yet; 403 and 429, the wrong PIN refused, then made to wait; FAILED, a server error (5xx), a")
+    print("connection refused or cut before the game's end, or a wrong PIN taken.")
+    print("The ESP32 with Wi-Fi on: the heap cannot grow much past its first %d KB (docs/MEMORY.md)." %
+          (FIRST_HEAP // KB))
+    for b in boards:
+        r = rows[b]
+        if "error" in r:
+            continue
+        t = r["tally"]
+        bad = t.failed()
+        ok = ok and not bad
+        print("  %s, %.1f s of phones: %s%s" % (b, t.took or 0, t.text(),
+                                                "" if not bad else "  (%d FAILED)" % bad))
+        for n in t.notes[:5]:
+            print("    " + n)
+    return ok
+
+
 def main(argv):
     boards = list(manifest.REAL_BOARDS)
     if "--boards" in argv:
         boards = argv[argv.index("--boards") + 1].split(",")
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
+    if "--wifi" in argv:
+        return 0 if wifi_table(boards) else 1
     res, _harness = figures(boards, "--game" in argv, only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     if not os.path.exists(MPY32):

@@ -237,14 +237,10 @@ def packages():
         files = closure(board_id)
         own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
         per_board[board_id] = own
-        for d, s in files.items():
-            if d.startswith("lib/"):
-                continue  # a library: mip fetches it from its own home (DEPS)
-            if d.endswith(".gz"):  # mip copies as is: the page uncompressed (web/server.py serves either)
-                d = d[:-3]
+        for d, s in packaged(files).items():
             if d not in own:
                 shared[d] = s
-    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())], DEPS)}
+    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())])}
     for board_id, own in per_board.items():
         urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
         out["boards/%s.json" % board_id] = _json(urls)
@@ -253,24 +249,23 @@ def packages():
 
 # The libraries for mip, from their own repositories at the versions of
 # requirements-board.txt (microdot as one module: lib/microdot.py)
-def _pinned(name):
-    with open(os.path.join(ROOT, "requirements-board.txt")) as f:
-        for line in f:
-            if line.startswith(name + "=="):
-                return line.split("==")[1].strip()
-    raise ManifestError("requirements-board.txt pins no %s" % name)
+def packaged(files):
+    """{device path: source} of closure()'s files that the mip package
+    files list: not the libraries (mip installs microdot from its own
+    repository: docs/DEPLOY.md), and the page as it is (mip copies files
+    unchanged; web/server.py serves page.html where page.html.gz is not)."""
+    out = {}
+    for d, s in files.items():
+        if d.startswith("lib/"):
+            continue
+        out[d[:-3] if d.endswith(".gz") else d] = s
+    return out
 
 
-DEPS = [["github:miguelgrinberg/microdot/src/microdot/microdot.py", "v" + _pinned("microdot")]]
-
-
-def _json(urls, deps=None):
+def _json(urls):
     """mip's package format, a file a line, so a diff shows what changed."""
     rows = ",\n".join("    " + json.dumps(u) for u in urls)
-    more = ""
-    if deps:
-        more = '  "deps": [\n%s\n  ],\n' % ",\n".join("    " + json.dumps(d) for d in deps)
-    return '{\n  "urls": [\n%s\n  ],\n%s  "version": %s\n}\n' % (rows, more, json.dumps(version()))
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version()))
 
 
 def main(argv):

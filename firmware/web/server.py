@@ -17,7 +17,6 @@ import os
 
 from compat import ticks_diff, ticks_ms
 from engine.errors import ScoreError, show
-from engine.game import TOTAL_HIGH, TOTAL_LOW
 from microdot import Microdot, Request, Response
 from microdot import microdot as _md
 
@@ -45,7 +44,7 @@ def _quiet(exc):
 # A request microdot cannot read (a broken request line, a header without a
 # colon, a line too long) is answered 400; microdot would print each to the
 # console: a stranger's junk must not fill it (nor block on it).
-_md.print_exception = _quiet
+_md.print_exception = _quiet  # type: ignore[attr-defined]  # (its stub leaves it out)
 
 
 class _Bounded:
@@ -160,6 +159,7 @@ class Net:
         g = a.game if a is not None else None
         out: dict = {"v": self.v, "board": a.hw.board if a is not None else "", "game": None}
         if g is not None:
+            from engine.game import TOTAL_HIGH, TOTAL_LOW  # (loaded with the game: not at the main menu)
             from ui.labels import title
 
             r = g.rules
@@ -185,6 +185,8 @@ class Net:
     def entry(self, g, body):
         """The entry a request holds, checked as the device checks one:
         a total, a hand's list, or a grid (flat, in row order, or rows)."""
+        from engine.game import TOTAL_HIGH, TOTAL_LOW
+
         r = g.rules
         if "total" in body:
             t = body["total"]
@@ -261,7 +263,8 @@ class Server(Microdot):
                 return
         net.conns += 1
         try:
-            await asyncio.wait_for(super().handle_request(_Bounded(reader), writer), REQUEST_MS / 1000)
+            bounded = _Bounded(reader)  # read as a stream: microdot asks for no more of it
+            await asyncio.wait_for(super().handle_request(bounded, writer), REQUEST_MS / 1000)  # type: ignore[arg-type]
         except Exception:  # a timeout, a phone gone: the connection is closed, nothing else changes
             await _close(writer)
         finally:

@@ -84,12 +84,11 @@ class Wifi:
                     await asyncio.sleep(0.25)
                     waited += 250
             else:
-                import machine
-
-                self.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in machine.unique_id()[-2:])
-                self.key = own_key(self.settings)
                 w = self.wlan = network.WLAN(network.AP_IF)
                 w.active(True)
+                # its name ends with the radio's own address: two devices at two tables differ
+                self.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
+                self.key = own_key(self.settings)
                 try:
                     w.config(ssid=self.ssid, key=self.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK
                 except (TypeError, ValueError, OSError):  # an older MicroPython's names

@@ -1,0 +1,210 @@
+# The heap with Wi-Fi on (issue 17): heapgame.py's whole game, a collection
+# after each key line, without Wi-Fi and with the phones' web side up. A
+# script of its own, not a mode of heapgame.py: that one runs from source,
+# its compiling is a peak of the harness's, and code added to it moves every
+# smallest heap tools/heap.py finds (measured: these modes written into it
+# took the harness's smallest heap from 15 to 21 KB, and so every smallest
+# figure down by up to 6 KB). No smallest heap is searched here (the
+# phones run in real time), so this one's compiling costs nothing: its
+# bytecode is in its wbase and subtracted. Run as heapgame.py is, by a
+# MicroPython unix port in an empty folder (the board's flash):
+#
+#   micropython heapwifi.py FIRMWARE BOARDS TOOLS BOARD MODE [KEYS [PORT]]
+#
+# MODE:
+#   wbase  heapgame.py's base, with this script: the harness's share of
+#          peak and wifi, to subtract from them
+#   peak   heapgame.py's game, with a collection after each key line: prints
+#          "HEAP peak <the most in use after those collections> <free then>"
+#   wifi   peak with Wi-Fi on (Settings > Wi-Fi: "own"): after boot the
+#          replay runs as the device's loop inside the web side
+#          (web/run.py's serve, web/server.py; microdot from FIRMWARE/lib, as an
+#          ESP32 has /lib on its path), served on 127.0.0.1:PORT for the
+#          caller's phones. Once the server listens: "UP <in use> <free>",
+#          then "READY" (the caller starts its phones); when PHONES
+#          connections are held (or after WAIT_MS), "CONNECTED <in use>
+#          <free> <connections>", then the game, a key line per turn of the
+#          server's loop; at its end "DONE" (the server goes down; the
+#          phones stop), then "END <in use> <free>" (the server still
+#          up), "CONNS <the most connections at once>" and "HEAP wifi <the
+#          most in use after a collection, from the server's start> <free
+#          then>". A failure of the web side (serve() turns Wi-Fi off and
+#          goes on) fails the run, with errors.log.
+# Each exits 0, or fails as heapgame.py's game does (the guard is strict).
+import gc
+import sys
+
+src, boards, tools, board_id, mode = sys.argv[1:6]
+sys.path[:0] = [src, boards, tools]
+if mode == "wifi":
+    sys.path.insert(1, src + "/lib")  # the board's libraries (microdot), after the firmware
+STEP_MS = 5  # the firmware's poll interval (heapgame.py's)
+GAP_MS = 40  # between presses: longer than the debounce
+PHONES = 4  # wifi: connections held before the game starts ...
+WAIT_MS = 10000  # ... or after this long, whatever there are
+
+most = [0, 0]  # the most in use after a collection, and the free then
+
+
+def collect():
+    gc.collect()
+    used = gc.mem_alloc()
+    if used > most[0]:
+        most[0] = used
+        most[1] = gc.mem_free()
+
+
+def say(what, *more):
+    gc.collect()
+    print(what, gc.mem_alloc(), gc.mem_free(), *more)
+
+
+class Done(KeyboardInterrupt):
+    """The key file is done: out of the web side's loop (serve() lets a
+    KeyboardInterrupt through, as it does the simulator's quit)."""
+
+
+def press(fingers, line, now, tick):
+    """One line of the key file pressed, as heapgame.py's game does; the
+    clock after it."""
+    if line[0] == "k":  # a keyboard's key, or keys together: "k fn+; 80"
+        _, legends, ms = line.split()
+        for k in legends.split("+"):
+            fingers.press(k)
+            now = tick(2 * STEP_MS, now)
+        now = tick(int(ms), now)
+        for k in legends.split("+"):
+            fingers.release(k)
+            now = tick(2 * STEP_MS, now)
+    elif line[0] == "t":  # a tap: "t X Y 80"
+        _, x, y, ms = line.split()
+        fingers.finger = (int(x), int(y))
+        now = tick(int(ms), now)
+        fingers.finger = None
+    else:
+        b, ms = line.split()
+        held = [fingers[int(i)] for i in b.split("+")]  # "0+1": two buttons together
+        for sw in held:
+            sw.held = True
+        now = tick(int(ms), now)
+        for sw in held:
+            sw.held = False
+    return tick(GAP_MS, now)
+
+
+def main(argv):
+    from simulator import board as simboard  # the harness: with boards/virtual.py and the TTGO's board file
+
+    name = simboard.BOARDS[board_id]
+    if name not in sys.modules:  # the board's file as the board has it: board.mpy (no compiling)
+        sys.modules[name] = __import__("board")
+    if mode == "wbase":  # heapgame.py's base, with this script
+        mod = simboard.board_module(board_id)
+        if getattr(mod, "INPUT", "buttons") == "keyboard":
+            import simulator.keyboard  # noqa: F401
+        elif getattr(mod, "INPUT", "buttons") == "touch":
+            import simulator.touch  # noqa: F401
+        say("HEAP wbase")
+        return
+    hw, _bus, fingers, _mod = simboard.build(board_id, emulate=False)
+    from guard import Runner
+
+    r = Runner(hw, 0, strict=True)
+
+    def tick(ms, now):
+        for _ in range(ms // STEP_MS):
+            r.step(now)
+            now += STEP_MS
+        return now
+
+    at = [tick(GAP_MS, 0), None]  # the clock, the totals the key file ends with
+    f = open(argv[6])
+
+    def line():
+        s = f.readline()
+        if not s or s[0] == "=":
+            at[1] = s[1:].strip() if s else None
+            if mode == "wifi":
+                print("DONE")  # the caller's phones stop: the server goes down now
+            raise Done()
+        at[0] = press(fingers, s, at[0], tick)
+        why = stopped(r)
+        if why:  # the firmware coped; the replay cannot
+            raise SystemExit(why)
+        collect()
+
+    if mode == "peak":
+        try:
+            while True:
+                line()
+        except Done:
+            pass
+    else:
+        served(r, tick, at, line, int(argv[7]))
+    f.close()
+    import json
+
+    game = r.app.game
+    got = json.dumps(game.totals()) if game is not None else "no game"
+    if got != at[1]:
+        raise SystemExit("the replay went astray: totals %s, not %s" % (got, at[1]))
+    print("HEAP", mode, most[0], most[1])
+
+
+def stopped(r):
+    """Why the game cannot go on as recorded, or None (heapgame.py's)."""
+    if r.app is None:
+        return "the error screen: %s" % r.error.__class__.__name__
+    top = r.app.stack[-1]
+    if getattr(top, "title", None) == "Not saved":
+        return "a save failed at hole %d: %s" % (len(r.app.game.holes), top.rows[0])
+    return None
+
+
+def served(r, tick, at, line, port):
+    """wifi: the replay (line(), until Done) inside the web side, once the
+    server listens and the phones hold their connections."""
+    import time
+
+    from web.run import serve  # the device's loop beside the web side
+
+    phase = [0, 0, 0, 0]  # 0 the server starting, 1 the phones coming, 2 the game; turns in it;
+    # the ms the phones' wait began; the most connections at once
+
+    def step():
+        net = r.app.net if r.app is not None else None
+        conns = net.conns if net is not None else 0
+        if conns > phase[3]:
+            phase[3] = conns
+        if phase[0] == 2:
+            line()
+            return
+        at[0] = tick(STEP_MS, at[0])
+        collect()
+        if phase[0] == 0:
+            if net is not None and net.wifi.port == port:  # the server's task is made: it listens soon
+                phase[1] += 1
+            if phase[1] >= 3:
+                say("UP")
+                print("READY")
+                phase[0], phase[2] = 1, time.ticks_ms()
+        elif conns >= PHONES or time.ticks_diff(time.ticks_ms(), phase[2]) > WAIT_MS:
+            say("CONNECTED", conns)
+            phase[0] = 2
+
+    r.app.state["settings"]["wifi"] = "own"
+    try:
+        serve(r, step, STEP_MS, port)
+    except Done:
+        say("END")
+        print("CONNS", phase[3])
+        return
+    try:
+        with open("errors.log") as log:
+            print(log.read())
+    except OSError:
+        pass
+    raise SystemExit("the web side stopped before the end of the game (errors.log above)")
+
+
+main(sys.argv)
