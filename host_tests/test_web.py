@@ -271,3 +271,17 @@ def test_eight_phones_polling_and_one_sends(tmp_path):
     finally:
         s.close()
     assert not s.noise, "\n".join(s.noise)
+
+
+def test_a_grid_sent_as_numbers_and_lower_case_is_taken_as_the_device_names_the_cards(tmp_path):
+    s = started(tmp_path)
+    try:
+        pin = s.pin()
+        loose = [5, "hio", 10, "3", 5, 7, 0, 3]  # what a script might send; the page sends names
+        assert s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": loose})[0] == 200
+        s.key("ok", "shot %s/from-phone.png" % tmp_path, "ok", "type 4488w2e1", "type 55h7t033", "ok")
+        status, doc = s.get("/game.json")
+        assert doc["holes"][0]["grids"][0] == [ANN[:4], ANN[4:]]
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)

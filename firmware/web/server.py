@@ -200,8 +200,8 @@ class Net:
         if not r.hand:
             if len(cards) == r.rows * r.cols and all(type(c) is not list for c in cards):
                 cards = r.grid_of(cards)
-        r.read(cards, g.opts)  # raises with the device's message
-        return cards
+        got = r.read(cards, g.opts)  # raises with the device's message; the cards as the device names them
+        return got if r.hand else r.grid_of(got)
 
     def check(self, g, seat, e):
         """The deck so far: the inbox's other entries and this one."""
