@@ -119,8 +119,10 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
     assert "drivers/ili9342.mpy" not in files and "drivers/ssd1306.mpy" not in files
     record = json.loads(files["deployed.json"])
     assert record["board"] == "sim" and record["version"] == manifest.version()
+    # every file of ours on the board, the libraries we put in lib/ among them (microdot)
     assert sorted(record["files"]) == sorted(p for p in files if p != "deployed.json" and
-                                             not p.startswith("lib"))
+                                             (not p.startswith("lib") or p.startswith("lib/microdot/")))
+    assert "lib/microdot/microdot.mpy" in files
 
 
 def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vboard):
