@@ -285,3 +285,70 @@ def test_a_grid_sent_as_numbers_and_lower_case_is_taken_as_the_device_names_the_
     finally:
         s.close()
     assert not s.noise, "\n".join(s.noise)
+
+
+def test_a_request_line_without_end_is_cut_and_too_many_headers_refused(tmp_path):
+    s = started(tmp_path)
+    try:
+        c = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        try:
+            c.sendall(b"GET /" + b"a" * 20000)  # no end of line: the device holds no more than a line
+            assert c.recv(64).startswith(b"HTTP/1.0 400")
+        finally:
+            c.close()
+        c = socket.create_connection(("127.0.0.1", s.port), timeout=10)
+        try:
+            c.sendall(b"GET /state HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(60)) + b"\r\n")
+            assert c.recv(64).startswith(b"HTTP/1.0 400")
+        finally:
+            c.close()
+        assert s.get("/state")[0] == 200
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)
+
+
+def test_a_phone_cannot_send_what_the_device_is_entering(tmp_path):
+    s = started(tmp_path)
+    try:
+        pin = s.pin()
+        s.key("ok")  # the hole: ANN's grid is open on the device
+        status, body = s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": ANN})
+        assert status == 409 and "ANN's cards for Hole 1 are being entered on the device" in body["error"]
+        assert s.post("/grid", {"pin": pin, "player": 2, "hole": "Hole 1", "cards": BOB})[0] == 200
+        s.key("type 55h7t033")  # ANN typed; BOB's turn
+        status, body = s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": ANN})
+        assert status == 409
+        s.key("type 4488w2e1", "ok", "ok")  # CY's came from the phone: OK takes it; the result
+        status, doc = s.get("/game.json")
+        assert doc["holes"][0]["grids"][2] == [BOB[:4], BOB[4:]]
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)
+
+
+def test_the_password_is_kept_and_a_page_that_could_not_be_served_is_tried_again(tmp_path):
+    s = started(tmp_path)
+    try:
+        url, key = s.wifi().split(" key ")
+        assert url == "http://127.0.0.1:%d/" % s.port and len(key) == 8
+    finally:
+        s.close()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    s = WebSim(tmp_path / "flash", port=port)  # the same flash: the game and the password
+    try:
+        time.sleep(1)  # (the server's loop runs between the key lines, in real time)
+        got = s.wifi()
+        assert got.startswith("error: The page could not be served"), got
+        taken.close()
+        # Settings > Wi-Fi > Own network again (the mode it is in): it starts again
+        s.key("type 5", "ok", "type 5", "ok", "type 3", "ok", "type 2", "ok")
+        time.sleep(1)
+        assert s.wifi() == "http://127.0.0.1:%d/ key %s" % (port, key)
+        assert s.wait_up()[1]["game"]["players"] == ["ANN", "BOB", "CY"]
+    finally:
+        taken.close()
+        s.close()

@@ -33,8 +33,8 @@ def free_port():
 
 
 class WebSim:
-    def __init__(self, flash, board="cardputer", wifi=True):
-        self.port = free_port()
+    def __init__(self, flash, board="cardputer", wifi=True, port=None):
+        self.port = port or free_port()
         args = [MPY, "-X", "heapsize=16M", SIM, "--board", board, "--state-dir", str(flash),
                 "--keys", "-", "--port", str(self.port)] + (["--wifi"] if wifi else [])
         self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -45,13 +45,13 @@ class WebSim:
         self.answers: queue.Queue = queue.Queue()
         self.noise: list = []
         threading.Thread(target=self._read, daemon=True).start()
-        if wifi:
+        if wifi and not port:
             self.wait_up()
 
     def _read(self):
         for line in self.p.stdout:
             line = line.rstrip("\n")
-            if line == "ok" or line.startswith(("error: ", "pin ")):
+            if line == "ok" or line.startswith(("error: ", "pin ", "wifi ")):
                 self.answers.put(line)
             else:
                 self.noise.append(line)
@@ -77,6 +77,12 @@ class WebSim:
         got = self.answer("pin").split()
         assert got[0] == "pin", got
         return got[1]
+
+    def wifi(self):
+        """What the Phones screen shows: "URL key KEY", or "error: ..."."""
+        got = self.answer("wifi")
+        assert got.startswith("wifi "), got
+        return got[5:]
 
     def tail(self):
         self.close()

@@ -17,7 +17,8 @@
 #                       without --keys)
 #   --keys -            read the script's lines from stdin as they come, answering each with
 #                       "ok" or "error: ..."; the line "pin" answers "pin NNNN", the PIN the Phones
-#                       screen shows (a test driving the simulator beside its web page)
+#                       screen shows, and "wifi" the address and password it shows ("wifi URL key
+#                       KEY", or "wifi error: ..."): a test driving the simulator beside its web page
 #   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
@@ -313,9 +314,14 @@ def control(s):
         if not line:
             return False
         try:
-            if line.strip() == "pin":  # what the Phones screen shows: the test reads it here
+            if line.strip() in ("pin", "wifi"):  # what the Phones screen shows: the test reads it here
                 net = s.app.net if s.app is not None else None
-                print("pin %s" % (net.pin if net is not None else "-"))
+                if line.strip() == "pin":
+                    print("pin %s" % (net.pin if net is not None else "-"))
+                else:
+                    w = net.wifi if net is not None else None
+                    print("wifi %s" % ("-" if w is None else "error: " + w.error if w.error else
+                                       "%s key %s" % (w.url(), w.key)))
                 return True
             s.run_line(line)
             print("ok")

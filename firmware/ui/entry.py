@@ -94,13 +94,15 @@ def from_phone(d, k):
 
 
 def open_player(d, k):
-    if from_phone(d, k) and type(d.entries[k]) is int:  # a total from the phone: OK takes it
+    from_phone(d, k)
+    if k in d.phone and type(d.entries[k]) is int:  # a total from the phone: OK takes it
         def done(n):
             d.entries[k] = n
             d.app.pop()
             d.done(k)
 
-        d.app.push(Number(d.app, "%s total" % d.name(k), TOTAL_LOW, TOTAL_HIGH, d.entries[k], done))
+        title = ("%s total (phone)" % d.name(k), "%s total" % d.name(k))  # the long one where it fits
+        d.app.push(Number(d.app, title, TOTAL_LOW, TOTAL_HIGH, d.entries[k], done))
         return
     if d.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
@@ -304,6 +306,8 @@ class GridEntry(Screen):
         return self.k in self.d.phone and None not in self.cells and TOTAL not in self.cells
 
     def accept(self):
+        if not self.phone_grid():
+            return
         self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
         self.d.done(self.k)
 

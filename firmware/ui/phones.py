@@ -19,13 +19,15 @@ def wifi_menu(app):
         if s.get("wifi", "off") != m:
             s["wifi"] = m
             app.save()
+        elif app.net is not None and app.net.wifi.error:  # the mode it is in, which failed: again
+            app.net.retry = True
         if m != "off":
             app.push(Phones(app))
 
     items = [(label, lambda m=m: pick(m)) for label, m in MODES]
     on = s.get("wifi", "off")
     now = [m for _label, m in MODES].index(on) if on in ("own", "join") else 0
-    app.push(Menu(app, "Wi-Fi", items, cursor=now, value=lambda i: "on" if i == now else ""))
+    app.push(Menu(app, "Wi-Fi", items, cursor=now, value=lambda i: "now" if i == now else ""))
 
 
 class Phones(Screen):
@@ -53,7 +55,7 @@ class Phones(Screen):
             return []
         w = net.wifi
         out = []
-        if w.key is not None:  # the own network: a phone's camera joins it
+        if w.key is not None and w.ip != "127.0.0.1":  # the own network (not the simulator): a camera joins
             out.append("WIFI:T:WPA;S:%s;P:%s;;" % (w.ssid, w.key))
         out.append(w.url())
         return out
@@ -69,6 +71,8 @@ class Phones(Screen):
         net = app.net
         mode = app.state["settings"].get("wifi", "off")
         if net is None:
+            if mode != "off" and app.safe:
+                return ["Wi-Fi stays off after errors, until the next start."]
             return ["Wi-Fi is starting..." if mode != "off" else "Wi-Fi is off: Settings > Wi-Fi."]
         w = net.wifi
         if w.error:

@@ -37,7 +37,7 @@ class Play(Menu):
             items.append(("Playoff hole", self.playoff))
         else:
             items.append(("Finish game", self.finish))
-        if self.app.net is not None:  # Wi-Fi is on: the address, the PIN, who has sent
+        if self.app.wifi:  # Wi-Fi is on: the address, the PIN, who has sent
             items.append(("Phones", self.phones))
         items.append(("Scores", self.scores))
         if n:

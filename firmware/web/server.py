@@ -15,7 +15,7 @@ import gc
 import json
 import os
 
-from compat import ticks_diff, ticks_ms
+from compat import ticks_add, ticks_diff, ticks_ms
 from engine.errors import ScoreError, show
 from microdot import Microdot, Request, Response
 from microdot import microdot as _md
@@ -30,6 +30,7 @@ MAX_CONN = 8
 TRIES = 3  # wrong PINs from one phone before each next try waits ...
 WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
 MAX_WAIT_S = 120
+MISSES = 10  # wrong PINs from all phones together (since a right one) before each next try waits WAIT_S
 # a grid's JSON is some 100 bytes: nothing asks for more
 Request.max_content_length = Request.max_body_length = 1024  # (LENGTH_MAX)
 Request.max_readline = 512
@@ -47,23 +48,58 @@ def _quiet(exc):
 _md.print_exception = _quiet  # type: ignore[attr-defined]  # (its stub leaves it out)
 
 
+LINE_MAX = 512  # bytes a line of the request (its first line, a header) may take ...
+LINES_MAX = 32  # ... and lines it may have
+
+
 class _Bounded:
-    """A connection's reader that reads no body of a length out of bounds
-    (microdot reads what Content-Length says, negative too)."""
+    """A connection's reader that holds no more than a line's bytes (the
+    stream's readline, and microdot's check after it, would hold a line of
+    any length first), reads no more lines than a request has, and no body
+    of a length out of bounds (microdot reads what Content-Length says)."""
 
     def __init__(self, r):
         self.r = r
+        self.buf = b""
+        self.lines = 0
+
+    async def _more(self, n):
+        got = await self.r.read(n)
+        if not got:
+            raise EOFError()
+        self.buf += got
 
     async def readline(self):
-        return await self.r.readline()
+        self.lines += 1
+        if self.lines > LINES_MAX:
+            raise ValueError("too many lines")
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line, self.buf = self.buf[: i + 1], self.buf[i + 1 :]
+                return line
+            if len(self.buf) > LINE_MAX:
+                raise ValueError("a line too long")
+            try:
+                await self._more(128)
+            except EOFError:
+                line, self.buf = self.buf, b""
+                return line
 
     async def read(self, n=-1):
-        return await self.r.read(min(n, LENGTH_MAX) if n >= 0 else LENGTH_MAX)
+        if not self.buf:
+            await self._more(min(n, LENGTH_MAX) if n >= 0 else LENGTH_MAX)
+        n = len(self.buf) if n < 0 else n
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
 
     async def readexactly(self, n):
         if not 0 <= n <= LENGTH_MAX:
             raise ValueError("a body of %d bytes" % n)
-        return await self.r.readexactly(n)
+        while len(self.buf) < n:
+            await self._more(n - len(self.buf))
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
 
 
 def _here():
@@ -102,7 +138,10 @@ class Net:
         self.cache = None  # (v, the state's JSON)
         self.conns = 0
         self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
-        self.changed = asyncio.Event()
+        self.misses = 0  # wrong PINs from all phones since the last right one
+        self.all_wait = None  # ms when any phone may try again (after MISSES of them)
+        self.polls: list = []  # the Events of the polls held open, oldest first
+        self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
 
     def app(self):
         return self.runner.app
@@ -126,30 +165,36 @@ class Net:
         """After each turn of the device's loop: a new version if anything
         shown changed (a save, a game opened or closed, a phone's grid)."""
         a = self.runner.app
-        g = a.game if a is not None else None
+        if a is None:
+            return  # the error screen: the app restarts into the game, what the phones sent is kept
+        g = a.game
         sig = None if g is None else (g.id, tuple(g.names), g.first_dealer)
-        if sig is not None and sig != self.pin_for:  # a new game: a new PIN
+        if sig != self.pin_for:  # a new game (a rematch too: between them there is none): a new PIN
             self.pin_for = sig
-            self.pin = new_pin()
+            if sig is not None:
+                self.pin = new_pin()
         e = self.entering(g) if g is not None else None
-        hole = None if e is None else (sig, e[0])
+        # the hole, and who plays it (an edit may change a playoff's players under the same label)
+        hole = None if e is None else (sig, e[0], tuple(e[1]))
         if hole != self.sent_for:  # the hole was entered (or the game changed): its inbox is done
             self.sent_for = hole
             self.sent = {}
         w = self.wifi
-        key = (a.state["seq"] if a is not None else -1, sig, hole, self.sends, self.pin, w.ip, w.error)
+        key = (a.state["seq"], sig, hole, self.sends, self.pin, w.ip, w.error)
         if key != self.key:
-            if a is not None:
-                a.stack[-1].dirty = True  # who has sent, the address: the device's screen shows it
+            a.stack[-1].dirty = True  # who has sent, the address: the device's screen shows it
             self.key = key
             self.v += 1
             self.cache = None
-            self.wake()
+            polls, self.polls = self.polls, []
+            for ev in polls:
+                ev.set()
 
-    def wake(self):
-        """Answer the polls held open (with the state as it is)."""
-        self.changed.set()
-        self.changed = asyncio.Event()
+    def wake_one(self):
+        """Answer the oldest poll held open (with the state as it is): its
+        connection is free for a newcomer."""
+        if self.polls:
+            self.polls.pop(0).set()
 
     def state(self):
         """The page's state as JSON text (docs/PHONES.md), made once per version."""
@@ -204,36 +249,71 @@ class Net:
         return got if r.hand else r.grid_of(got)
 
     def check(self, g, seat, e):
-        """The deck so far: the inbox's other entries and this one."""
+        """The deck: this entry alone, then with the ones the other phones
+        sent (a grid that overflows it only with theirs is refused saying so)."""
         r = g.rules
-        flat = []
-        for s, x in self.sent.items():
-            if s != seat and type(x) is not int:
-                flat.append(r.read(x, g.opts))
-        if type(e) is not int:
-            flat.append(r.read(e, g.opts))
+        flat = [] if type(e) is int else [r.read(e, g.opts)]
         g.check_deck(flat)
+        others = [s for s in self.sent if s != seat and type(self.sent[s]) is not int]
+        for s in others:
+            flat.append(r.read(self.sent[s], g.opts))
+        try:
+            g.check_deck(flat)
+        except ScoreError as err:
+            names = ", ".join(g.names[s] for s in sorted(others))
+            raise ScoreError("%s, with what %s sent" % (err.msg, names))
+
+    def on_device(self, label, seat):
+        """Whether the device has the seat's entry for the hole labelled
+        label already, or has it open now: a phone's would not reach it
+        (ui/entry.py takes a phone's entry when the player's turn comes)."""
+        a = self.runner.app
+        for s in a.stack if a is not None else ():
+            d = getattr(s, "d", None)
+            if d is None or type(d.target) is int or d.label != label or seat not in d.players:
+                continue
+            k = d.players.index(seat)
+            if d.entries[k] is not None or getattr(s, "k", None) == k:
+                return True
+        return False
 
     def pin_ok(self, req, pin):
         """None if the PIN is right; else the response refusing it."""
-        who = req.client_addr[0] if req.client_addr else "?"
+        who = _address(req.client_addr)
         now = ticks_ms()
         w = self.wrong.get(who)
-        if w is not None and ticks_diff(w[1], now) > 0:
-            wait = ticks_diff(w[1], now) // 1000 + 1
+        until = w[1] if w is not None and w[0] >= TRIES else None
+        if self.all_wait is not None and (until is None or ticks_diff(self.all_wait, until) > 0):
+            until = self.all_wait  # too many from all the phones together: every one waits
+        if until is not None and ticks_diff(until, now) > 0:
+            wait = ticks_diff(until, now) // 1000 + 1
             said = "Too many wrong PINs: try again in %d s." % wait
             return _json({"error": said, "retry_after": wait}, 429)
         if pin == self.pin:
             self.wrong.pop(who, None)
+            self.misses = 0
+            self.all_wait = None
             return None
         if w is None:
-            if len(self.wrong) >= 16:  # phones come and go: keep the table small
-                self.wrong.clear()
+            if len(self.wrong) >= 16:  # phones come and go: keep the table small, but never let one
+                for k in [k for k, v in self.wrong.items() if v[0] < TRIES]:  # that must wait go
+                    del self.wrong[k]
             w = self.wrong[who] = [0, now]
         w[0] += 1
         if w[0] >= TRIES:
-            w[1] = now + 1000 * min(MAX_WAIT_S, WAIT_S << (w[0] - TRIES))
+            w[1] = ticks_add(now, 1000 * min(MAX_WAIT_S, WAIT_S << (w[0] - TRIES)))
+        self.misses += 1
+        if self.misses >= MISSES:  # from many addresses: each next try, by anyone, waits
+            self.all_wait = ticks_add(now, 1000 * WAIT_S)
         return _error("Wrong PIN: the PIN is on the device (Phones).", 403)
+
+
+def _address(addr):
+    """A phone's IP address from microdot's client_addr: a tuple on the
+    ESP32, a raw sockaddr on the unix port (its bytes 4 to 8: IPv4)."""
+    if type(addr) is tuple:
+        return addr[0]
+    return bytes(addr[4:8]) if addr else b""
 
 
 def _body(req):
@@ -253,7 +333,7 @@ class Server(Microdot):
     async def handle_request(self, reader, writer):
         net = self.net
         if net.conns >= MAX_CONN:
-            net.wake()  # the polls held open answer now, and their sockets are free
+            net.wake_one()  # the oldest poll held open answers now, and its socket is free
             for _ in range(20):
                 await asyncio.sleep(0.05)
                 if net.conns < MAX_CONN:
@@ -300,10 +380,15 @@ def make(net):
     async def state(req):
         since = req.args.get("v")
         if since is not None and since == str(net.v):
+            ev = asyncio.Event()
+            net.polls.append(ev)
             try:
-                await asyncio.wait_for(net.changed.wait(), POLL_MS / 1000)
+                await asyncio.wait_for(ev.wait(), POLL_MS / 1000)
             except asyncio.TimeoutError:
                 pass
+            finally:
+                if ev in net.polls:
+                    net.polls.remove(ev)
         return Response(net.state(), 200, JSON)
 
     @web.post("/score")
@@ -344,10 +429,13 @@ def make(net):
         if e is None:
             return _error("The game is over: no hole to enter.", 409)
         if body.get("hole") != e[0]:
-            return _error("%s is entered already: the device is on %s." % (show(body.get("hole")), e[0]), 409)
+            return _error("The device is on %s, not %s." % (e[0], show(body.get("hole"))), 409)
         seat = body.get("player")
         if type(seat) is not int or seat not in e[1]:
             return _error("No such player in %s: %s." % (e[0], show(seat)))
+        if net.on_device(e[0], seat):
+            return _error("%s's cards for %s are being entered on the device: change them there."
+                          % (g.names[seat], e[0]), 409)
         try:
             entry = net.entry(g, body)
             net.check(g, seat, entry)
@@ -440,14 +528,25 @@ def run(runner, wanted, step, poll_ms=5, port=80):
         server = None
         try:
             up = asyncio.create_task(wifi.up())
-            # until Wi-Fi is turned off, or to the other mode (guard.py starts it again)
-            while wanted() and (runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
+            # until Wi-Fi is turned off, or to the other mode, or tried again (guard.py starts it again)
+            while wanted() and not net.retry and (
+                    runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
                 a = runner.app
                 if a is not None:
                     a.net = net
+                    if wifi.new_key:  # the own network's password, made now: kept from the start
+                        wifi.new_key = False
+                        a.save()
                 if server is None and wifi.ip:
                     server = asyncio.create_task(web.start_server(host=wifi.host, port=port))
                     wifi.port = port
+                elif server is not None and server.done() and wifi.error is None:
+                    try:  # it stopped (it could not listen: the port taken, no sockets left)
+                        await server
+                        why = "it stopped"
+                    except Exception as e:
+                        why = str(e) or type(e).__name__
+                    wifi.error = "The page could not be served (%s)." % why
                 step()
                 net.refresh()
                 await asyncio.sleep(poll_ms / 1000)

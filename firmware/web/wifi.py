@@ -61,12 +61,15 @@ class Wifi:
         self.ssid = self.key = None  # the network's name and password, to show
         self.error = None
         self.wlan = None
+        self.new_key = False  # the own network's password was made now: to be saved
 
     async def up(self):
         try:
             import network  # type: ignore[import-not-found]
-        except ImportError:  # the simulator: loopback only
+        except ImportError:  # the simulator: loopback only (a password made and kept all the same)
             self.ssid = "(the simulator: this computer)"
+            self.new_key = "wifi_key" not in self.settings
+            self.key = own_key(self.settings)
             self.host = self.ip = "127.0.0.1"
             return
         try:
@@ -88,13 +91,14 @@ class Wifi:
                 w.active(True)
                 # its name ends with the radio's own address: two devices at two tables differ
                 self.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
+                self.new_key = "wifi_key" not in self.settings
                 self.key = own_key(self.settings)
                 try:
                     w.config(ssid=self.ssid, key=self.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK
                 except (TypeError, ValueError, OSError):  # an older MicroPython's names
                     w.config(essid=self.ssid, password=self.key, authmode=3)
             self.ip = w.ifconfig()[0]
-        except (OSError, ValueError) as e:
+        except Exception as e:  # whatever the radio says: shown, and the device goes on
             self.error = str(e) or "Wi-Fi did not start (%s)." % type(e).__name__
             self.down()
 
