@@ -1,0 +1,155 @@
+# The web side's parts in-process, under both runtimes (the whole of it, as
+# phones use it, is test_web.py's): the reader that holds a request to its
+# bounds, the PIN's slowing down, a phone's entry checked as the device
+# checks one. The app is a stand-in holding a real engine Game and state:
+# the real App draws on framebuf, which CPython has not.
+import asyncio
+
+from engine.errors import ScoreError
+from engine.game import Game
+from web import server
+
+ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]
+
+
+class Stream:
+    """A connection's bytes, a few at a time, as a socket gives them."""
+
+    def __init__(self, data, step=7):
+        self.data, self.step = data, step
+
+    async def read(self, n):
+        n = min(n, self.step)
+        out, self.data = self.data[:n], self.data[n:]
+        return out
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_the_reader_gives_lines_and_the_body_and_holds_no_more_than_a_line():
+    async def go():
+        r = server._Bounded(Stream(b"POST /grid HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"))
+        assert await r.readline() == b"POST /grid HTTP/1.1\r\n"
+        assert await r.readline() == b"Content-Length: 5\r\n"
+        assert await r.readline() == b"\r\n"
+        assert await r.readexactly(5) == b"hello"
+        r = server._Bounded(Stream(b"GET /" + b"a" * 5000))
+        try:
+            await r.readline()
+            raise AssertionError("a line without end was read whole")
+        except ValueError:
+            assert len(r.buf) <= server.LINE_MAX + 128  # held: a line's bytes, not 5000
+        r = server._Bounded(Stream(b"x\n" * 40))
+        for _ in range(server.LINES_MAX):
+            await r.readline()
+        try:
+            await r.readline()
+            raise AssertionError("more lines than a request has")
+        except ValueError:
+            pass
+        for n in (-5, server.LENGTH_MAX + 1):
+            try:
+                await server._Bounded(Stream(b"")).readexactly(n)
+                raise AssertionError(n)
+            except ValueError:
+                pass
+
+    run(go())
+
+
+class Req:
+    def __init__(self, ip):
+        self.client_addr = (ip, 50000)
+
+
+class Hw:
+    board = "ttgo-t-display"
+
+
+class App:
+    hw = Hw()
+
+    def __init__(self, game):
+        self.game = game
+        self.state = {"seq": 1, "settings": {}, "history": []}
+        self.stack = [self]
+        self.dirty = False
+
+
+class Runner:
+    def __init__(self, game):
+        self.app = App(game)
+
+
+class Wifi:
+    ip = error = key = None
+
+
+def net():
+    g = Game("play-nine", ["ANN", "BOB", "CY"])
+
+    async def make():
+        n = server.Net(Runner(g), Wifi())
+        n.refresh()
+        return n
+
+    return run(make()), g
+
+
+def test_wrong_pins_slow_a_phone_then_all_of_them_and_a_right_one_clears():
+    n, _g = net()
+    wrong = "x"
+    for _ in range(server.TRIES):
+        assert n.pin_ok(Req("10.0.0.2"), wrong).status_code == 403
+    assert n.pin_ok(Req("10.0.0.2"), n.pin).status_code == 429  # slowed, even when right
+    assert n.pin_ok(Req("10.0.0.3"), n.pin) is None  # another phone is not
+    # many phones, each under its own limit: together they are slowed too
+    for i in range(server.MISSES):
+        n.pin_ok(Req("10.0.1.%d" % i), wrong)
+    assert n.pin_ok(Req("10.0.2.1"), n.pin).status_code == 429
+    # and a full table of phones forgets none that must wait
+    for i in range(40):
+        n.pin_ok(Req("10.0.3.%d" % i), n.pin)  # (right or slowed: no new ones kept)
+    assert "10.0.0.2" in n.wrong and n.wrong["10.0.0.2"][0] >= server.TRIES
+
+
+def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
+    n, g = net()
+    assert n.entry(g, {"cards": [5, "hio", 10, 3, 5, 7, 0, 3]}) == [ANN[:4], ANN[4:]]
+    assert n.entry(g, {"total": 23}) == 23
+    for body, said in (({"total": 500}, "from -99 to 199"), ({"cards": ANN[:7]}, "rows"),
+                       ({"cards": ANN[:7] + ["13"]}, "'13' is not a play-nine card"),
+                       ({"cards": 5}, "a list")):
+        try:
+            n.entry(g, body)
+            raise AssertionError(body)
+        except ScoreError as e:
+            assert said in e.text(), (said, e.text())
+    n.sent[0] = n.entry(g, {"cards": ["12"] * 8})
+    try:
+        n.check(g, 1, n.entry(g, {"cards": ["12"] + ANN[1:]}))
+        raise AssertionError("a ninth 12")
+    except ScoreError as e:
+        assert "9 cards '12' entered" in e.text() and "with what ANN sent" in e.text()
+    n.check(g, 0, n.entry(g, {"cards": ["12"] + ANN[1:]}))  # a resend replaces ANN's: it fits
+
+
+def test_the_state_names_the_hole_and_who_has_sent_and_a_new_hole_empties_the_inbox():
+    import json
+
+    n, g = net()
+    n.sent[1] = 23
+    n.sends += 1
+    n.refresh()
+    st = json.loads(n.state())
+    assert st["game"]["entering"]["label"] == "Hole 1" and st["game"]["entering"]["sent"] == [1]
+    v = st["v"]
+    g.add_hole([[ANN[:4], ANN[4:]], 23, 5])
+    n.runner.app.state["seq"] += 1  # (the app saves: its seq moves)
+    n.refresh()
+    st = json.loads(n.state())
+    assert st["v"] > v and st["game"]["entering"]["label"] == "Hole 2"
+    assert st["game"]["entering"]["sent"] == []
+    assert st["game"]["scores"][0][1] == 23
