@@ -6,6 +6,7 @@
 # replaces, the device accepts the hole, every page sees it; the export is
 # what tools/score.py scores to the same totals; bad requests of every kind
 # get a clear refusal and leave the saved game as it was.
+import contextlib
 import json
 import os
 import random
@@ -22,10 +23,20 @@ BOB = ["4", "8", "12", "11", "4", "8", "2", "1"]
 BOB2 = ["4", "8", "12", "11", "4", "8", "2", "2"]  # a resend: one card changed
 
 
-def started(tmp_path, **kw):
+@contextlib.contextmanager
+def table(tmp_path, **kw):
+    """The firmware with Wi-Fi on and a game started (websim.START); at the
+    end it is stopped, and it must have printed nothing (no traceback) nor
+    logged an error (the error screen's, a web handler's: errors.log)."""
     s = WebSim(tmp_path / "flash", **kw)
-    s.key(*START)
-    return s
+    try:
+        s.key(*START)
+        yield s
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)
+    log = tmp_path / "flash" / "errors.log"
+    assert not log.exists(), log.read_text()
 
 
 def score_cli(doc):
@@ -36,8 +47,7 @@ def score_cli(doc):
 
 
 def test_two_phones_send_the_device_accepts_every_page_updates(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         status, page = s.get("/")
         assert status == 200 and b"<html" in page.lower()
         status, st = s.get("/state")
@@ -87,14 +97,10 @@ def test_two_phones_send_the_device_accepts_every_page_updates(tmp_path):
         assert status == 409 and "Hole 1" in body["error"] and "Hole 2" in body["error"]
         status, csv = s.get("/history.csv")
         assert status == 200 and csv.decode().startswith("game_no,game,holes,seat,player,total,result")
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def test_a_phones_total_and_the_breakdown(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         status, b = s.post("/score", {"cards": ANN})
         assert status == 200 and b["state"][0] == 1 and b["state"][4] == 1  # the 5s' column cancels
         assert b["total"] == score_cli({"game": "play-nine", "players": ["A", "B"],
@@ -107,14 +113,10 @@ def test_a_phones_total_and_the_breakdown(tmp_path):
         s.key("ok", "type 55h7t033", "type 4488w2e1", "ok", "ok")
         status, st = s.get("/state")
         assert st["game"]["scores"][0][2] == 23
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def test_the_pin_and_bad_requests(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         wrong = "0000" if pin != "0000" else "1111"
         grid = {"pin": wrong, "player": 0, "hole": "Hole 1", "cards": ANN}
@@ -135,14 +137,10 @@ def test_the_pin_and_bad_requests(tmp_path):
         status, kind, data = s.request("POST", "/grid", b"x" * 5000)
         assert status == 413
         assert s.request("DELETE", "/state")[0] == 405
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def test_the_deck_across_phones_and_a_bad_player(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         twelves = ["12"] * 8  # every 12 in a 3-player deck (8)
         assert s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": twelves})[0] == 200
@@ -152,9 +150,6 @@ def test_the_deck_across_phones_and_a_bad_player(tmp_path):
         assert status == 400 and "No such player" in body["error"]
         status, body = s.post("/grid", {"pin": pin, "player": 1, "hole": "Hole 1", "total": 500})
         assert status == 400 and "from -99 to 199" in body["error"]
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def fuzz_requests(rnd, n):
@@ -187,8 +182,7 @@ def fuzz_requests(rnd, n):
 
 
 def test_fuzz_keeps_serving_and_the_saved_game_intact(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         assert s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": ANN})[0] == 200
         s.key("ok", "ok", "type 4488w2e1", "type 55h7t033", "ok")  # hole 1 entered and saved
@@ -223,14 +217,10 @@ def test_fuzz_keeps_serving_and_the_saved_game_intact(tmp_path):
         assert s.get("/game.json") == (status, before)
         assert (tmp_path / "flash" / "state.json").read_bytes() == saved
         s.key("ok")  # the device's keys work as before
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def test_wifi_off_from_the_device_stops_the_page(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         # the game's menu: Main menu (row 5, after Phones); then Settings (row 5), Wi-Fi (row 3),
         # Off (row 1)
         s.key("type 5", "ok", "shot %s/home.png" % tmp_path, "type 5", "ok", "type 3", "ok", "type 1", "ok")
@@ -245,14 +235,10 @@ def test_wifi_off_from_the_device_stops_the_page(tmp_path):
         status, st = s.wait_up()
         assert status == 200 and st["game"]["players"] == ["ANN", "BOB", "CY"]
         assert st["game"]["entering"]["label"] == "Hole 1"  # nothing was entered on the way
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
 
 
 def test_eight_phones_polling_and_one_sends(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         v = s.get("/state")[1]["v"]
         got = []
@@ -268,28 +254,20 @@ def test_eight_phones_polling_and_one_sends(tmp_path):
             t.join(20)
         assert got == [200] * 8
         assert s.get("/state")[1]["game"]["entering"]["sent"] == [0]
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)
 
 
 def test_a_grid_sent_as_numbers_and_lower_case_is_taken_as_the_device_names_the_cards(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         loose = [5, "hio", 10, "3", 5, 7, 0, 3]  # what a script might send; the page sends names
         assert s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": loose})[0] == 200
         s.key("ok", "shot %s/from-phone.png" % tmp_path, "ok", "type 4488w2e1", "type 55h7t033", "ok")
         status, doc = s.get("/game.json")
         assert doc["holes"][0]["grids"][0] == [ANN[:4], ANN[4:]]
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)
 
 
 def test_a_request_line_without_end_is_cut_and_too_many_headers_refused(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         c = socket.create_connection(("127.0.0.1", s.port), timeout=10)
         try:
             c.sendall(b"GET /" + b"a" * 20000)  # no end of line: the device holds no more than a line
@@ -303,14 +281,10 @@ def test_a_request_line_without_end_is_cut_and_too_many_headers_refused(tmp_path
         finally:
             c.close()
         assert s.get("/state")[0] == 200
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)
 
 
 def test_a_phone_cannot_send_what_the_device_is_entering(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         pin = s.pin()
         s.key("ok")  # the hole: ANN's grid is open on the device
         status, body = s.post("/grid", {"pin": pin, "player": 0, "hole": "Hole 1", "cards": ANN})
@@ -322,18 +296,12 @@ def test_a_phone_cannot_send_what_the_device_is_entering(tmp_path):
         s.key("type 4488w2e1", "ok", "ok")  # CY's came from the phone: OK takes it; the result
         status, doc = s.get("/game.json")
         assert doc["holes"][0]["grids"][2] == [BOB[:4], BOB[4:]]
-    finally:
-        s.close()
-    assert not s.noise, "\n".join(s.noise)
 
 
 def test_the_password_is_kept_and_a_page_that_could_not_be_served_is_tried_again(tmp_path):
-    s = started(tmp_path)
-    try:
+    with table(tmp_path) as s:
         url, key = s.wifi().split(" key ")
         assert url == "http://127.0.0.1:%d/" % s.port and len(key) == 8
-    finally:
-        s.close()
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen(1)
@@ -345,10 +313,13 @@ def test_the_password_is_kept_and_a_page_that_could_not_be_served_is_tried_again
         assert got.startswith("error: The page could not be served"), got
         taken.close()
         # Settings > Wi-Fi > Own network again (the mode it is in): it starts again
-        s.key("type 5", "ok", "type 5", "ok", "type 3", "ok", "type 2", "ok")
+        s.key("type 5", "ok", "type 5", "ok", "type 3", "ok", "type 2", "ok")  # (the Phones screen)
+        s.key("ok", "ok", "down", "up")  # its QR code (the page's: the simulator has no network to join)
         time.sleep(1)
         assert s.wifi() == "http://127.0.0.1:%d/ key %s" % (port, key)
         assert s.wait_up()[1]["game"]["players"] == ["ANN", "BOB", "CY"]
     finally:
         taken.close()
         s.close()
+    assert not s.noise, "\n".join(s.noise)
+    assert not (tmp_path / "flash" / "errors.log").exists()

@@ -4,9 +4,8 @@
 # open, the PIN that lets a phone send its player's grid, who has sent, and
 # where the panel shows one legibly, a QR code to scan instead (OK turns to
 # it). guard.py runs the web side (web/server.py) while Wi-Fi is on.
-from drivers.buttons import BACK, OK
-from ui.draw import ACCENT, DIM
-from ui.widgets import Menu, Screen, header, layout
+from drivers.buttons import OK
+from ui.widgets import Menu, Message, header
 
 MODES = (("Off", "off"), ("Own network", "own"), ("Join a network", "join"))
 
@@ -30,24 +29,25 @@ def wifi_menu(app):
     app.push(Menu(app, "Wi-Fi", items, cursor=now, value=lambda i: "now" if i == now else ""))
 
 
-class Phones(Screen):
-    """What a phone needs to open the page and send its grid. OK: the QR
-    codes in turn (joining the own network, then the page), where they fit."""
+class Phones(Message):
+    """What a phone needs to open the page and send its grid, as it is now
+    (a message made again at each drawing). OK: the QR codes in turn
+    (joining the own network, then the page), where they fit; else it goes
+    back, as a message's does."""
 
     def __init__(self, app):
-        super().__init__(app)
+        super().__init__(app, "Phones", [])
         self.showing = 0  # 0: the text; 1, 2...: the QR codes
         self.codes = None  # (size, bits) of the QR code on screen
 
     def key(self, k):
-        if k == BACK:
-            self.app.pop()
-            return
-        if k == OK:
-            n = len(self.qr_texts())
-            self.showing = (self.showing + 1) % (n + 1) if n else 0
+        n = len(self.qr_texts())
+        if k == OK and n:
+            self.showing = (self.showing + 1) % (n + 1)
             self.codes = None
-        self.dirty = True
+            self.dirty = True
+            return
+        super().key(k)
 
     def qr_texts(self):
         net = self.app.net
@@ -66,7 +66,7 @@ class Phones(Screen):
         d = self.app.pen.d
         return fits(41, d.width, self.app.pen.h) >= 2  # a version 6 code at 2 pixels a module
 
-    def rows(self):
+    def lines(self):
         app = self.app
         net = app.net
         mode = app.state["settings"].get("wifi", "off")
@@ -77,19 +77,20 @@ class Phones(Screen):
         w = net.wifi
         if w.error:
             return ["Wi-Fi: " + w.error, "Settings > Wi-Fi to try again or turn it off."]
+        # what a player asks for most first: the PIN, where to go; then how to get on the network
         rows: list = []
+        if app.game is not None:
+            rows.append(("PIN", net.pin))
         if w.ip is None:
             rows.append(("Wi-Fi", "joining..." if mode == "join" else "starting..."))
+        else:
+            rows.append(("Open", w.ip + ("" if w.port == 80 else ":%d" % w.port)))
         if w.ssid:
             rows.append(("Network", w.ssid) if len(w.ssid) < 14 else "Network " + w.ssid)
         if w.key:
             rows.append(("Password", w.key))
-        if w.ip is not None:
-            rows.append(("Open", w.ip + ("" if w.port == 80 else ":%d" % w.port)))
-        if app.game is not None:
-            rows.append(("PIN", net.pin))
-            if net.sent:
-                rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
+        if app.game is not None and net.sent:
+            rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
         if self.qr_texts():
             rows.append("OK: QR code")
         return rows
@@ -108,14 +109,6 @@ class Phones(Screen):
             side = (size + 8) * k
             draw(pen, (pen.d.width - side) // 2, top, size, bits, k)
             return
-        y = header(pen, "Phones")
-        w = pen.d.width
-        for line in layout(pen, self.rows()):
-            if y + pen.line_h > pen.h:
-                break
-            if type(line) is tuple:
-                pen.text(line[0], 2, y, DIM)
-                pen.text(line[1], w - pen.text_width(line[1]) - 2, y, ACCENT)
-            else:
-                pen.text(line, 2, y)
-            y += pen.line_h
+        self.rows = self.lines()
+        self._lines = None  # laid out again: what it shows changes (the address, who has sent)
+        super().draw(pen)

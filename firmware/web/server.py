@@ -514,6 +514,15 @@ def _lines(lines):
         yield line + "\r\n"
 
 
+async def page(web, wifi, port):
+    """Serve until shut down; if it cannot (the port taken, no sockets
+    left), the Phones screen says why."""
+    try:
+        await web.start_server(host=wifi.host, port=port)
+    except Exception as e:
+        wifi.error = "The page could not be served (%s)." % (str(e) or type(e).__name__)
+
+
 def run(runner, wanted, step, poll_ms=5, port=80):
     """Serve while wanted() is true, calling step() every poll_ms: the
     device's loop (guard.py), the simulator's. Wi-Fi comes up first (web/wifi.py)
@@ -538,15 +547,8 @@ def run(runner, wanted, step, poll_ms=5, port=80):
                         wifi.new_key = False
                         a.save()
                 if server is None and wifi.ip:
-                    server = asyncio.create_task(web.start_server(host=wifi.host, port=port))
+                    server = asyncio.create_task(page(web, wifi, port))
                     wifi.port = port
-                elif server is not None and server.done() and wifi.error is None:
-                    try:  # it stopped (it could not listen: the port taken, no sockets left)
-                        await server
-                        why = "it stopped"
-                    except Exception as e:
-                        why = str(e) or type(e).__name__
-                    wifi.error = "The page could not be served (%s)." % why
                 step()
                 net.refresh()
                 await asyncio.sleep(poll_ms / 1000)

@@ -67,7 +67,7 @@ class Wifi:
         try:
             import network  # type: ignore[import-not-found]
         except ImportError:  # the simulator: loopback only (a password made and kept all the same)
-            self.ssid = "(the simulator: this computer)"
+            self.ssid = "this computer"
             self.new_key = "wifi_key" not in self.settings
             self.key = own_key(self.settings)
             self.host = self.ip = "127.0.0.1"
