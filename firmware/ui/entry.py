@@ -77,32 +77,9 @@ def start(app, target, anchor):
     open_player(Draft(app, target, anchor), 0)
 
 
-def from_phone(d, k):
-    """Player k's entry as their phone sent it for this hole, if it did
-    and nothing is entered for them here yet (web/server.py's inbox)."""
-    net = d.app.net
-    if net is None or d.entries[k] is not None or type(d.target) is int:
-        return False
-    if net.sent_for is None or net.sent_for[1] != d.label:
-        return False
-    e = net.sent.get(d.players[k])
-    if e is None:
-        return False
-    d.entries[k] = e if type(e) is int else [list(row) for row in e] if not d.rules.hand else list(e)
-    d.phone.append(k)
-    return True
-
-
 def open_player(d, k):
-    from_phone(d, k)
-    if k in d.phone and type(d.entries[k]) is int:  # a total from the phone: OK takes it
-        def done(n):
-            d.entries[k] = n
-            d.app.pop()
-            d.done(k)
-
-        title = ("%s total (phone)" % d.name(k), "%s total" % d.name(k))  # the long one where it fits
-        d.app.push(Number(d.app, title, TOTAL_LOW, TOTAL_HIGH, d.entries[k], done))
+    net = d.app.net
+    if net is not None and net.open(d, k):  # Wi-Fi on: what the player's phone sent (web/server.py)
         return
     if d.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)

@@ -263,6 +263,32 @@ class Net:
             names = ", ".join(g.names[s] for s in sorted(others))
             raise ScoreError("%s, with what %s sent" % (err.msg, names))
 
+    # --- at the device (ui/entry.py) -------------------------------------------------
+    def open(self, d, k):
+        """Hole draft d comes to player k: their entry as their phone sent it
+        for this hole, if it did and nothing is entered for them there yet.
+        A total opens as a number OK takes (True: opened here); a grid or a
+        hand is left to its screen, complete (ui/entry.py's phone_grid)."""
+        if d.entries[k] is None and type(d.target) is not int and self.sent_for is not None \
+                and self.sent_for[1] == d.label:
+            e = self.sent.get(d.players[k])
+            if e is not None:
+                d.entries[k] = e if type(e) is int else list(e) if d.rules.hand else [list(r) for r in e]
+                d.phone.append(k)
+        if k not in d.phone or type(d.entries[k]) is not int:
+            return False
+        from ui.widgets import Number
+        from engine.game import TOTAL_HIGH, TOTAL_LOW
+
+        def done(n):
+            d.entries[k] = n
+            d.app.pop()
+            d.done(k)
+
+        title = ("%s total (phone)" % d.name(k), "%s total" % d.name(k))  # the long one where it fits
+        d.app.push(Number(d.app, title, TOTAL_LOW, TOTAL_HIGH, d.entries[k], done))
+        return True
+
     def on_device(self, label, seat):
         """Whether the device has the seat's entry for the hole labelled
         label already, or has it open now: a phone's would not reach it
