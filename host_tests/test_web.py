@@ -323,3 +323,30 @@ def test_the_password_is_kept_and_a_page_that_could_not_be_served_is_tried_again
         s.close()
     assert not s.noise, "\n".join(s.noise)
     assert not (tmp_path / "flash" / "errors.log").exists()
+
+
+# SuitUP Original for ANN, BOB and CY: a hand of the cards left, not a grid
+HAND_START = ["type 1", "ok", "type 4", "ok", "type 3", "ok",
+              "type 1", "ok", "type ann", "ok", "ok", "type bob", "ok", "ok", "type cy", "ok",
+              "ok", "ok", "ok"]
+
+
+def test_a_hand_from_a_phone(tmp_path):
+    s = WebSim(tmp_path / "flash")
+    try:
+        s.key(*HAND_START)
+        g = s.get("/state")[1]["game"]
+        assert g["rules"]["hand"] and g["rules"]["rows"] == 0 and "X" in g["rules"]["cards"]
+        pin = s.pin()
+        status, body = s.post("/grid", {"pin": pin, "player": 1, "hole": "Hole 1", "cards": ["a", "k", "x"]})
+        assert status == 200 and "BOB's hand for Hole 1" in body["message"]
+        # the device: ANN's hand typed (2, 5); BOB's from the phone, Enter takes it; CY's typed (3);
+        # nobody went out (row 4 after "- choose -"); the result
+        s.key("ok", "type 25", "ok", "ok", "type 3", "ok", "type 4", "ok", "ok")
+        status, doc = s.get("/game.json")
+        assert doc["holes"][0]["hands"] == [["2", "5"], ["A", "K", "X"], ["3"]]
+        assert score_cli(doc)["totals"] == s.get("/state")[1]["game"]["totals"]
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)
+    assert not (tmp_path / "flash" / "errors.log").exists()
