@@ -153,3 +153,91 @@ def test_the_state_names_the_hole_and_who_has_sent_and_a_new_hole_empties_the_in
     assert st["v"] > v and st["game"]["entering"]["label"] == "Hole 2"
     assert st["game"]["entering"]["sent"] == []
     assert st["game"]["scores"][0][1] == 23
+
+
+def test_the_reader_passes_on_the_request_line_the_length_and_bad_lines_and_drops_other_headers():
+    async def go():
+        head = (b"POST /grid?x=1 HTTP/1.1\r\nHost: 192.168.4.1\r\nUser-Agent: " + b"M" * 200 +
+                b"\r\ncontent-LENGTH: 2\r\nAccept-Language: en\r\nno colon here\r\n\r\nhi")
+        r = server._Bounded(Stream(head))
+        got = []
+        for _ in range(4):  # (MicroPython has no await in a comprehension)
+            got.append(await r.readline())
+        assert got == [b"POST /grid?x=1 HTTP/1.1\r\n", b"content-LENGTH: 2\r\n", b"no colon here\r\n",
+                       b"\r\n"]
+        assert await r.readexactly(2) == b"hi"
+        assert r.lines == 7  # every line counts toward LINES_MAX, dropped or not
+        r = server._Bounded(Stream(b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40))
+        await r.readline()
+        try:
+            await r.readline()  # the dropped headers count too: too many lines
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("40 headers taken")
+
+    run(go())
+
+
+def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
+    n, g = net()
+
+    async def go():
+        now = server.ticks_ms()
+        late = [asyncio.Event(), server.ticks_add(now, -1)]
+        early = [asyncio.Event(), server.ticks_add(now, 60000)]
+        n.polls[:] = [late, early]
+
+        async def hung():
+            await asyncio.Event().wait()  # a phone that sends nothing
+
+        t = asyncio.create_task(hung())
+        fresh = asyncio.create_task(hung())
+        await asyncio.sleep(0)
+        n.live[:] = [[server.ticks_add(now, -1), t], [server.ticks_add(now, 60000), fresh]]
+        n.expire()
+        assert late[0].is_set() and not early[0].is_set()
+        try:
+            await t
+        except asyncio.CancelledError:
+            pass
+        else:
+            raise AssertionError("the hung connection was not closed")
+        assert not fresh.done()
+        fresh.cancel()
+
+    run(go())
+
+
+def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_the_code_is_frozen():
+    import os
+
+    n, g = net()
+    web = server.make(n)
+    page = [r[2] for r in web.url_map if r[1].url_pattern == "/"][0]
+    here = server._here
+    cwd = os.getcwd()
+    flash = cwd + "/build/test-frozen-page"
+    for d in (cwd + "/build", flash):
+        try:
+            os.mkdir(d)
+        except OSError:  # there already
+            pass
+    try:
+        os.chdir(flash)
+        with open("page.html.gz", "wb") as f:
+            f.write(b"\x1f\x8bthe page")
+        res = run(page(None))  # beside the code: firmware/web/page.html (the simulator's, as in the source)
+        assert res.status_code == 200 and "Content-Encoding" not in res.headers
+        res.body.close()
+        server._here = lambda: "web"  # frozen: web/server.py, and no web/ folder on the flash
+        res = run(page(None))
+        assert res.status_code == 200 and res.headers["Content-Encoding"] == "gzip"
+        assert res.body.read() == b"\x1f\x8bthe page"
+        res.body.close()
+        os.remove("page.html.gz")
+        res = run(page(None))
+        assert res.status_code == 500 and b"deploy again" in res.body
+    finally:
+        server._here = here
+        os.chdir(cwd)

@@ -56,7 +56,10 @@ class _Bounded:
     """A connection's reader that holds no more than a line's bytes (the
     stream's readline, and microdot's check after it, would hold a line of
     any length first), reads no more lines than a request has, and no body
-    of a length out of bounds (microdot reads what Content-Length says)."""
+    of a length out of bounds (microdot reads what Content-Length says).
+    Of the headers it passes on only the one this server reads, the body's
+    length: a phone's browser sends some 500 bytes of others, which microdot
+    would keep with the request for as long as it is held (a long poll)."""
 
     def __init__(self, r):
         self.r = r
@@ -70,6 +73,14 @@ class _Bounded:
         self.buf += got
 
     async def readline(self):
+        while True:
+            line = await self._line()
+            # the request line, the end of the headers (an empty line, or none: the end), the length,
+            # and a line that is no header (microdot answers it 400)
+            if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
+                return line
+
+    async def _line(self):
         self.lines += 1
         if self.lines > LINES_MAX:
             raise ValueError("too many lines")
@@ -140,7 +151,8 @@ class Net:
         self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
         self.misses = 0  # wrong PINs from all phones since the last right one
         self.all_wait = None  # ms when any phone may try again (after MISSES of them)
-        self.polls: list = []  # the Events of the polls held open, oldest first
+        self.polls: list = []  # the polls held open, oldest first: [their Event, ms when it answers anyway]
+        self.live: list = []  # the connections open: [ms when it is closed, its task]
         self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
 
     def app(self):
@@ -187,14 +199,28 @@ class Net:
             self.v += 1
             self.cache = None
             polls, self.polls = self.polls, []
-            for ev in polls:
-                ev.set()
+            for p in polls:
+                p[0].set()
 
     def wake_one(self):
         """Answer the oldest poll held open (with the state as it is): its
         connection is free for a newcomer."""
         if self.polls:
-            self.polls.pop(0).set()
+            self.polls.pop(0)[0].set()
+
+    def expire(self):
+        """At each turn of the loop: a long poll held POLL_MS answers with
+        the state as it is, and a connection open REQUEST_MS is closed (its
+        task cancelled). One clock for all of them: asyncio's wait_for would
+        hold two more tasks for each connection."""
+        now = ticks_ms()
+        for p in self.polls:
+            if ticks_diff(now, p[1]) >= 0:
+                p[0].set()
+        for c in self.live:
+            if ticks_diff(now, c[0]) >= 0:
+                c[0] = ticks_add(now, REQUEST_MS)  # (not again at once, while it closes)
+                c[1].cancel()
 
     def state(self):
         """The page's state as JSON text (docs/PHONES.md), made once per version."""
@@ -368,13 +394,16 @@ class Server(Microdot):
                 await _close(writer)
                 return
         net.conns += 1
+        me = [ticks_add(ticks_ms(), REQUEST_MS), asyncio.current_task()]  # Net.expire() cancels it in time
+        net.live.append(me)
         try:
-            bounded = _Bounded(reader)  # read as a stream: microdot asks for no more of it
-            await asyncio.wait_for(super().handle_request(bounded, writer), REQUEST_MS / 1000)  # type: ignore[arg-type]
-        except Exception:  # a timeout, a phone gone: the connection is closed, nothing else changes
+            # read as a stream: microdot asks for no more of it
+            await super().handle_request(_Bounded(reader), writer)  # type: ignore[arg-type]
+        except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
             await _close(writer)
         finally:
             net.conns -= 1
+            net.live.remove(me)
 
 
 async def _close(writer):
@@ -392,10 +421,13 @@ def make(net):
 
     @web.get("/")
     async def page(req):
-        here = _here()
-        for name, headers in (("page.html.gz", {"Content-Encoding": "gzip"}), ("page.html", {})):
+        here = _here() + "/"
+        # beside this module (make deploy, the simulator), or at the flash's root when the code is
+        # frozen into the image (a web/ folder on the flash would hide the frozen package)
+        for name, headers in ((here + "page.html.gz", {"Content-Encoding": "gzip"}), (here + "page.html", {}),
+                              ("page.html.gz", {"Content-Encoding": "gzip"})):
             try:
-                f = open(here + "/" + name, "rb")
+                f = open(name, "rb")
             except OSError:
                 continue
             headers["Content-Type"] = "text/html; charset=UTF-8"
@@ -407,14 +439,15 @@ def make(net):
         since = req.args.get("v")
         if since is not None and since == str(net.v):
             ev = asyncio.Event()
-            net.polls.append(ev)
+            p = [ev, ticks_add(ticks_ms(), POLL_MS)]  # Net.expire() answers it in time
+            net.polls.append(p)
             try:
-                await asyncio.wait_for(ev.wait(), POLL_MS / 1000)
-            except asyncio.TimeoutError:
-                pass
+                await ev.wait()
             finally:
-                if ev in net.polls:
-                    net.polls.remove(ev)
+                for i in range(len(net.polls)):
+                    if net.polls[i] is p:
+                        net.polls.pop(i)
+                        break
         return Response(net.state(), 200, JSON)
 
     @web.post("/score")
@@ -576,6 +609,7 @@ def run(runner, wanted, step, poll_ms=5, port=80):
                     server = asyncio.create_task(page(web, wifi, port))
                     wifi.port = port
                 step()
+                net.expire()
                 net.refresh()
                 await asyncio.sleep(poll_ms / 1000)
             up.cancel()
