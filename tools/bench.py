@@ -5,7 +5,8 @@
 #    the smallest -X heapsize it runs in, and whether 128K is enough;
 #  - time per hole scored and per showdown, CPython and MicroPython;
 #  - the heap through a whole game with Wi-Fi on and 4 phones (tools/heap.py
-#    --wifi), beside the same game without it.
+#    --wifi), beside the same game without it; and the same with the
+#    firmware frozen into the 32-bit port, when that one is built.
 # Host figures come from a 64-bit build: compare ratios, not absolutes.
 import json
 import os
@@ -311,11 +312,18 @@ GAME_SMALLEST: dict = {}  # board -> the smallest heap a whole game runs in (hea
 
 def wifi_figures():
     """The whole game with Wi-Fi on and 4 phones, every board, 32-bit
-    (tools/heap.py --wifi); False if a run or a phone's request failed."""
+    (tools/heap.py --wifi), and with the firmware frozen into the port when
+    that one is built (--wifi --frozen); False if a run or a phone's
+    request failed."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import heap
 
-    return heap.wifi_table(list(heap.manifest.REAL_BOARDS), GAME_SMALLEST)
+    ok = heap.wifi_table(list(heap.manifest.REAL_BOARDS), GAME_SMALLEST)
+    if heap.frozen_port() is None:  # the same with the code in flash, if that port is built
+        print(heap.missing_frozen())
+        return ok
+    print()
+    return heap.wifi_table(list(heap.manifest.REAL_BOARDS), frozen=True) and ok
 
 
 SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included

@@ -5,8 +5,13 @@
 # and 32-bit where one has been built (docs/MEMORY.md). The ESP32 is 32-bit:
 # its figures are the 32-bit ones; the 64-bit port's objects are bigger.
 #
-#   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit]
-#   python tools/heap.py --wifi [--boards a,b]
+#   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
+#   python tools/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
+#
+# --frozen: on the 32-bit port with the firmware and microdot frozen into it
+# (tools/unix32/frozen.py; build/unix32f/micropython or MPY32F), the code
+# in flash as an image of our own would have it; on the flash only board.py,
+# main.py and the page.
 #
 # --wifi: the whole game with Wi-Fi on and PHONES phones at the table
 # (wifi_figures(); on the 32-bit port, or the 64-bit one if there is none),
@@ -41,6 +46,9 @@ import manifest  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
+# the same 32-bit port with the firmware and microdot frozen into it (tools/unix32/frozen.py): what an
+# image of our own would give an ESP32
+MPY32F = os.path.abspath(os.environ.get("MPY32F") or os.path.join(ROOT, "build", "unix32f", "micropython"))
 OUT = os.path.join(ROOT, "build", "heap")
 KB = 1024
 STEP = KB  # the resolution of a smallest heap
@@ -59,6 +67,29 @@ def ports():
     if os.path.exists(MPY32):
         out.append(("32-bit", MPY32, "x86"))
     return out
+
+
+def frozen_port():
+    """(label, binary, architecture) of the 32-bit port with the firmware
+    frozen into it, or None if it has not been built."""
+    return ("frozen", MPY32F, "x86f") if os.path.exists(MPY32F) else None
+
+
+def missing_frozen():
+    return ("(no 32-bit MicroPython with the firmware frozen at %s: docs/MEMORY.md, \"Frozen\", says how "
+            "to build one, or set MPY32F=<path>)" % os.path.relpath(MPY32F, ROOT))
+
+
+def stale_frozen():
+    """Why the frozen port's figures would not be this checkout's (a firmware
+    file newer than the image), or None."""
+    built = os.path.getmtime(MPY32F)
+    for d, _, names in os.walk(os.path.join(ROOT, "firmware")):
+        for n in names:
+            if n.endswith(".py") and n != "main.py" and os.path.getmtime(os.path.join(d, n)) > built:
+                return "firmware/%s is newer than the frozen port: build it again (docs/MEMORY.md)" % (
+                    os.path.relpath(os.path.join(d, n), os.path.join(ROOT, "firmware")))
+    return None
 
 
 def missing32():
@@ -96,6 +127,13 @@ def firmware(board_id, arch, fresh=False):
     _made.add(out)
     if arch == "py":
         return lay_out(sources(board_id), out)
+    if arch == "x86f":  # frozen: on the flash, only what the image does not hold (tools/unix32/frozen.py)
+        files = {}
+        compiled = deploy.compile_files(board_id, "x86", os.path.join(OUT, "mpy-x86-%s" % board_id))
+        for path, data in compiled.items():
+            if path == "board.mpy" or not path.endswith(".mpy"):  # the page: at the root (web/server.py)
+                files[path.replace("web/", "") if path.startswith("web/") else path] = data
+        return lay_out(files, out)
     files = deploy.compile_files(board_id, arch, os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)))
     return lay_out(files, out)
 
@@ -116,6 +154,8 @@ def harness(arch):
     run); for arch "py", None: the sources' own folders are used."""
     if arch == "py":
         return None
+    if arch == "x86f":  # the harness is not frozen: compiled as for the 32-bit port
+        arch = "x86"
     out = os.path.join(OUT, "harness-%s" % arch)
     if out in _made:
         return out
@@ -219,7 +259,7 @@ def figures(boards, game=False, only=None):
     """{(port label, board): {"used", "smallest"[, "game"]}} and {port label:
     harness (in use, smallest)}, the boards measured side by side."""
     keys = {b: record(b) for b in boards} if game else {}
-    chosen = [p for p in ports() if not only or p[0] == only]
+    chosen = [frozen_port()] if only == "frozen" else [p for p in ports() if not only or p[0] == only]
     for _label, _binary, arch in chosen:  # compiled once, before the threads
         harness(arch)
         for b in boards:
@@ -312,15 +352,15 @@ class Phone:
                 self.tally.count("/state", "not JSON")
                 s = None
             if s is not None:
+                same = s["v"] == v
                 v, self.game = s["v"], s["game"]
+                if same:  # answered unchanged (its socket freed for another phone): a breath first, as
+                    self.stop.wait(1)  # the page takes (web/page.html)
             else:
                 v = None
                 self.stop.wait(0.5)
 
-    def cards(self):
-        g = self.game
-        if g is None:
-            return ["5"] * 12
+    def cards(self, g):
         r = g["rules"]
         n = self.rng.randint(1, 6) if r["hand"] else r["rows"] * r["cols"]
         return [self.rng.choice(r["cards"]) for _ in range(n)]
@@ -331,12 +371,14 @@ class Phone:
             i += 1
             if i % 20 == 1:
                 self.ask("GET", "/")
-            self.ask("POST", "/score", {"cards": self.cards()})
             g = self.game
+            if g is None:  # the page scores nothing before a poll has brought it the game's rules
+                continue
+            self.ask("POST", "/score", {"cards": self.cards(g)})
             if self.wrong and i % 4 == 0 and g is not None and g["entering"] is not None:
                 e = g["entering"]
                 self.ask("POST", "/grid", {"pin": WRONG_PIN, "player": e["players"][0], "hole": e["label"],
-                                           "cards": self.cards()})
+                                           "cards": self.cards(g)})
 
     def join(self):
         for t in self.threads:
@@ -371,7 +413,7 @@ class Tally:
         """Answers that show something wrong: a server error, a refused or
         broken connection, a wrong PIN taken."""
         return sum(n for (path, status), n in self.n.items() if not isinstance(status, int) or status >= 500
-                   or (path == "/grid" and status == 200))
+                   or status == 400 or (path == "/grid" and status == 200))
 
 
 def wifi_heap(arch):
@@ -385,6 +427,8 @@ def wifi_run(binary, arch, board_id, keys, heap=None):
     src = firmware(board_id, arch)
     heap = heap or wifi_heap(arch)
     work = workdir()
+    if arch == "x86f":  # the page at the flash's root, where web/server.py looks when it is frozen
+        shutil.copy(os.path.join(src, "page.html.gz"), work)
     port = free_port()
     stop = threading.Event()
     tally = Tally()
@@ -436,7 +480,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None):
     return {k.lower(): v for k, v in got.items()}
 
 
-def wifi_figures(boards):
+def wifi_figures(boards, frozen=False):
     """The whole game with Wi-Fi on and PHONES phones, per board, on the
     32-bit port (else the 64-bit one): (port label, {board: row}). A row:
     "boot" (in use after boot), "up" (the same with the server listening,
@@ -446,7 +490,7 @@ def wifi_figures(boards):
     use at the end, the server up), all the firmware's own (the harness's
     base in use taken away); "conns", the most connections at once;
     "tally", the phones' answers; or {"error": why}."""
-    label, binary, arch = ports()[-1]  # the 32-bit one when it is there
+    label, binary, arch = frozen_port() if frozen else ports()[-1]  # the 32-bit one when it is there
     keys = {b: record(b) for b in boards}
     harness(arch)
     for b in boards:
@@ -484,11 +528,11 @@ def wifi_figures(boards):
     return label, rows
 
 
-def wifi_table(boards, smallest=None):
+def wifi_table(boards, smallest=None, frozen=False):
     """Print wifi_figures() for boards; smallest: {board: the smallest heap a
     whole game runs in, the firmware's own} (make bench's table), if known.
     False if a run failed."""
-    label, rows = wifi_figures(boards)
+    label, rows = wifi_figures(boards, frozen)
     print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
         PHONES, label))
     print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones (threads here)" %
@@ -497,7 +541,14 @@ def wifi_table(boards, smallest=None):
     print("/grid with a wrong PIN. In a %d KB heap, not the smallest one: in use after a collection at each"
           % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
     print("key line, the most of them, the firmware's own (the harness's base in use taken away), KB.")
-    if label != "32-bit":
+    if label == "frozen":
+        print("Frozen: the firmware and microdot frozen into the 32-bit port (tools/unix32/frozen.py), their")
+        print("code in flash as an image of our own would have it on an ESP32; only board.py, main.py and")
+        print("the page are files.")
+        why = stale_frozen()
+        if why:
+            print("(%s)" % why)
+    elif label != "32-bit":
         print(missing32())
         print("(so these are the 64-bit port's figures, 40-50% bigger than an ESP32's)")
     head = "{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}".format(
@@ -522,7 +573,8 @@ def wifi_table(boards, smallest=None):
     print("up; conns: the most connections the server held at once. The Wi-Fi figure moves by a KB or two")
     print("from run to run: what the phones have under way at each collection. The phones' answers: 409, no")
     print("game yet; 403 and 429, the wrong PIN refused, then made to wait; FAILED, a server error (5xx), a")
-    print("connection refused or cut before the game's end, or a wrong PIN taken.")
+    print("good request read as malformed (400), a connection refused or cut before the game's end, or a")
+    print("wrong PIN taken.")
     print("The ESP32 with Wi-Fi on: the heap cannot grow much past its first %d KB (docs/MEMORY.md)." %
           (FIRST_HEAP // KB))
     for b in boards:
@@ -544,8 +596,16 @@ def main(argv):
     if "--boards" in argv:
         boards = argv[argv.index("--boards") + 1].split(",")
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
+    if "--phones" in argv:  # --wifi with this many phones instead
+        global PHONES
+        PHONES = int(argv[argv.index("--phones") + 1])
+    if "--frozen" in argv and frozen_port() is None:
+        print(missing_frozen(), file=sys.stderr)
+        return 1
     if "--wifi" in argv:
-        return 0 if wifi_table(boards) else 1
+        return 0 if wifi_table(boards, frozen="--frozen" in argv) else 1
+    if "--frozen" in argv:
+        only = "frozen"
     res, _harness = figures(boards, "--game" in argv, only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     if not os.path.exists(MPY32):
