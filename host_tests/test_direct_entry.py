@@ -481,3 +481,30 @@ def test_the_terminal_view_at_half_size_keeps_every_stroke():
         for x in range(0, w, 2):
             if any(emu.pixel(x + dx, y + dy) != (0, 0, 0) for dx in (0, 1) for dy in (0, 1)):
                 assert sim.block(emu, x, y, 2) != (0, 0, 0), (x, y)
+
+
+def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
+    """SuitUP Original: the hand a player's phone sent (web/server.py's
+    Net.open: complete, marked as the phone's) opens with the key that takes
+    it named on its last line (as much as the smallest panels hold), and
+    that one key takes it."""
+    for board, key, said in (("cardputer", "Enter", "Phone's: Enter"), ("cyd", "Done", "Phone's: Done"),
+                             ("devkit-oled", "OK", "Phone's: OK")):
+        if board == "cyd":
+            fresh_dir("direct-cyd")
+        d = start_hole(board, "suitup-original")
+        h = d.top()
+        assert h.hint() != said  # an ordinary hand, not the phone's
+        h.d.phone.append(h.k)
+        h.cards = ["5", "K"]
+        h.choice = "end"
+        h.draw(d.app.pen)
+        assert h.hint() == said and not d.app.pen.cut, (board, h.hint(), d.app.pen.cut)
+        h.choice = "5"  # the player chose to change it: then it is theirs
+        assert h.hint() != said
+        h.choice = "end"
+        if key == "Done":
+            d.tap_pad("Done")
+        else:
+            d.key("ok")  # (the Cardputer's Enter)
+        assert h.d.entries[0] == ["5", "K"] and d.top() is not h, board

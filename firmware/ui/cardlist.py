@@ -122,6 +122,12 @@ class HandEntry(CardList):
         else:
             self.d.leave()
 
+    def hint(self):
+        if self.k in self.d.phone and self.choice == END:  # the hand the phone sent (ui/entry.py): one key takes it
+            via = getattr(self.d.app.via, "__name__", "")
+            return "Phone's: %s" % ("Enter" if via == "ui.typed" else "Done" if via == "ui.touch" else "OK")
+        return super().hint()
+
     def ask_total(self):
         from engine.game import TOTAL_HIGH, TOTAL_LOW
 
