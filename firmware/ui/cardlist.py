@@ -123,7 +123,7 @@ class HandEntry(CardList):
             self.d.leave()
 
     def hint(self):
-        if self.k in self.d.phone and self.choice == END:  # the hand the phone sent (ui/entry.py): one key takes it
+        if self.k in self.d.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
             via = getattr(self.d.app.via, "__name__", "")
             return "Phone's: %s" % ("Enter" if via == "ui.typed" else "Done" if via == "ui.touch" else "OK")
         return super().hint()
