@@ -7,10 +7,11 @@ import http.client
 import json
 import os
 import queue
-import socket
 import subprocess
 import threading
 import time
+
+from heap import free_port  # (tools/heap.py: its phones find a port the same way)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -22,14 +23,6 @@ SIM = os.path.join(ROOT, "tools", "sim.py")
 START = ["type 1", "ok", "type 1", "ok", "type 3", "ok",
          "type 1", "ok", "type ann", "ok", "ok", "type bob", "ok", "ok", "type cy", "ok",
          "ok", "ok", "ok"]
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 class WebSim:
