@@ -350,3 +350,44 @@ def test_a_hand_from_a_phone(tmp_path):
         s.close()
     assert not s.noise, "\n".join(s.noise)
     assert not (tmp_path / "flash" / "errors.log").exists()
+
+
+def test_a_silent_connection_is_closed_and_a_held_poll_answers_in_time(tmp_path):
+    """One clock in the device's loop (web/server.py's Net.expire): a poll
+    held 15 s answers with the state as it is, and a connection that sends
+    nothing is closed after 20 s; a browser's long headers are no trouble."""
+    with table(tmp_path) as s:
+        v = s.get("/state")[1]["v"]
+        silent = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+        polled = {}
+
+        def poll():
+            c = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+            c.sendall(b"GET /state?v=%d HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"User-Agent: Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) "
+                      b"Chrome/120.0 Mobile Safari/537.36\r\nAccept: */*\r\n"
+                      b"Accept-Language: en-GB,en;q=0.9\r\nReferer: http://127.0.0.1/\r\n\r\n" % v)
+            t0 = time.monotonic()
+            got = b""
+            while True:
+                b = c.recv(4096)
+                if not b:
+                    break
+                got += b
+            polled.update(after=time.monotonic() - t0, got=got)
+            c.close()
+
+        t = threading.Thread(target=poll)
+        t0 = time.monotonic()
+        t.start()
+        try:
+            assert silent.recv(64) == b""  # closed by the device, nothing said
+            closed = time.monotonic() - t0
+        finally:
+            silent.close()
+        t.join(30)
+        assert 14 <= polled["after"] <= 19, polled["after"]  # POLL_MS: unchanged, answered at 15 s
+        head, body = polled["got"].split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.0 200") and json.loads(body)["v"] == v
+        assert 19 <= closed <= 25, closed  # REQUEST_MS
+        assert s.get("/state")[0] == 200
