@@ -7,6 +7,7 @@ import asyncio
 
 from engine.errors import ScoreError
 from engine.game import Game
+from support import fresh_dir
 from web import server
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]
@@ -217,14 +218,8 @@ def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_th
     page = [r[2] for r in web.url_map if r[1].url_pattern == "/"][0]
     here = server._here
     cwd = os.getcwd()
-    flash = cwd + "/build/test-frozen-page"
-    for d in (cwd + "/build", flash):
-        try:
-            os.mkdir(d)
-        except OSError:  # there already
-            pass
     try:
-        os.chdir(flash)
+        fresh_dir("frozen-page")  # the flash: the page at its root
         with open("page.html.gz", "wb") as f:
             f.write(b"\x1f\x8bthe page")
         res = run(page(None))  # beside the code: firmware/web/page.html (the simulator's, as in the source)

@@ -299,12 +299,21 @@ def free_port():
     return port
 
 
+# what a phone's browser sends with each request (the device keeps none of it: web/server.py)
+BROWSER = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                         "Chrome/131.0.0.0 Mobile Safari/537.36",
+           "Accept": "*/*", "Accept-Language": "en-GB,en-US;q=0.9,en;q=0.8", "Referer": "http://192.168.4.1/",
+           "Accept-Encoding": "gzip, deflate"}
+
+
 def fetch(port, method, path, body=None, timeout=5.0):
-    """(status, body) of one request to the firmware on 127.0.0.1:port."""
+    """(status, body) of one request to the firmware on 127.0.0.1:port, with
+    a phone's browser's headers."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         data = None if body is None else json.dumps(body)
-        c.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        headers = dict(BROWSER, **({"Content-Type": "application/json"} if data else {}))
+        c.request(method, path, body=data, headers=headers)
         r = c.getresponse()
         return r.status, r.read()
     finally:
