@@ -547,9 +547,10 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones (threads here)" %
           PHONES)
     print("each hold a long poll of /state and beside it fetch the page and POST /score; two of them POST")
-    print("/grid with a wrong PIN. In a %d KB heap, not the smallest one: in use after a collection at each"
+    print("/grid with a wrong PIN; every request with a phone browser's headers. In a %d KB heap, not the"
           % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
-    print("key line, the most of them, the firmware's own (the harness's base in use taken away), KB.")
+    print("smallest one: in use after a collection at each key line, the most of them, the firmware's own")
+    print("(the harness's base in use taken away), KB.")
     if label == "frozen":
         print("Frozen: the firmware and microdot frozen into the 32-bit port (tools/unix32/frozen.py), their")
         print("code in flash as an image of our own would have it on an ESP32; only board.py, main.py and")
