@@ -52,6 +52,10 @@ def test_errors(tmp_path):
     assert code == 2 and "line 2" in out and "spin" in out and "Traceback" not in out
     code, out = sim("--board", "m5stack-core", "--keys", str(tmp_path / "missing.txt"))
     assert code == 2 and "Traceback" not in out
+    # the live view with no terminal (make sim piped, or from a script): says what it needs, not an errno
+    p = subprocess.run(SIM + ["--board", "ttgo-t-display", "--live", "--state-dir", str(tmp_path / "live")],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "needs a terminal" in p.stdout and "--keys FILE" in p.stdout, p.stdout
 
 
 def test_make_sim_on_a_fresh_clone_shows_the_menu(tmp_path):

@@ -419,7 +419,11 @@ def live(s, zoom):
     import termios
 
     fd = 0
-    saved = termios.tcgetattr(fd)
+    try:
+        saved = termios.tcgetattr(fd)
+    except OSError:  # (ENOTTY) piped in, or no terminal at all: the live view cannot read keys
+        raise OSError("the live view needs a terminal for its keys, and its input is not one; "
+                      "run it in a terminal, or give it a script: --keys FILE (docs/SIMULATOR.md)")
     termios.setraw(fd)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
