@@ -8,10 +8,10 @@
 #   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
 #   python tools/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
 #
-# --frozen: on the 32-bit port with the firmware and microdot frozen into it
-# (tools/unix32/frozen.py; build/unix32f/micropython or MPY32F), the code
-# in flash as an image of our own would have it; on the flash only board.py,
-# main.py and the page.
+# --frozen: on the 32-bit port with the board's firmware and microdot frozen
+# into it (make unix32: build/unix32f/<board>/micropython, from the manifest
+# make image uses), the code in flash as our image has it; on the flash only
+# what make deploy IMAGE=1 puts there (board.py, main.py and the page).
 #
 # --wifi: the whole game with Wi-Fi on and PHONES phones at the table
 # (wifi_figures(); on the 32-bit port, or the 64-bit one if there is none),
@@ -43,12 +43,13 @@ BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
 import deploy  # noqa: E402
 import manifest  # noqa: E402
+import unix32  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
-# the same 32-bit port with the firmware and microdot frozen into it (tools/unix32/frozen.py): what an
-# image of our own would give an ESP32
-MPY32F = os.path.abspath(os.environ.get("MPY32F") or os.path.join(ROOT, "build", "unix32f", "micropython"))
+# the same 32-bit port with a board's firmware and microdot frozen into it (make unix32): what our
+# image gives an ESP32. One binary a board: command() takes this name for the board's.
+MPY32F = "frozen"
 OUT = os.path.join(ROOT, "build", "heap")
 KB = 1024
 STEP = KB  # the resolution of a smallest heap
@@ -69,26 +70,25 @@ def ports():
     return out
 
 
-def frozen_port():
-    """(label, binary, architecture) of the 32-bit port with the firmware
-    frozen into it, or None if it has not been built."""
-    return ("frozen", MPY32F, "x86f") if os.path.exists(MPY32F) else None
+def frozen_port(boards=manifest.REAL_BOARDS):
+    """(label, binary, architecture) of the 32-bit ports with the boards'
+    firmware frozen into them, or None if one has not been built."""
+    if any(not os.path.exists(unix32.frozen_port(b)) for b in boards):
+        return None
+    return ("frozen", MPY32F, "x86f")
 
 
 def missing_frozen():
-    return ("(no 32-bit MicroPython with the firmware frozen at %s: docs/MEMORY.md, \"Frozen\", says how "
-            "to build one, or set MPY32F=<path>)" % os.path.relpath(MPY32F, ROOT))
+    return ("(no 32-bit MicroPython with the firmware frozen in at %s/<board>: make unix32 builds them)"
+            % os.path.relpath(unix32.FROZEN_DIR, ROOT))
 
 
-def stale_frozen():
-    """Why the frozen port's figures would not be this checkout's (a firmware
-    file newer than the image), or None."""
-    built = os.path.getmtime(MPY32F)
-    for d, _, names in os.walk(os.path.join(ROOT, "firmware")):
-        for n in names:
-            if n.endswith(".py") and n != "main.py" and os.path.getmtime(os.path.join(d, n)) > built:
-                return "firmware/%s is newer than the frozen port: build it again (docs/MEMORY.md)" % (
-                    os.path.relpath(os.path.join(d, n), os.path.join(ROOT, "firmware")))
+def stale_frozen(boards=manifest.REAL_BOARDS):
+    """Why the frozen ports' figures would not be this checkout's, or None."""
+    for b in boards:
+        why = unix32.stale(b)
+        if why:
+            return why
     return None
 
 
@@ -127,13 +127,9 @@ def firmware(board_id, arch, fresh=False):
     _made.add(out)
     if arch == "py":
         return lay_out(sources(board_id), out)
-    if arch == "x86f":  # frozen: on the flash, only what the image does not hold (tools/unix32/frozen.py)
-        files = {}
-        compiled = deploy.compile_files(board_id, "x86", os.path.join(OUT, "mpy-x86-%s" % board_id))
-        for path, data in compiled.items():
-            if path == "board.mpy" or not path.endswith(".mpy"):  # the page: at the root (web/server.py)
-                files[path.replace("web/", "") if path.startswith("web/") else path] = data
-        return lay_out(files, out)
+    if arch == "x86f":  # frozen: on the flash, what make deploy IMAGE=1 puts there
+        return lay_out(deploy.compile_files(board_id, "x86", os.path.join(OUT, "mpy-x86f-%s" % board_id),
+                                            image=True), out)
     files = deploy.compile_files(board_id, arch, os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)))
     return lay_out(files, out)
 
@@ -176,6 +172,8 @@ def command(binary, heap, src, board_id, mode, keys=None, port=None):
     compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
     script = HEAPWIFI if mode in ("wbase", "peak", "wifi") else HEAPGAME
+    if binary == MPY32F:
+        binary = unix32.frozen_port(board_id)
     return [binary, "-X", "heapsize=%d" % heap, script, src, boards, tools, board_id, mode] + (
         [keys] if keys else []) + ([str(port)] if port else [])
 
@@ -259,7 +257,7 @@ def figures(boards, game=False, only=None):
     """{(port label, board): {"used", "smallest"[, "game"]}} and {port label:
     harness (in use, smallest)}, the boards measured side by side."""
     keys = {b: record(b) for b in boards} if game else {}
-    chosen = [frozen_port()] if only == "frozen" else [p for p in ports() if not only or p[0] == only]
+    chosen = [frozen_port(boards)] if only == "frozen" else [p for p in ports() if not only or p[0] == only]
     for _label, _binary, arch in chosen:  # compiled once, before the threads
         harness(arch)
         for b in boards:
@@ -499,7 +497,7 @@ def wifi_figures(boards, frozen=False):
     use at the end, the server up), all the firmware's own (the harness's
     base in use taken away); "conns", the most connections at once;
     "tally", the phones' answers; or {"error": why}."""
-    label, binary, arch = frozen_port() if frozen else ports()[-1]  # the 32-bit one when it is there
+    label, binary, arch = frozen_port(boards) if frozen else ports()[-1]  # the 32-bit one when it is there
     keys = {b: record(b) for b in boards}
     harness(arch)
     for b in boards:
@@ -552,10 +550,10 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("smallest one: in use after a collection at each key line, the most of them, the firmware's own")
     print("(the harness's base in use taken away), KB.")
     if label == "frozen":
-        print("Frozen: the firmware and microdot frozen into the 32-bit port (tools/unix32/frozen.py), their")
-        print("code in flash as an image of our own would have it on an ESP32; only board.py, main.py and")
-        print("the page are files.")
-        why = stale_frozen()
+        print("Frozen: each board's firmware and microdot frozen into the 32-bit port (make unix32), their")
+        print("code in flash as our image has it on an ESP32; only board.py, main.py and the page are")
+        print("files (make deploy IMAGE=1).")
+        why = stale_frozen(boards)
         if why:
             print("(%s)" % why)
     elif label != "32-bit":
@@ -609,7 +607,7 @@ def main(argv):
     if "--phones" in argv:  # --wifi with this many phones instead
         global PHONES
         PHONES = int(argv[argv.index("--phones") + 1])
-    if "--frozen" in argv and frozen_port() is None:
+    if "--frozen" in argv and frozen_port(boards) is None:
         print(missing_frozen(), file=sys.stderr)
         return 1
     if "--wifi" in argv:
