@@ -17,7 +17,7 @@ VPORT ?= 2323
 GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 .PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean \
-	deploy vboard flash-help size package export
+	deploy vboard flash-help size package export unix32 image
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -33,6 +33,7 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
 	rm -rf $(VENV)/stubs
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/stubs -r requirements-stubs.txt
 	$(MPY) -c "import sys; print('MicroPython', sys.version)"
+	$(PY) tools/unix32.py --setup $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)")
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "note: the phones' page \
 	is tested in a headless Chromium (host_tests/test_web_browser.py, skipped without it): \
 	sudo apt-get install chromium chromium-driver"
@@ -43,8 +44,9 @@ $(VENV)/bin/%:
 
 test: test-cpython test-mpy lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), ruff, type check, .mpy build
 
-test-cpython: $(STAMP) ## the host tests under CPython (pytest)
-	$(PY) -m pytest
+test-cpython: $(STAMP) ## the host tests under CPython (pytest), the heap budgets among them where make unix32 has built the 32-bit ports
+	$(PY) tools/unix32.py --if-built
+	$(PY) -m pytest -rs
 
 test-mpy: $(STAMP) ## the same tests under the MicroPython unix port
 	$(MPY) -X heapsize=8M host_tests/mp_run.py
@@ -87,17 +89,24 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		$(PY) tools/phone_shots.py --out docs/img; \
 	else echo "phone-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
 
-deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port>
-	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)"
+deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port> [IMAGE=1: onto our image, only board.py, main.py and the page]
+	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)" $(if $(IMAGE),--image)
 
-vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323, flash in build/vboard) for make deploy BOARD=sim
-	$(PY) tools/vboard.py --port $(VPORT)
+vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323, flash in build/vboard) for make deploy BOARD=sim [IMAGE=1: on our image, the frozen 32-bit port]
+	$(PY) tools/vboard.py --port $(VPORT) $(if $(IMAGE),--image)
 
 export: $(STAMP) ## the game in progress (game.json) and the finished games (history.csv) from a board over USB: make export PORT=<port> [OUT=dir], or FLASH=build/sim-<board>
 	$(PY) tools/export.py $(if $(PORT),--port "$(PORT)") $(if $(FLASH),--flash "$(FLASH)") --out "$(or $(OUT),export)"
 
-flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin]
-	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)"
+flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin] [IMAGE=1: our image]
+	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)" $(if $(IMAGE),--image)
+
+unix32: $(STAMP) ## build the 32-bit MicroPython unix ports the heap budgets run on, stock and each board's frozen: make unix32 [MPY_DIR=<MicroPython source>]
+	$(PY) tools/unix32.py $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)")
+
+image: $(STAMP) ## our MicroPython image for a board, the firmware frozen in (needs ESP-IDF): make image BOARD=<id> MPY_DIR=<MicroPython source> IDF_PATH=<ESP-IDF> [DRY_RUN=1]
+	$(PY) tools/image.py $(GIVEN_BOARD) $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)") \
+		$(if $(IDF_PATH),--idf-path "$(IDF_PATH)") $(if $(DRY_RUN),--dry-run)
 
 size: $(STAMP) ## flash per board, and the heap the firmware boots in (64-bit, and 32-bit when built), .mpy against .py
 	$(PY) tools/size.py

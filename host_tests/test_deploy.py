@@ -37,14 +37,14 @@ def fresh_dir(name):
 class VBoard:
     """tools/vboard.py in a subprocess, on a free port, with its own flash."""
 
-    def __init__(self, name, heap="512K"):
+    def __init__(self, name, heap="512K", image=False):
         self.dir = fresh_dir("vboard-" + name)
         self.flash = os.path.join(self.dir, "flash")
         self.log = os.path.join(self.dir, "console.log")
         ready = os.path.join(self.dir, "url")
         self.proc = subprocess.Popen(
             [PY, os.path.join(ROOT, "tools", "vboard.py"), "--port", "0", "--flash", self.flash,
-             "--log", self.log, "--ready-file", ready, "--heap", heap],
+             "--log", self.log, "--ready-file", ready, "--heap", heap] + (["--image"] if image else []),
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 20
         while not os.path.exists(ready):
@@ -367,42 +367,6 @@ def test_make_size_measures_that_compiled_files_are_smaller_and_boot_in_less_hea
         assert heap.run(heap.MPY64, low + k * heap.STEP, src["mpy"], board_id, "boot"), k
     # the sources need the compiler's room on top: they do not boot where the .mpy does
     assert heap.run(heap.MPY64, low, src["py"], board_id, "boot") is None
-
-
-def test_the_frozen_image_holds_every_firmware_module_and_the_flash_only_what_it_does_not():
-    """tools/unix32/frozen.py (the frozen figures of docs/MEMORY.md) freezes
-    every module of the firmware but main.py, and microdot's core; on the
-    flash are then board.mpy, main.py and the page, the page at the root (a
-    web/ folder there would hide the frozen web package)."""
-    import heap
-
-    frozen = set()
-    here = os.path.join(ROOT, "tools", "unix32")
-
-    def module(name, base_path="."):
-        frozen.add(os.path.normpath(os.path.join(here, base_path, name)))
-
-    def package(name, files=None, base_path="."):
-        top = os.path.normpath(os.path.join(here, base_path, name))
-        if files is not None:
-            frozen.update(os.path.join(top, f) for f in files)
-            return
-        for d, _, names in os.walk(top):
-            frozen.update(os.path.join(d, n) for n in names if n.endswith(".py"))
-
-    with open(os.path.join(here, "frozen.py")) as f:
-        exec(f.read(), {"include": lambda path: None, "module": module, "package": package})
-    fw = os.path.join(ROOT, "firmware")
-    wanted = {os.path.join(d, n) for d, _, names in os.walk(fw) for n in names
-              if n.endswith(".py") and "__pycache__" not in d} - {os.path.join(fw, "main.py")}
-    assert wanted <= frozen, sorted(wanted - frozen)
-    mplib = os.path.join(ROOT, ".venv", "mplib", "microdot")
-    assert {os.path.join(mplib, n) for n in ("__init__.py", "microdot.py")} <= frozen
-    assert all(os.path.exists(p) for p in frozen), sorted(p for p in frozen if not os.path.exists(p))
-
-    out = heap.firmware("cyd", "x86f", fresh=True)
-    on_flash = {os.path.relpath(os.path.join(d, n), out) for d, _, names in os.walk(out) for n in names}
-    assert on_flash == {"board.mpy", "main.py", "page.html.gz"}
 
 
 def test_make_flash_help_prints_each_boards_commands():

@@ -3,6 +3,7 @@
 #   python tools/deploy.py --board ttgo-t-display --port /dev/ttyUSB0
 #   python tools/deploy.py --port /dev/ttyUSB0           (the board deployed there last time)
 #   python tools/deploy.py --board sim --port socket://127.0.0.1:2323   (tools/vboard.py)
+#   python tools/deploy.py --board cyd --port /dev/ttyUSB0 --image      (onto our image)
 #
 # What it does, in order (docs/DEPLOY.md):
 # 1. connects with mpremote's serial transport and asks the board what it
@@ -21,6 +22,13 @@
 #    games, boot.py);
 # 4. writes deployed.json (board, version, commit, files), resets the board
 #    and waits for the firmware's "ready" line on the console.
+# --image (make deploy IMAGE=1): the board runs our image (make image), the
+# firmware frozen in; only what stays on the flash is copied (the board file,
+# main.py, the page: tools/manifest.py's image_flash), and a board whose
+# image holds other firmware than this checkout's (its imageinfo module:
+# board, version, digest) is refused. Files and folders of a deploy without
+# IMAGE=1 that would hide the frozen modules are removed (moved aside if
+# someone changed them).
 # Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection
 # error (the message says which and what to do).
 import argparse
@@ -59,8 +67,14 @@ try:
     _free = _s[0] * _s[4]
 except Exception:
     _free = -1
-print(repr((getattr(sys.implementation, '_mpy', 0), sys.platform, sys.version, _r, _free)))
-""" % RECORD
+sys.modules.pop(%r, None)  # read afresh: not one an earlier probe imported
+try:
+    import %s as _i
+    _img = (_i.BOARD, _i.VERSION, _i.DIGEST)
+except Exception:
+    _img = None
+print(repr((getattr(sys.implementation, '_mpy', 0), sys.platform, sys.version, _r, _free, _img)))
+""" % (RECORD, manifest.IMAGE_INFO, manifest.IMAGE_INFO)
 
 # Run on the board: the sha256 of each path (None: no such file), in one round trip.
 HASHES = """
@@ -114,6 +128,22 @@ def _aside(p):
 print(repr(_aside(%r)))
 """
 
+# Run on the board: the folders given (deepest first) removed where empty; the ones left.
+RMDIRS = """
+import os
+_left = []
+for d in %r:
+    try:
+        os.rmdir(d)
+    except OSError:
+        try:
+            os.stat(d)
+            _left.append(d)
+        except OSError:
+            pass
+print(repr(_left))
+"""
+
 RESET = """
 import machine
 if hasattr(machine, 'reset'):
@@ -163,11 +193,12 @@ def on_board(dest):
     return dest[:-3] + ".mpy" if dest.endswith(".py") and dest != "main.py" else dest
 
 
-def compile_files(board_id, arch, out_dir):
+def compile_files(board_id, arch, out_dir, image=False):
     """{device path: bytes} of the board's files: .mpy compiled for arch,
-    main.py as it is."""
+    main.py as it is; image: only what stays on the flash over our image
+    (manifest.image_flash: the board files, main.py, the page at the root)."""
     files = {}
-    for dest, src in manifest.closure(board_id).items():
+    for dest, src in (manifest.image_flash if image else manifest.closure)(board_id).items():
         if dest == "main.py" or not dest.endswith(".py"):  # main.py as is; an asset (manifest.ASSETS)
             with open(src, "rb") as f:
                 data = f.read()
@@ -316,8 +347,38 @@ def ports_hint(port):
     return "is the board plugged in (a data cable, not a charge-only one)? No serial ports found."
 
 
-def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=None):
-    """Returns 0 when the board came up ready; raises DeployError."""
+def image_check(board_id, port, img, image):
+    """The image on the board (imageinfo's (board, version, digest), or None:
+    stock MicroPython) against what is deployed; DeployError if they do not
+    go together."""
+    again = "make image BOARD=%s, then make flash-help BOARD=%s IMAGE=1" % (board_id, board_id)
+    if board_id == "sim":
+        again = "make unix32, then make vboard IMAGE=1"
+    if not image:
+        if img is not None:
+            say("  the board runs our image (%s %s): make deploy IMAGE=1 would copy only board.py, main.py "
+                "and "
+                "the page; this copies the whole firmware, whose files come before the frozen ones" % img[:2])
+        return
+    if img is None:
+        raise DeployError("the device on %s runs stock MicroPython, not our image (IMAGE=1): flash our "
+                          "image first (%s), or deploy the whole firmware without IMAGE=1" % (port, again))
+    if img[0] != board_id:
+        raise DeployError("the image on %s is built for %s, not %s: %s; or make deploy BOARD=%s IMAGE=1 "
+                          "if the board is a %s" % (port, img[0], board_id, again, img[0], img[0]))
+    want = manifest.image_digest(board_id)
+    if img[2] != want:
+        raise DeployError(
+            "the image on %s holds other firmware (version %s, %s) than this checkout's (version %s, %s): "
+            "main.py and board.py from here would run with the image's modules. Build this checkout's image "
+            "and flash it (%s), or deploy without IMAGE=1 (the whole firmware as files)"
+            % (port, img[1], img[2], manifest.version(), want, again))
+    say("  our image: %s %s (firmware %s, as this checkout's)" % (img[0], img[1], img[2]))
+
+
+def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=None, image=False):
+    """Returns 0 when the board came up ready; raises DeployError. image:
+    the board runs our image; only what stays on the flash is copied."""
     start = time.monotonic()
     if soft_reset is None:
         soft_reset = not port.startswith("socket://")  # the virtual board: mpremote's `resume`
@@ -326,7 +387,7 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
     say("Connecting to %s ..." % port)
     board = Board(port, soft_reset)
     try:
-        mpy, platform, version, record_text, free = board.eval(PROBE)
+        mpy, platform, version, record_text, free, img = board.eval(PROBE)
         record = {}
         if record_text:
             try:
@@ -364,10 +425,11 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
                               % (port, platform))
         if record.get("board") not in (None, board_id):
             say("  this board had %s deployed; it becomes %s" % (record["board"], board_id))
+        image_check(board_id, port, img, image)
 
         out_dir = build_dir or os.path.join(ROOT, "build", "deploy", board_id)
         say("Compiling for %s with mpy-cross (.mpy v%d.%d) ..." % (arch, want[0], want[1]))
-        files = compile_files(board_id, arch, out_dir)
+        files = compile_files(board_id, arch, out_dir, image=image)
         path = os.path.join(ROOT, WIFI_FILE)
         wifi = read_wifi(path) if os.path.exists(path) else None  # checked before anything is copied
         total = sum(len(d) for d in files.values())
@@ -376,12 +438,18 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         # what is there now: our files, .py twins that would shadow a .mpy, what the last
         # deploy put, and the staged copies of a deploy that was cut short
         shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")]
+        hiding = []  # on our image: files of a whole-firmware deploy that would hide the frozen modules
+        if image:
+            for t in manifest.frozen_modules(board_id):
+                hiding += [t, t[:-3] + ".mpy"] if t.endswith(".py") else [t]
+            hiding = [p for p in hiding if p not in files]
+            shadows += hiding
         old = [p for p in record.get("files", {}) if p not in files]
         staged = [p + STAGE for p in files]
         ask = list(files) + shadows + old + staged
         hashes = dict(zip(ask, board.eval(HASHES % ask)))
         changed = [p for p in files if hashes[p] != sha(files[p])]
-        stale = [p for p in shadows + old if hashes[p] is not None and p not in files]
+        stale = sorted({p for p in shadows + old if hashes[p] is not None and p not in files})
         leftovers = [p for p in staged if hashes[p] is not None]
         sources = manifest.closure(board_id)
         recorded = set(record.get("files", {}).values())
@@ -420,7 +488,9 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         else:
             say("Nothing to copy: the board has all %d files as built." % len(files))
         for path in sorted(stale):
-            if path in shadows:
+            if path in hiding:
+                why = "it would hide the image's frozen module"
+            elif path in shadows:
                 why = "a source file that would shadow the compiled one"
             else:
                 why = "not used by %s" % board_id
@@ -430,8 +500,17 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
             else:  # changed by someone: nothing of theirs is lost
                 aside = board.set_aside(path)
                 say("  moved %s to %s (%s, and not as this firmware has it)" % (path, aside, why))
+        if image:  # folders a whole-firmware deploy made would hide the frozen packages: gone if empty
+            dirs = {t.rsplit("/", 1)[0] for t in manifest.frozen_modules(board_id) if "/" in t}
+            dirs |= {"/".join(d.split("/")[:i]) for d in set(dirs) for i in range(1, d.count("/") + 1)}
+            for d in board.eval(RMDIRS % sorted(dirs, key=lambda d: (-d.count("/"), d))):
+                aside = board.set_aside(d)
+                say("  moved the folder %s to %s (files not of this firmware's in it; as a folder it would "
+                    "hide the image's frozen package)" % (d, aside))
         new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
                       "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
+        if image:
+            new_record["image"] = manifest.image_digest(board_id)
         if wifi is not None:  # the network the board joins (Settings > Wi-Fi > Join a network)
             board.write(WIFI_FILE, wifi)
             say("Copied %s: the network for Settings > Wi-Fi > Join a network" % WIFI_FILE)
@@ -467,13 +546,16 @@ def main(argv):
     ap.add_argument("--port", default="", help="serial port (/dev/ttyUSB0, COM3) or socket://host:port")
     ap.add_argument("--no-reset", action="store_true", help="copy only; do not reset the board")
     ap.add_argument("--timeout", type=float, default=30, help="seconds to wait for ready after reset")
+    ap.add_argument("--image", action="store_true",
+                    help="the board runs our image (make image): copy only board.py, main.py and the page")
     args = ap.parse_args(argv)
     if not args.port:
         print("deploy: say which port: make deploy BOARD=<id> PORT=<port>; %s" % ports_hint(""),
               file=sys.stderr)
         return 2
     try:
-        return deploy(args.board or None, args.port, reset=not args.no_reset, timeout=args.timeout)
+        return deploy(args.board or None, args.port, reset=not args.no_reset, timeout=args.timeout,
+                      image=args.image)
     except (DeployError, manifest.ManifestError) as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1 if e.args and e.args[0].startswith(BOOT_FAILURES) else 2

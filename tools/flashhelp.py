@@ -2,13 +2,18 @@
 # for that board, then the deploy. It only prints; flashing erases the board,
 # so a person runs them (docs/DEPLOY.md says why each step is there).
 #
-#   python tools/flashhelp.py --board ttgo-t-display [--port /dev/ttyUSB0] [--firmware FILE]
+#   python tools/flashhelp.py --board ttgo-t-display [--port /dev/ttyUSB0] [--firmware FILE] [--image]
+#
+# --image (make flash-help IMAGE=1): our own image instead (make image:
+# build/image/<board>/firmware.bin, the firmware frozen in), then make deploy
+# IMAGE=1.
 import argparse
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import image as images  # noqa: E402
 import manifest  # noqa: E402
 
 # The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
@@ -62,8 +67,13 @@ BOARDS = {
 }
 
 
-def commands(board_id, port=None, firmware=None):
-    """The lines to print for a board."""
+def commands(board_id, port=None, firmware=None, image=False):
+    """The lines to print for a board (image: our image, make image's)."""
+    if board_id == "sim" and image:
+        return ["The virtual board's image is the 32-bit unix port with its firmware frozen in:",
+                "no flashing. Build it, start the board on it, then deploy beside it:",
+                "", "  make unix32", "  make vboard IMAGE=1",
+                "  make deploy BOARD=sim PORT=socket://127.0.0.1:2323 IMAGE=1"]
     if board_id == "sim":
         return ["The virtual board needs no flashing: it is the MicroPython unix port that",
                 "make setup installed. Start it, then deploy to it from another terminal:",
@@ -73,10 +83,12 @@ def commands(board_id, port=None, firmware=None):
         manifest.board_file(board_id)  # the unknown-board message
     b = BOARDS[board_id]
     chip, offset, image = b.get("chip", CHIP), b.get("offset", OFFSET), b.get("image", IMAGE)
-    download = "https://micropython.org/download/%s/" % image
     p = port or ("/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0")
-    fw = firmware or "%s-<date>-v<version>.bin" % image
     esptool = ".venv/bin/esptool --chip %s --port %s" % (chip, p)
+    if image:
+        return image_commands(board_id, b, chip, offset, p, esptool, firmware, port)
+    download = "https://micropython.org/download/%s/" % image
+    fw = firmware or "%s-<date>-v<version>.bin" % image
     out = [
         "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, NAMES.get(board_id, "")),
         "",
@@ -111,6 +123,53 @@ def commands(board_id, port=None, firmware=None):
     return out
 
 
+def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
+    """Our image (make image) onto the board, then what stays on the flash."""
+    fw = firmware or os.path.relpath(images.image_bin(board_id), manifest.ROOT)
+    rec = images.built(board_id)
+    if firmware:
+        have = "   (the image given: %s)" % firmware
+    elif rec is None:
+        have = "   Not built yet in this checkout (it needs ESP-IDF: docs/DEPLOY.md, \"Our image\")."
+    elif rec.get("digest") != manifest.image_digest(board_id):
+        have = "   Built, but from other firmware than this checkout's now: build it again."
+    else:
+        have = "   Built: %s, firmware %s %s." % (fw, rec.get("version"), rec.get("digest"))
+    out = [
+        "Our image on a %s (%s): MicroPython with the scorekeeper frozen in, then the board file," % (
+            board_id, NAMES.get(board_id, "")),
+        "main.py and the page beside it.",
+        "",
+        "1. Build the image (MicroPython %s with the firmware frozen in):" % images.BASE[chip],
+        "",
+        "   make image BOARD=%s MPY_DIR=<MicroPython's source> IDF_PATH=<ESP-IDF>" % board_id,
+        "",
+        have,
+        "2. Plug it in: %s." % b["usb"],
+        "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
+    ]
+    if not port:
+        out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=... "
+                   "IMAGE=1" %
+                   (p, board_id))
+    out += [
+        "3. Erase the flash (this removes everything on the board, saved games too):",
+        "",
+        "   %s erase-flash" % esptool,
+        "",
+        "4. Write the image at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
+        "",
+        "   %s --baud 460800 write-flash -z %s %s" % (esptool, offset, fw),
+        "",
+        "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
+        "   If writing fails part way, run it again at --baud 115200.",
+        "5. Put the board file, main.py and the page on it:",
+        "",
+        "   make deploy BOARD=%s PORT=%s IMAGE=1" % (board_id, p),
+    ]
+    return out
+
+
 NAMES = {
     "ttgo-t-display": "LilyGO TTGO T-Display",
     "m5stack-core": "M5Stack Core / Basic",
@@ -125,13 +184,15 @@ def main(argv):
     ap.add_argument("--board", help="board id: %s" % ", ".join(manifest.BOARDS))
     ap.add_argument("--port", default="", help="the board's serial port")
     ap.add_argument("--firmware", default="", help="the downloaded MicroPython .bin")
+    ap.add_argument("--image", action="store_true",
+                    help="our image (make image) instead of stock MicroPython")
     args = ap.parse_args(argv)
     if not args.board:
         print("flash-help: say which board: make flash-help BOARD=<id> (boards: %s)"
               % ", ".join(manifest.BOARDS), file=sys.stderr)
         return 2
     try:
-        print("\n".join(commands(args.board, args.port or None, args.firmware or None)))
+        print("\n".join(commands(args.board, args.port or None, args.firmware or None, args.image)))
     except manifest.ManifestError as e:
         print("flash-help: %s" % e, file=sys.stderr)
         return 2

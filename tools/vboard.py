@@ -2,7 +2,7 @@
 # serial port, served on a local socket, so that make deploy, mpremote and
 # the tests can do to it what they do to an ESP32 on USB.
 #
-#   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE]
+#   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE] [--image]
 #   mpremote connect socket://127.0.0.1:2323 resume      (resume: see below)
 #
 # It behaves like a board:
@@ -24,6 +24,10 @@
 # A pty, not pipes: the unix port gives a REPL only on a terminal, and the
 # terminal turns Ctrl-C into SIGINT while a program runs. Output processing
 # is off, so the bytes are the board's own ("\r\n" stays "\r\n").
+# --image (make vboard IMAGE=1): the board runs our image, the virtual
+# board's firmware frozen into the 32-bit unix port (make unix32 builds it,
+# build/unix32f/sim/micropython), for make deploy BOARD=sim IMAGE=1; or
+# --micropython: any unix port.
 # CPython only, no dependencies (socat is not needed).
 import argparse
 import os
@@ -162,11 +166,24 @@ def main(argv):
     ap.add_argument("--heap", default="512K", help="the unix port's heap, e.g. 512K")
     ap.add_argument("--log", help="append everything the board prints to this file")
     ap.add_argument("--ready-file", help="write the board's socket:// address here once it listens")
+    ap.add_argument("--micropython", default=MICROPYTHON, help="the unix port the board runs")
+    ap.add_argument("--image", action="store_true",
+                    help="run our image: the virtual board's firmware frozen in (make unix32)")
     args = ap.parse_args(argv)
-    if not os.path.exists(MICROPYTHON):
-        print("vboard: %s is missing: run 'make setup' first" % MICROPYTHON, file=sys.stderr)
+    binary = args.micropython
+    if args.image:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import unix32
+
+        binary = unix32.frozen_port("sim")
+        why = unix32.stale("sim")
+        if why:
+            print("vboard: %s" % why, file=sys.stderr)
+            return 2
+    if not os.path.exists(binary):
+        print("vboard: %s is missing: run 'make setup' first" % binary, file=sys.stderr)
         return 2
-    board = Board(args.flash, args.heap, args.log)
+    board = Board(args.flash, args.heap, args.log, micropython=binary)
 
     def stop(*_):
         board.power_off()
