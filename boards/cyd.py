@@ -7,7 +7,7 @@
 ID = "cyd"
 NAME = "ESP32-2432S028R (Cheap Yellow Display)"
 PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
-BAND = 24  # the frame in 10 bands of 24 rows: a 3.8 KB buffer, not 38 KB (docs/MEMORY.md)
+BAND = 16  # the frame in 15 bands of 16 rows: a 2.5 KB buffer, not 38 KB (docs/MEMORY.md)
 INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
 BUTTONS = ()  # no buttons: taps
 # The touch calibration until the first start's (ui/touch.py's Calibrate saves

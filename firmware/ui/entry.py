@@ -213,13 +213,16 @@ class GridEntry(Screen):
         self.d = d
         self.k = k
         r = d.rules
-        self.R, self.C = r.rows, r.cols
-        n = self.R * self.C
-        if r.id == "play-nine":  # column by column: a column's pair is one press
-            self.order = [row * self.C + col for col in range(self.C) for row in range(self.R)]
-        else:
-            self.order = list(range(n))
-        self.cycle = list(r.tokens) + (["."] if r.dots else []) + [TOTAL]
+        self.R, self.C = R, C = r.rows, r.cols
+        n = R * C
+        shape: tuple | None = getattr(d, "shape", None)  # the same for every player: made once a hole (a
+        if shape is None:  # grid each, a player at a time, stays on the stack: docs/MEMORY.md)
+            if r.id == "play-nine":  # column by column: a column's pair is one press
+                order = tuple(row * C + col for col in range(C) for row in range(R))
+            else:
+                order = tuple(range(n))
+            shape = d.shape = (order, tuple(r.tokens) + ((".",) if r.dots else ()) + (TOTAL,))
+        self.order, self.cycle = shape
         e = d.entries[k]
         self.pos = 0
         if type(e) is list:

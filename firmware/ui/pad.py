@@ -28,11 +28,14 @@ def labels(s):
         return (DIGITS if digits else LETTERS) + ("sp", "Del" if s.name else "Back", "Done",
                                                   "ABC" if digits else "123")
     if name in ("GridEntry", "FixEntry"):
-        r = s.d.rules
-        keys = tuple(r.tokens) + ((".",) if r.dots else ()) + ("#", "Back")
+        d = s.d
+        keys = getattr(d, "pad_keys", None)  # every player's the same: made once a hole
+        if keys is None:
+            r = d.rules
+            keys = d.pad_keys = tuple(r.tokens) + ((".",) if r.dots else ()) + ("#", "Back")
         if name == "GridEntry" and s.phone_grid():  # the grid the phone sent: OK takes it
             keys += ("OK",)
-        s.pad_keys = keys
+            s.pad_keys = keys
         return keys
     # a hand, a list of cards: Del takes the last card away; with none it is Back
     keys = getattr(s, "card_keys", None)

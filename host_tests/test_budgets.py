@@ -1,0 +1,118 @@
+# cpython-only
+# The heap budgets (docs/MEMORY.md, "Budgets"), every board, on the 32-bit
+# MicroPython unix ports that make unix32 builds (an ESP32 is 32-bit: its
+# objects are their size): the firmware alone (tools/benches/heapgame.py,
+# heapwifi.py) in a heap of a fixed size, the budget plus what the harness
+# alone needs, so a pass or a fail is exact, not a timing.
+#
+#   stock, the firmware as .mpy files (make deploy): boot leaves at least
+#     16 KB of the plain ESP32's first 56 KB free; a whole 6-player 9-hole
+#     game runs in 88 KB;
+#   frozen, the board's firmware in the image (make image, make deploy
+#     IMAGE=1): a whole game runs in 32 KB; with Wi-Fi on and 4 phones at
+#     the table at most 56 KB in use, with 8 phones 64 KB (the median of
+#     three runs: the phones are real time), every request answered.
+#
+# Without the ports (make unix32 not run: no MicroPython source, or no
+# 32-bit gcc) these skip, saying so; ports built from other firmware than
+# the checkout's fail (make test brings them up to date first).
+import os
+
+import pytest
+
+import heap
+import manifest
+import unix32
+
+KB = 1024
+BOOT_FREE = 16 * KB  # of the first 56 KB (heap.FIRST_HEAP), after boot
+STOCK_GAME = 88 * KB
+FROZEN_GAME = 32 * KB
+WIFI = {4: 56 * KB, 8: 64 * KB}  # phones: in use at most, frozen
+RUNS = 3  # Wi-Fi runs a board and a number of phones (the median is held to the budget)
+
+BOARDS = list(manifest.REAL_BOARDS)
+NOT_BUILT = "the 32-bit MicroPython ports are not built, so the heap budgets were not checked: make unix32"
+
+
+def stock_port():
+    if not os.path.exists(heap.MPY32):
+        pytest.skip(NOT_BUILT)
+    return heap.MPY32
+
+
+def frozen_port(board_id):
+    if not os.path.exists(unix32.frozen_port(board_id)):
+        pytest.skip(NOT_BUILT)
+    why = unix32.stale(board_id)
+    assert why is None, why
+    return heap.MPY32F
+
+
+_keys: dict = {}
+
+
+def keys(board_id):
+    """A whole 6-player 9-hole Play Nine game played on the board (recorded once)."""
+    if board_id not in _keys:
+        _keys[board_id] = heap.record(board_id)
+    return _keys[board_id]
+
+
+def fits(binary, arch, board_id, budget, mode):
+    """Whether mode runs with budget bytes for the firmware: in a heap of the
+    budget plus the smallest heap the harness alone runs in."""
+    src = heap.firmware(board_id, arch)
+    harness = heap.base(binary, arch, board_id)
+    return heap.run(binary, budget + harness[1], src, board_id, mode,
+                    keys(board_id) if mode == "game" else None), harness
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_stock_boot_leaves_16_kb_of_the_first_56_kb(board_id):
+    binary = stock_port()
+    got, harness = fits(binary, "x86", board_id, heap.FIRST_HEAP, "boot")
+    assert got is not None, "%s does not boot from .mpy files in the first %d KB" % (
+        board_id, heap.FIRST_HEAP // KB)
+    own = got[0] - harness[0]
+    assert heap.FIRST_HEAP - own >= BOOT_FREE, "%s: %.1f KB in use after boot, %.1f KB of %d KB left" % (
+        board_id, own / KB, (heap.FIRST_HEAP - own) / KB, heap.FIRST_HEAP // KB)
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_stock_whole_game_in_88_kb(board_id):
+    got, _ = fits(stock_port(), "x86", board_id, STOCK_GAME, "game")
+    assert got is not None, "%s: a whole game from .mpy files does not run in %d KB" % (board_id,
+                                                                                        STOCK_GAME // KB)
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_frozen_whole_game_in_32_kb(board_id):
+    got, _ = fits(frozen_port(board_id), "x86f", board_id, FROZEN_GAME, "game")
+    assert got is not None, "%s: a whole game on our image does not run in %d KB" % (board_id,
+                                                                                     FROZEN_GAME // KB)
+
+
+@pytest.mark.parametrize("phones", sorted(WIFI))
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
+    """The phones run in real time, so the most in use after a collection
+    (heapwifi.py samples it at each key line of the game) moves by a KB or
+    two from run to run with what the phones have under way: the median of
+    RUNS runs is held to the budget, and every run must answer every phone."""
+    binary = frozen_port(board_id)
+    monkeypatch.setattr(heap, "PHONES", phones)
+    src = heap.firmware(board_id, "x86f")
+    base = heap.run(binary, heap.wifi_heap("x86f"), src, board_id, "wbase")
+    assert base is not None
+    peaks = []
+    for _ in range(RUNS):
+        w = heap.wifi_run(binary, "x86f", board_id, keys(board_id))
+        tally = w["tally"]
+        assert not tally.failed(), "%s, %d phones: %s %s" % (board_id, phones, tally.text(), tally.notes[:5])
+        answered = {path for (path, status), n in tally.n.items() if status == 200}
+        assert {"/", "/state", "/score"} <= answered, "%s: %s" % (board_id, tally.text())
+        peaks.append(w["peak"][0] - base[0])
+    peaks.sort()
+    assert peaks[RUNS // 2] <= WIFI[phones], "%s with %d phones: %s KB in use, the budget %d KB" % (
+        board_id, phones, ", ".join("%.1f" % (p / KB) for p in peaks), WIFI[phones] // KB)
