@@ -6,6 +6,7 @@
 # saved, Continue game opens it), after ASIDE_AFTER the saved files are set
 # aside and a fresh state started, so the device never loops on a bad file.
 import gc
+import sys
 
 import crash  # at boot, not when needed: handling an error must not need memory to load code
 from compat import sleep_ms, ticks_diff, ticks_ms
@@ -95,10 +96,20 @@ def ready(hw, runner):
     if runner.app is None:
         return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, LOG)
     free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
-    total = free + gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
+    used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
+    try:
+        import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
+
+        code = "code frozen"
+    except ImportError:
+        code = "code from files"
+    if sys.platform == "esp32":  # its mem_free() counts what the heap can still grow by (docs/MEMORY.md)
+        return "Scorekeeper %s on %s: ready, %s, %d bytes of heap in use, %d free with the room to grow" % (
+            VERSION, hw.board, code, used, free)
     # the total tells whether the heap had to grow past the first area (an
     # ESP32 starts with 56 KB: docs/MEMORY.md)
-    return "Scorekeeper %s on %s: ready, %d bytes of heap free of %d" % (VERSION, hw.board, free, total)
+    return "Scorekeeper %s on %s: ready, %s, %d bytes of heap free of %d" % (VERSION, hw.board, code, free,
+                                                                             free + used)
 
 
 def _serve(r, poll_ms):

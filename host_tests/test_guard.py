@@ -228,7 +228,8 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     d = Driver("m5stack-core", guarded=True)
     line = guard.ready(d.sim.hw, d.sim.runner)
     assert line.startswith("Scorekeeper %s on m5stack-core: ready, " % VERSION), line
-    words = line.split("ready, ")[1].split()
+    assert line.split("ready, ")[1].startswith("code from files, "), line  # no imageinfo: not our image
+    words = line.split("code from files, ")[1].split()
     free, total = int(words[0]), int(words[-1])
     assert words[1:-1] == ["bytes", "of", "heap", "free", "of"], line
     assert 0 < free < total == gc.mem_free() + gc.mem_alloc()

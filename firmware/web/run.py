@@ -15,6 +15,73 @@ def wifi_wanted(r, serving=False):
     return serving if a is None else a.wifi
 
 
+# Whether the web side fits (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): what the web side
+# with the phones needs of the heap beyond the game, the code frozen in our image or loaded from
+# files (the bench's figures with 4 phones, and room for the rest of a game), and the RAM ESP-IDF's
+# Wi-Fi takes from the system's once it starts (which the heap must leave it).
+NEED_FROZEN = 36 * 1024
+NEED_FILES = 72 * 1024
+WIFI_RAM = 40 * 1024
+
+
+def room(frozen, machine, free, heaps):
+    """None if Wi-Fi and the web side fit, else the lines that say why not
+    and what would. frozen: the code is in the image; machine: os.uname()'s;
+    free: gc.mem_free() (on an ESP32 it counts the largest block the heap
+    could still grow by); heaps: esp32.idf_heap_info(HEAP_DATA)'s (total,
+    free, largest free block, least free) per region."""
+    largest = max([h[2] for h in heaps] or [0])
+    system = sum(h[1] for h in heaps)
+    have = max(0, free - largest) + max(0, min(largest, system - WIFI_RAM))
+    need = NEED_FROZEN if frozen else NEED_FILES
+    if have >= need:
+        return None
+    lines = ["Not enough memory for Wi-Fi: %d KB free, the phones need about %d KB." % (
+        have // 1024, need // 1024)]
+    if not frozen:
+        lines.append("Our image (make image) keeps the code in flash: phones on every board.")
+    if "SPIRAM" not in machine and "ESP32S3" not in machine:
+        lines.append("Or a board with more memory: an ESP32-S3, or PSRAM.")
+    lines.append("The game goes on as it was.")
+    return lines
+
+
+def _free():
+    """gc.mem_free() (a test's stand-in ESP32 gives its own)."""
+    return gc.mem_free()  # type: ignore[attr-defined]
+
+
+def room_here():
+    """room() with this device's figures; None where there are none (no
+    esp32 module: the unix port, the simulator)."""
+    try:
+        import esp32
+    except ImportError:
+        return None
+    import sys
+
+    try:
+        import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
+
+        frozen = True
+    except ImportError:
+        frozen = False
+    gc.collect()
+    machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
+    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
+
+
+def _off(r, lines):
+    """Wi-Fi off (saved), and lines on the screen; the game as it was."""
+    a = r.app
+    if a is not None:
+        from ui.widgets import Message
+
+        a.state["settings"]["wifi"] = "off"
+        a.save()
+        a.push(Message(a, "Wi-Fi off", lines))
+
+
 def _server():
     """web/server.py, loaded (outside serve()'s try, where tools/manifest.py
     would take it for an import the board may go without)."""
@@ -29,20 +96,18 @@ def serve(r, step, poll_ms, port=80):
     Wi-Fi off and says why; the game and the keys go on."""
     from app import forget
 
-    try:
-        _server().run(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
-    except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
-        from storage.savefile import log_error
+    why = room_here()  # before the server is loaded: the memory it would take
+    if why is not None:
+        _off(r, why)
+    else:
+        try:
+            _server().run(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
+        except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
+            from storage.savefile import log_error
 
-        log_error("web: %s %s" % (type(e).__name__, e))
-        a = r.app
-        if a is not None:
-            from ui.widgets import Message
-
-            a.state["settings"]["wifi"] = "off"
-            a.save()
-            a.push(Message(a, "Wi-Fi off", ["The web side stopped: %s (%s)." % (e, type(e).__name__),
-                                            "Settings > Wi-Fi turns it on again."]))
+            log_error("web: %s %s" % (type(e).__name__, e))
+            _off(r, ["The web side stopped: %s (%s)." % (e, type(e).__name__),
+                     "Settings > Wi-Fi turns it on again."])
     for name in WEB:
         forget(name)
     gc.collect()

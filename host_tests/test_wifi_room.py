@@ -1,0 +1,113 @@
+# Wi-Fi on a plain ESP32 (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): before
+# the web side is loaded, web/run.py checks that it fits: the heap's free
+# space and what the system can still give it, leaving ESP-IDF's Wi-Fi its
+# RAM. When it would not fit, Wi-Fi stays off (saved), the screen says what
+# would (our image, a board with more memory) and the game is untouched.
+# A stand-in esp32 module gives a real board's figures: MicroPython issue
+# #12952 (a plain ESP32 after boot, ESP-IDF 5: esp32.idf_heap_info(HEAP_DATA)
+# and the heap's largest new split, 48 KB) and an ESP32-S3's (#12075, its
+# internal RAM). Both runtimes.
+import sys
+
+from web import run
+
+KB = 1024
+ESP32 = "Generic ESP32 module with ESP32"
+ESP32_HEAPS = [(15448, 14804, 14336, 4), (240, 4, 0, 4), (7288, 4, 0, 4), (16648, 44, 36, 4),
+               (86184, 4, 0, 4), (15072, 4, 0, 4), (113840, 84932, 49152, 45392)]
+S3 = "Generic ESP32S3 module with ESP32S3"
+S3_HEAPS = [(32767, 32031, 31744, 32015), (265392, 230676, 229376, 230676)]
+
+
+def mem_free(heap_free, heaps):
+    """gc.mem_free() on an ESP32: the heap's free bytes and the largest block it could grow by."""
+    return heap_free + max(h[2] for h in heaps)
+
+
+def test_a_plain_esp32_from_files_has_no_room_for_the_phones_and_says_what_would():
+    # the game from .mpy files: 40 KB of the first 56 KB in use
+    why = run.room(False, ESP32, mem_free(16 * KB, ESP32_HEAPS), ESP32_HEAPS)
+    assert why is not None
+    text = " ".join(why)
+    assert "Not enough memory for Wi-Fi: 64 KB free" in text and "72 KB" in text
+    assert "Our image (make image)" in text and "ESP32-S3, or PSRAM" in text and "game goes on" in text
+
+
+def test_our_image_on_a_plain_esp32_has_room():
+    # frozen: 16 KB of the heap in use after boot, the code in flash
+    assert run.room(True, ESP32, mem_free(40 * KB, ESP32_HEAPS), ESP32_HEAPS) is None
+
+
+def test_an_esp32_s3_from_files_has_room():
+    assert run.room(False, S3, mem_free(24 * KB, S3_HEAPS), S3_HEAPS) is None
+
+
+def test_the_system_keeps_wifis_ram_the_heap_cannot_grow_into_it():
+    heaps = [(113840, 45000, 40000, 30000)]  # a heap that grew before: 45 KB left to the system
+    why = run.room(True, ESP32, mem_free(8 * KB, heaps), heaps)
+    assert why is not None and "Our image" not in " ".join(why)  # frozen already: a bigger board
+    # the same memory with no room kept for Wi-Fi would be enough: the check is what refuses it
+    assert 8 * KB + 40000 >= run.NEED_FROZEN
+
+
+class FakeEsp32:
+    HEAP_DATA = 4
+
+    def __init__(self, heaps):
+        self.heaps = heaps
+
+    def idf_heap_info(self, caps):
+        assert caps == self.HEAP_DATA
+        return self.heaps
+
+
+class FakeApp:
+    def __init__(self):
+        self.state = {"settings": {"wifi": "own"}, "game": {"holes": 3}}
+        self.saves = 0
+        self.stack = []
+
+    def save(self):
+        self.saves += 1
+
+    def push(self, screen):
+        self.stack.append(screen)
+
+
+class FakeRunner:
+    def __init__(self):
+        self.app = FakeApp()
+
+
+def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_was():
+    try:
+        import framebuf  # noqa: F401 (the message screen draws on it)
+    except ImportError:
+        import pytest
+
+        pytest.skip("the message screen needs framebuf: MicroPython only")
+    had = sys.modules.get("esp32")
+    sys.modules["esp32"] = FakeEsp32(ESP32_HEAPS)  # type: ignore[assignment]
+    real_free = run._free
+    r = FakeRunner()
+    steps = []
+    try:
+        run._free = lambda: mem_free(16 * KB, ESP32_HEAPS)
+        run.serve(r, lambda: steps.append(1), 5)
+    finally:
+        run._free = real_free
+        if had is None:
+            del sys.modules["esp32"]
+        else:
+            sys.modules["esp32"] = had
+    a = r.app
+    assert a.state["settings"]["wifi"] == "off" and a.saves == 1
+    assert a.state["game"] == {"holes": 3} and steps == []  # nothing ran, nothing changed
+    msg = a.stack[-1]
+    assert msg.title == "Wi-Fi off" and "Our image" in " ".join(msg.rows)
+    assert "web.server" not in sys.modules  # the server was never loaded
+
+
+def test_without_an_esp32_module_nothing_is_checked():
+    assert "esp32" not in sys.modules
+    assert run.room_here() is None
