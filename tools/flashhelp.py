@@ -82,13 +82,13 @@ def commands(board_id, port=None, firmware=None, image=False):
     if board_id not in BOARDS:
         manifest.board_file(board_id)  # the unknown-board message
     b = BOARDS[board_id]
-    chip, offset, image = b.get("chip", CHIP), b.get("offset", OFFSET), b.get("image", IMAGE)
+    chip, offset, stock = b.get("chip", CHIP), b.get("offset", OFFSET), b.get("image", IMAGE)
     p = port or ("/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0")
     esptool = ".venv/bin/esptool --chip %s --port %s" % (chip, p)
     if image:
         return image_commands(board_id, b, chip, offset, p, esptool, firmware, port)
-    download = "https://micropython.org/download/%s/" % image
-    fw = firmware or "%s-<date>-v<version>.bin" % image
+    download = "https://micropython.org/download/%s/" % stock
+    fw = firmware or "%s-<date>-v<version>.bin" % stock
     out = [
         "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, NAMES.get(board_id, "")),
         "",
@@ -99,7 +99,7 @@ def commands(board_id, port=None, firmware=None, image=False):
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=..." %
                    (p, board_id))
     out += [
-        "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (image, MIN_VERSION),
+        "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (stock, MIN_VERSION),
         "   %s  -- the .bin file%s." % (download, "" if firmware else
                                          " (the name below is a pattern; use the file's)"),
         "3. Erase the flash (this removes everything on the board, saved games too):",
@@ -118,7 +118,7 @@ def commands(board_id, port=None, firmware=None, image=False):
         "   make deploy BOARD=%s PORT=%s" % (board_id, p),
         "",
         "Or, instead of 2-4, mpflash downloads and flashes in one step (pip install mpflash):",
-        "   mpflash flash --board %s --version stable --serial %s --erase" % (image, p),
+        "   mpflash flash --board %s --version stable --serial %s --erase" % (stock, p),
     ]
     return out
 
