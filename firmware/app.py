@@ -21,7 +21,6 @@ GC_EVERY = 20
 # once the app is back at a hub (the main menu or the game's), they are
 # dropped, so their code does not stay in the heap while a game is played
 # (docs/MEMORY.md).
-HUBS = ("Home", "Play")
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "web.qr")
@@ -179,7 +178,7 @@ class App:
         """At a hub, forget the leaf screens' modules (LEAVES): nothing on
         the stack uses them, and the next import loads them again."""
         for s in self.stack:
-            if type(s).__name__ not in HUBS:
+            if not s.hub:
                 return
         for name in LEAVES:
             forget(name)

@@ -169,9 +169,9 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
     d = start_hole("cyd")
     g = d.top()
     pen = d.app.pen
-    from ui import pad, touch
+    from ui import touch
 
-    labels = pad.labels(g)
+    labels = touch.keys_of(g)
     assert list(labels[:14]) == ["HIO"] + [str(n) for n in range(13)] and labels[-2:] == ("#", "Back")
     per, y0 = touch.layout(pen, labels)
     assert per * touch.KEY <= pen.d.width and touch.KEY >= 40 and y0 >= 0
@@ -252,12 +252,12 @@ def test_the_digit_pad_types_a_total():
     d.tap_pad("#")
     s = d.top()
     assert d.screen() == "Number" and s.lo < 0
-    from ui import pad
+    from ui import touch
 
-    assert pad.labels(s)[-3:] == ("-", "Back", "OK")  # nothing typed: Back leaves
+    assert touch.keys_of(s)[-3:] == ("-", "Back", "OK")  # nothing typed: Back leaves
     for c in "-40":
         d.tap_pad(c)
-    assert s.n == -40 and pad.labels(s)[-2:] == ("Del", "OK")
+    assert s.n == -40 and touch.keys_of(s)[-2:] == ("Del", "OK")
     d.tap_pad("Del")
     assert s.n == -4
     d.tap_pad("7")
@@ -346,13 +346,13 @@ def test_digits_in_a_menu_move_and_only_enter_chooses():
 
 def test_the_hands_pad_says_del_while_it_takes_cards_away():
     d = start_hole("cyd", gid="suitup-original")
-    from ui import pad
+    from ui import touch
 
     s = d.top()
-    assert d.screen() == "HandEntry" and pad.labels(s)[-1] == "Back"
+    assert d.screen() == "HandEntry" and touch.keys_of(s)[-1] == "Back"
     d.tap_pad("K")
     d.tap_pad("7")
-    assert pad.labels(s)[-1] == "Del"
+    assert touch.keys_of(s)[-1] == "Del"
     d.tap_pad("Del")
     assert s.cards == ["K"] and d.top() is s
 
@@ -371,7 +371,7 @@ def test_a_number_shown_otherwise_keeps_the_arrows_and_no_digit_pad():
             d.typed("5")  # steps of 30 s shown as 2:00: a digit is not taken
             assert s.n == n
         else:
-            assert not touch.has_pad(s)  # the bar: Up and Down step it
+            assert touch.keys_of(s) is None  # the bar: Up and Down step it
         d.key("up")
         assert s.n == n + 1
 

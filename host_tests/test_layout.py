@@ -158,3 +158,36 @@ def test_no_two_modules_share_a_name_on_the_paths_tests_and_tools_use():
                 continue
             assert mod not in seen, "%s/%s and %s/%s" % (seen[mod], name, top, name)
             seen[mod] = top
+
+
+def name_checks(text):
+    """The lines of a source that choose what to do by a class's or a
+    module's name (`type(s).__name__ == "GridEntry"`, `via.__name__ in ...`)
+    rather than ask the object (the input contract, ui/widgets.py's Screen)."""
+    out = []
+    for n, line in enumerate(text.split("\n")):
+        code = line.split("#")[0]
+        i = code.find("__name__")
+        while i >= 0:
+            rest = code[i + 8 :].lstrip()
+            if rest.startswith("==") or rest.startswith("!=") or rest.startswith("in ") or rest.startswith("not in "):
+                out.append((n + 1, line.strip()))
+                break
+            i = code.find("__name__", i + 8)
+        if 'getattr(' in code and '"__name__"' in code:
+            out.append((n + 1, line.strip()))
+    return out
+
+
+def test_the_reader_sees_a_choice_by_name():
+    assert name_checks('    if type(s).__name__ == "X":') and name_checks('x = t.__name__ in ("A", "B")')
+    assert name_checks('    v = getattr(via, "__name__", "")')
+    assert not name_checks('log("web: %s %s" % (type(e).__name__, e))')
+
+
+def test_no_firmware_code_chooses_by_a_class_or_module_name():
+    found = []
+    for mod, path in sorted(modules(FIRMWARE).items()):
+        with open(path) as f:
+            found += [(path[len(ROOT) + 1 :],) + hit for hit in name_checks(f.read())]
+    assert not found, found

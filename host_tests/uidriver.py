@@ -112,10 +112,10 @@ class Driver:
 
     def tap_pad(self, label):
         """Tap a key of the card pad (ui/touch.py) by its label."""
-        from ui import pad, touch
+        from ui import touch
 
         s = self.top()
-        labels = pad.labels(s)
+        labels = touch.keys_of(s)
         assert label in labels, (label, labels)
         per, y0 = touch.layout(self.app.pen, labels)
         i = labels.index(label)
@@ -364,14 +364,13 @@ class Driver:
             self.typed(self.key_for(card))
             return
         if self.kind == "touch":  # a tap on the cell, a tap on the card
-            from ui import pad
+            from ui.entry import grid_box
 
-            pen = self.app.pen
-            cw = 3 * 8 * pen.scale + 4
-            x0 = max(2, (pen.d.width - cw * s.C) // 2)
-            y = pen.line_h + 3 + (cell // s.C) * (pen.line_h + 1) + 5  # GridEntry.draw's rows
-            self.tap(x0 + (cell % s.C) * cw + cw // 2 - 2, y)
-            assert s.cell() == cell and pad.grid_cell(s, pen, 0, 0) is None
+            x0, y0, cw, rh = grid_box(self.app.pen, s.C)  # where GridEntry.draw puts the cells
+            self.tap(x0 + (cell % s.C) * cw + cw // 2 - 2, y0 + (cell // s.C) * rh + 5)
+            assert s.cell() == cell
+            s.tap(0, 0)  # the screen's corner is no cell: the cursor stays
+            assert s.cell() == cell
             self.tap_pad(card)
             return
         self._cycle_to(lambda: s.cell(), s.order, cell)

@@ -161,12 +161,12 @@ class Sim:
         """Where to tap for a logical key: its key in the bar along the
         bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
         Back (or Del), OK (or Done)."""
-        from ui import pad, touch
+        from ui import touch
 
         top = self.app.stack[-1] if self.app else None
         w, h = self.hw.display.width, self.hw.display.height
-        if top is not None and touch.has_pad(top):
-            labels = pad.labels(top)
+        labels = touch.keys_of(top) if top is not None else None
+        if labels:
             per, y0 = touch.layout(self.app.pen, labels)
             for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
                 if label in labels:

@@ -11,6 +11,7 @@ class PlayNine(Rules):
     cols = 4
     max_players = 6
     dots = False
+    by_column = True  # columns cancel: each pair entered together
     tokens = ("HIO", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
     start = "0"
     options = (("bonus_any_pairs", "bool", False, 0, 0),)

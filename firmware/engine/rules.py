@@ -118,6 +118,7 @@ class Rules:
     tokens: tuple = ()  # every card, in the order a picker shows them
     start = ""  # where a picker starts a cell with nothing near it: the card holes most often end with
     dots = True  # "." (removed during play) allowed
+    by_column = False  # a grid is entered column by column (a column's pair is then one press)
     options: tuple = ()  # game-specific options, same form as _COMMON
     hand = False
     values: dict = {}  # token -> points

@@ -25,10 +25,13 @@ class Calibrate(Screen):
         w, h = app.pen.d.width, app.pen.d.height
         self.points = ((self.M, self.M), (w - 1 - self.M, self.M), (self.M, h - 1 - self.M))
 
-    def tap(self):
-        t = self.app.hw.keys.touch
-        x, y, w, h = self.BACK
-        if self.cancel and x <= t.x < x + w and y <= t.y < y + h:
+    def pad(self):
+        return ()  # the whole screen is the crosses' (no keys along the bottom)
+
+    def tap(self, x, y):
+        t = self.app.hw.keys.touch  # its raw readings: what is calibrated
+        bx, by, bw, bh = self.BACK
+        if self.cancel and bx <= x < bx + bw and by <= y < by + bh:
             self.app.pop()  # as it was
             return
         self.raw.append((t.raw_x, t.raw_y))

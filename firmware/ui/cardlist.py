@@ -61,6 +61,23 @@ class CardList(Screen):
     def empty_back(self):
         self.app.pop()
 
+    # What a keyboard and a touch pad ask of a list of cards (the input contract,
+    # ui/widgets.py): ui/direct.py and ui/pad.py, loaded only on those boards
+    def keyboard(self, k):
+        from ui import direct
+
+        direct.typed_cards(self, k)
+
+    def pad(self):
+        from ui import pad
+
+        return pad.card_keys(self)
+
+    def press(self, label):
+        from ui import pad
+
+        pad.card_press(self, label)
+
     def top(self, pen):
         """The title line; returns the y below it."""
         return header(pen, self.title)
@@ -124,8 +141,7 @@ class HandEntry(CardList):
 
     def hint(self):
         if self.k in self.d.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
-            via = getattr(self.d.app.via, "__name__", "")
-            return "Phone's: %s" % ("Enter" if via == "ui.typed" else "Done" if via == "ui.touch" else "OK")
+            return "Phone's: %s" % getattr(self.d.app.via, "DONE_KEY", "OK")  # the key that finishes a hand
         return super().hint()
 
     def ask_total(self):

@@ -45,10 +45,8 @@ def put(g, tok):
     complete. Fixing a past hole (ui/fix.py's FixEntry): the one card is
     changed and the hole saved."""
     g.cells[g.cell()] = tok
-    if type(g).__name__ == "FixEntry":
-        g.was = None
-        g.d.entries[g.k] = g.d.rules.grid_of(g.cells)
-        g.d.done(g.k)
+    if g.one_card:
+        g.save()
         return
     n = len(g.order)
     for step in range(1, n + 1):
@@ -114,22 +112,13 @@ def previous(g):
 
 
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
-def typed(s, k):
-    """A keyboard's key k (ui/typed.py) on a grid, a hand or a card list."""
-    if type(s).__name__ == "FixEntry" and (k in (OK, BACK) or not s.pick):
-        s.key(k)  # Enter and backspace as on buttons; a card typed replaces the highlighted one
-    elif type(s).__name__ in ("GridEntry", "FixEntry"):
-        s.note = None
-        typed_grid(s, k)
-    else:
-        typed_cards(s, k)
-
-
 def typed_grid(g, k):
-    if k == OK and getattr(g, "phone_grid", None) and g.phone_grid():
+    """A keyboard's key k on a grid (GridEntry.keyboard, FixEntry's)."""
+    g.note = None
+    if k == OK and g.phone_grid():
         g.accept()  # the grid the player's phone sent (ui/entry.py)
     elif k == "=" or k == OK:
-        if type(g).__name__ == "GridEntry":  # (a past hole's card is fixed alone)
+        if not g.one_card:  # (a past hole's card is fixed alone)
             total(g)
     elif len(k) == 1:
         tok = card(k, g.d.rules)
@@ -142,7 +131,7 @@ def typed_grid(g, k):
         move(g, 1 if k == DOWN else -1, 0)
     elif k in (LEFT, RIGHT):
         move(g, 0, 1 if k == RIGHT else -1)
-    elif k == BACK and type(g).__name__ == "GridEntry":
+    elif k == BACK and not g.one_card:
         back(g)
     else:
         g.key(k)

@@ -207,7 +207,17 @@ def result(app, hole, label, note=None):
     app.push(Message(app, label, rows))
 
 
+def grid_box(pen, C):
+    """Where a grid of C columns is drawn under title_and_score (and where a
+    tap finds its cell, ui/pad.py): (x, y) of its first cell, a cell's width
+    (3 characters and a gap) and a row's height."""
+    cw = 3 * 8 * pen.scale + 4
+    return max(2, (pen.d.width - cw * C) // 2), pen.line_h + 3, cw, pen.line_h + 1
+
+
 class GridEntry(Screen):
+    one_card = False  # FixEntry (ui/fix.py): one card changed and saved
+
     def __init__(self, d, k):
         super().__init__(d.app)
         self.d = d
@@ -217,7 +227,7 @@ class GridEntry(Screen):
         n = R * C
         shape: tuple | None = getattr(d, "shape", None)  # the same for every player: made once a hole (a
         if shape is None:  # grid each, a player at a time, stays on the stack: docs/MEMORY.md)
-            if r.id == "play-nine":  # column by column: a column's pair is one press
+            if r.by_column:  # a column's pair is one press
                 order = tuple(row * C + col for col in range(C) for row in range(R))
             else:
                 order = tuple(range(n))
@@ -315,10 +325,8 @@ class GridEntry(Screen):
         if None not in cards:
             b = d.rules.score(cards, self.opts)
             score = b.total()
-        y = title_and_score(pen, d.name(self.k), d.label, score)
-        cw = 3 * 8 * pen.scale + 4  # a cell: 3 characters and a gap
-        x0 = max(2, (pen.d.width - cw * self.C) // 2)
-        rh = pen.line_h + 1
+        title_and_score(pen, d.name(self.k), d.label, score)
+        x0, y, cw, rh = grid_box(pen, self.C)
         for i in range(self.R * self.C):
             r, c = i // self.C, i % self.C
             x, yy = x0 + c * cw, y + r * rh
@@ -372,8 +380,33 @@ class GridEntry(Screen):
             return self.note
         via = self.d.app.via
         if self.phone_grid() and (via is not None or self.pos == len(self.order) - 1):
-            typed = getattr(via, "__name__", "") == "ui.typed"
-            return "From the phone: %s takes it" % ("Enter" if typed else "OK")
+            return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
             return via.hint(self) if hasattr(via, "hint") else None
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None
+
+    # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
+    # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
+    # the boards with a keyboard or a touch panel
+    def keyboard(self, k):
+        from ui import direct
+
+        direct.typed_grid(self, k)
+
+    def pad(self):
+        from ui import pad
+
+        return pad.grid_keys(self)
+
+    def press(self, label):
+        from ui import pad
+
+        pad.grid_press(self, label)
+
+    def tap(self, x, y):
+        """A tap on a cell: the cursor there."""
+        x0, y0, cw, rh = grid_box(self.app.pen, self.C)
+        r, c = (y - y0) // rh, (x - x0 + 2) // cw
+        if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
+            self.pos = self.order.index(r * self.C + c)
+            self.dirty = True

@@ -52,9 +52,7 @@ class FixEntry(GridEntry):
                 return
             self.dirty = True
         elif k == OK and self.cells[i] != TOTAL:  # the one card fixed: save
-            self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-            self.was = None
-            self.d.done(self.k)
+            self.save()
         elif k == BACK:  # not this card: as it was, pick another
             self.cells[i] = self.was
             self.was = None
@@ -62,6 +60,34 @@ class FixEntry(GridEntry):
             self.dirty = True
         else:
             super().key(k)
+
+    one_card = True  # a card typed or tapped is saved at once (ui/direct.py's put)
+
+    def save(self):
+        self.was = None
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+        self.d.done(self.k)
+
+    # A keyboard and a touch pad (the input contract, ui/widgets.py): the card
+    # to change is picked, then typed or tapped; Enter, backspace and a card being
+    # stepped with the keys are as on buttons
+    def keyboard(self, k):
+        if k in (OK, BACK) or not self.pick:
+            self.key(k)
+        else:
+            super().keyboard(k)
+
+    def press(self, label):
+        if label == "Back":
+            self.key(BACK)
+        elif not self.pick:
+            pass  # (a card being stepped with the keys: the pad waits)
+        elif label == TOTAL:  # the total instead: as with the keys, asked first
+            self.key(OK)  # this cell
+            self.cells[self.cell()] = TOTAL
+            self.key(OK)
+        else:
+            super().press(label)
 
     def hint(self):
         if self.pick:

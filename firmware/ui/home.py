@@ -5,6 +5,8 @@ from ui.widgets import Menu
 
 
 class Home(Menu):
+    hub = True  # back here, the leaf screens' modules are let go (app.LEAVES)
+
     def __init__(self, app):
         super().__init__(app, "Scorekeeper", [], on_back=lambda: None)
         self.refresh()

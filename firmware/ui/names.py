@@ -30,8 +30,7 @@ class NameEntry(Screen):
             self.choice = i - 1
         elif k == OK:
             if self.choice == DONE or len(self.name) >= self.MAX:
-                if self.name.strip():
-                    self.on_done(self.name.strip())
+                self.finish()
                 return
             self.name += LETTERS[self.choice]  # the picker stays on that letter
             if len(self.name) >= self.MAX:
@@ -42,6 +41,45 @@ class NameEntry(Screen):
                 return
             self.name = self.name[:-1]
         self.dirty = True
+
+    def finish(self):
+        if self.name.strip():
+            self.on_done(self.name.strip())
+
+    def add(self, c):
+        if len(self.name) < self.MAX:
+            self.name += c
+            self.dirty = True
+
+    # What a keyboard and a touch pad ask of a name (the input contract, ui/widgets.py):
+    # a letter typed or tapped is added; Enter or Done finishes it
+    digits = False  # the pad shows the digits (123), not the letters (ABC)
+
+    def keyboard(self, k):
+        if k == OK:
+            self.finish()
+        elif len(k) > 1:
+            self.key(k)
+        elif k.upper() in LETTERS:
+            self.add(k.upper())
+
+    def pad(self):
+        """Del rubs out the last letter; with none left it is Back (nothing
+        typed is lost); 123 and ABC switch between the letters and the digits."""
+        d = self.digits
+        return tuple("1234567890" if d else LETTERS[:26]) + ("sp", "Del" if self.name else "Back", "Done",
+                                                              "ABC" if d else "123")
+
+    def press(self, label):
+        if label == "Done":
+            self.finish()
+        elif label in ("Del", "Back"):
+            self.key(BACK)
+        elif label in ("123", "ABC"):
+            self.digits = label == "123"
+            self.dirty = True
+        else:
+            self.add(" " if label == "sp" else label)
 
     def draw(self, pen):
         top = header(pen, self.title)

@@ -13,6 +13,8 @@ def standings_lines(game):
 
 
 class Play(Menu):
+    hub = True  # back here, the leaf screens' modules are let go (app.LEAVES)
+
     def __init__(self, app):
         super().__init__(app, "", [])
         self.refresh()

@@ -5,20 +5,26 @@
 # wiring at the first start. Loaded on touch boards only (app.App).
 from drivers.buttons import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG
-from ui.widgets import Menu, scroll
+from ui.widgets import Menu, Number, scroll
 
 KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
 BAR_LABELS = tuple(b[0] for b in BAR)
-# screens with keys of their own (ui/pad.py): cards, letters, digits
-PADS = ("GridEntry", "FixEntry", "HandEntry", "CardList", "NameEntry", "Number")
+OK_KEY, DONE_KEY = "OK", "Done"  # the pad keys that take a grid, a hand (the screens' hints)
 
 
-def has_pad(s):
-    """Whether screen s shows a pad (ui/pad.py) instead of the bar: a number
-    shown as itself takes digits; one shown otherwise (the sleep time) steps."""
-    name = type(s).__name__
-    return name in PADS and (name != "Number" or s.show is str)
+def keys_of(s):
+    """The keys of screen s's pad (its pad(), the input contract:
+    ui/widgets.py), or None: the bar. A number shown as itself takes digits;
+    one shown otherwise (the sleep time) steps."""
+    f = getattr(s, "pad", None)
+    if f is not None:
+        return f()
+    if isinstance(s, Number) and s.show is str:
+        from ui import pad  # while a number is typed (app.LEAVES)
+
+        return pad.number_keys(s)
+    return None
 
 
 def layout(pen, labels):
@@ -51,14 +57,11 @@ def calibration(saved):
 def frame(app, top):
     """Draw screen top, and under it its pad or the bar of keys."""
     pen = app.pen
-    name = type(top).__name__
-    if has_pad(top):
-        from ui import pad  # while a hole or a name is entered (app.LEAVES)
-
-        labels = pad.labels(top)
+    labels = keys_of(top)
+    if labels:
         per, y0 = layout(pen, labels)
-    elif name == "Calibrate":  # the whole screen
-        labels, per, y0 = (), 0, pen.d.height
+    elif labels is not None:  # no keys: the whole screen is the screen's (the calibration)
+        per, y0 = 0, pen.d.height
     else:
         labels = BAR_LABELS
         per, y0 = len(BAR), pen.d.height - KEY
@@ -84,14 +87,20 @@ def key(app, s, k):
         return
     x, y = k
     pen = app.pen
-    name = type(s).__name__
-    if name == "Calibrate":
-        s.tap()
-        return
-    if has_pad(s):
-        from ui import pad
+    labels = keys_of(s)
+    if labels is not None:  # a pad: a key's tap to the screen's press(), above it its tap()
+        per, y0 = layout(pen, labels)
+        i = (y - y0) // KEY * per + x // KEY
+        if y < y0:
+            if hasattr(s, "tap"):
+                s.tap(x, y)
+        elif i < len(labels):
+            if hasattr(s, "press"):
+                s.press(labels[i])
+            else:
+                from ui import pad
 
-        pad.tap(s, pen, x, y, KEY, *layout(pen, pad.labels(s)))
+                pad.number_press(s, labels[i])
         return
     if y >= pen.d.height - KEY:
         s.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])

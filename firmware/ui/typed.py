@@ -6,34 +6,24 @@
 # letters (to the row: Enter chooses); a number takes digits; a name is typed. Anything else goes to
 # the screen as the logical key it is. Loaded on keyboard boards only
 # (app.App); the legend of each game's keys is docs/KEYS.md.
-from drivers.buttons import DOWN, OK, UP
+from drivers.buttons import DOWN, UP
 from ui.widgets import Menu, Number
 
 NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys without fn
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # ui/names.py's letters
+OK_KEY = DONE_KEY = "Enter"  # what the screens call the key that takes a grid or a hand
 
 
 def key(app, s, k):
-    """Key k (a logical key or a character) to screen s."""
-    name = type(s).__name__
-    if name in ("GridEntry", "FixEntry", "HandEntry", "CardList"):
-        from ui import direct  # while a hole is entered (app.LEAVES)
-
-        direct.typed(s, k)
+    """Key k (a logical key or a character) to screen s: to its keyboard(k)
+    where it has one (the input contract, ui/widgets.py); a menu and a
+    number are answered here."""
+    f = getattr(s, "keyboard", None)
+    if f is not None:
+        f(k)
     elif isinstance(s, Number):
         from ui import direct  # (app.LEAVES)
 
         direct.number(s, k)
-    elif name == "NameEntry":
-        c = k.upper()
-        if k == OK:  # the name is typed: Enter finishes it
-            if s.name.strip():
-                s.on_done(s.name.strip())
-        elif len(k) > 1:
-            s.key(k)
-        elif c in NAME_CHARS and len(s.name) < s.MAX:
-            s.name += c
-            s.dirty = True
     elif len(k) > 1:
         s.key(k)
     elif isinstance(s, Menu):

@@ -6,7 +6,20 @@ from ui.draw import ACCENT, DIM, FG, SEL_FG
 
 
 class Screen:
-    """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws."""
+    """A screen: key(k) reacts (and sets self.dirty), draw(pen) draws.
+
+    The input contract: every screen takes the logical keys, key(k). A
+    screen that takes more answers, where it has them (the input modules
+    ask with getattr: a button board's screens need none of it):
+      keyboard(k)   a keyboard's key, a character or a logical key (ui/typed.py)
+      pad()         the labels of its touch pad, drawn along the bottom
+                    instead of the bar of keys; () for none (ui/touch.py)
+      press(label)  a key of that pad tapped
+      tap(x, y)     a tap on the screen above the pad
+    A Menu and a Number are answered by ui/typed.py, ui/touch.py and
+    ui/pad.py themselves. hub: a screen where app.LEAVES are let go."""
+
+    hub = False
 
     def __init__(self, app):
         self.app = app
