@@ -9,25 +9,41 @@ HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 ROOT = HERE + "/.."
 FIRMWARE = ROOT + "/firmware"
 
-# What each part of the firmware may import (besides itself and the
-# runtime's own modules): the name of a module, or of a package for all its
-# modules.
-ALLOWED = {
-    "engine": (),
-    "drivers": ("compat",),
-    "storage": (),
-    "ui": ("engine", "drivers.buttons", "storage", "compat", "web.qr"),
-    "compat": (),
-    "hardware": (),
-    "watchdog": ("compat",),
-    "crash": ("app", "storage", "ui.draw"),
-    "app": ("compat", "engine", "storage", "ui"),
-    "guard": ("app", "compat", "crash", "storage", "ui.draw", "ui.widgets", "web.run"),
-    # the phones' side, loaded while Wi-Fi is on: the app's state and game, the engine's checks
-    "web": ("app", "compat", "engine", "storage", "ui.widgets", "ui.labels", "ui.draw", "microdot"),
-    "main": ("board", "guard"),
-}
-BOARD_MAY = ("drivers", "hardware", "watchdog", "machine")  # and nothing of ui, engine, storage, app
+
+def name_of(cell):
+    """A part's name as the imports write it: `ui/` -> ui, `ui/draw` ->
+    ui.draw, `app.py` -> app."""
+    cell = cell.strip("`").rstrip("/")
+    if cell.endswith(".py"):
+        cell = cell[:-3]
+    return cell.replace("/", ".")
+
+
+def table(text):
+    """docs/ARCHITECTURE.md's import table: {part: (names it may import)}.
+    The second column's backquoted names, outside parentheses."""
+    lines = text.split("\n")
+    start = lines.index("| part | may import |")
+    out = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = line.strip().strip("|").split("|")
+        may = ""
+        depth = 0
+        for c in cells[1]:
+            depth += 1 if c == "(" else -1 if c == ")" else 0
+            if depth == 0 and c != ")":
+                may += c
+        names = tuple(name_of(w) for w in may.split("`")[1::2])
+        for part in cells[0].split("`")[1::2]:
+            out[name_of(part)] = names
+    return out
+
+
+with open(ROOT + "/docs/ARCHITECTURE.md") as f:
+    ALLOWED = table(f.read())
+BOARD_MAY = ALLOWED.pop("boards")  # and nothing of ui, engine, storage, app
 
 
 def imports_of(text):
@@ -120,6 +136,13 @@ def test_the_reader_sees_every_kind_of_import():
     assert imports_of(text) == ["a", "b.c", "e", "f.g", "f.g.h", "f.g.i", "j", "j.k"]
 
 
+def test_the_table_is_read_as_written():
+    text = ("intro\n| part | may import |\n|---|---|\n| `engine/` | nothing else |\n"
+            "| `a.py`, `b.py` | `ui/draw` (only `ui/x` here), `compat` |\nafter | `no` |\n")
+    assert table(text) == {"engine": (), "a": ("ui.draw", "compat"), "b": ("ui.draw", "compat")}
+    assert ALLOWED["ui"] and ALLOWED["engine"] == () and "machine" in BOARD_MAY
+
+
 def test_every_firmware_import_goes_the_allowed_way():
     g = graph()
     assert set(part(m) for m in g) <= set(ALLOWED), sorted(set(part(m) for m in g) - set(ALLOWED))
@@ -170,7 +193,7 @@ def name_checks(text):
         i = code.find("__name__")
         while i >= 0:
             rest = code[i + 8 :].lstrip()
-            if rest.startswith("==") or rest.startswith("!=") or rest.startswith("in ") or rest.startswith("not in "):
+            if [op for op in ("==", "!=", "in ", "not in ") if rest.startswith(op)]:
                 out.append((n + 1, line.strip()))
                 break
             i = code.find("__name__", i + 8)
@@ -187,7 +210,7 @@ def test_the_reader_sees_a_choice_by_name():
 
 def test_no_firmware_code_chooses_by_a_class_or_module_name():
     found = []
-    for mod, path in sorted(modules(FIRMWARE).items()):
+    for _mod, path in sorted(modules(FIRMWARE).items()):
         with open(path) as f:
             found += [(path[len(ROOT) + 1 :],) + hit for hit in name_checks(f.read())]
     assert not found, found
