@@ -1,4 +1,4 @@
-# suitup-crazy-9s scoring (RULES.md "suitup-crazy-9s").
+# suitup-crazy-9s scoring (docs/RULES.md "suitup-crazy-9s").
 from engine.errors import ScoreError
 from engine.rules import GONE, REMOVED
 from engine.game import rules_for

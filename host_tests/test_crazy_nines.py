@@ -1,4 +1,4 @@
-# crazy-nines scoring (RULES.md "crazy-nines").
+# crazy-nines scoring (docs/RULES.md "crazy-nines").
 from engine.errors import ScoreError
 from engine.rules import CANCEL, COUNT, MATCH, REMOVED
 from engine.game import rules_for

@@ -1,5 +1,5 @@
 # A whole game: options, players, holes, ender rules, totals, ties, playoff,
-# editing and the document form (RULES.md "The game").
+# editing and the document form (docs/RULES.md "The game").
 from engine.errors import ScoreError
 from engine.doc import from_doc, result
 from engine.game import Game
@@ -293,7 +293,7 @@ def test_document_round_trip_grid_game_with_playoff():
 
 
 def test_a_playoff_of_every_player_lists_them_in_the_document():
-    # RULES.md: a playoff hole lists its players; when all of them tied, too
+    # docs/RULES.md: a playoff hole lists its players; when all of them tied, too
     g = Game("play-nine", ["Ann", "Bob"], {"holes": 1})
     g.add_hole([P28, P28])
     assert g.tied() == [0, 1]
@@ -306,7 +306,7 @@ def test_a_playoff_of_every_player_lists_them_in_the_document():
 
 
 def test_a_total_stands_for_a_grid():
-    # RULES.md: a player's entry may be an integer, the total entered at the table
+    # docs/RULES.md: a player's entry may be an integer, the total entered at the table
     g = Game("play-nine", ["Ann", "Bob"], {"holes": 3})
     h = g.add_hole([P28, 17], ender=1)
     assert h.scores == [28, 17] and g.breakdown(0, 1) is None and g.breakdown(0, 0).total() == 28

@@ -1,4 +1,4 @@
-# multiple-9: discards and the showdown (RULES.md "multiple-9").
+# multiple-9: discards and the showdown (docs/RULES.md "multiple-9").
 from engine import nines
 from engine.errors import ScoreError
 from support import raises

@@ -1,4 +1,4 @@
-# play-nine scoring (RULES.md "play-nine").
+# play-nine scoring (docs/RULES.md "play-nine").
 from engine.errors import ScoreError
 from engine.rules import CANCEL, COUNT, MATCH
 from engine.game import rules_for

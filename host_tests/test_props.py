@@ -1,6 +1,6 @@
 # cpython-only
 # Property tests (hypothesis): the engine against small reference scorers
-# written straight from RULES.md in a different shape, plus symmetries.
+# written straight from docs/RULES.md in a different shape, plus symmetries.
 # hypothesis does not run on MicroPython; test_dealt.py covers both runtimes.
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -141,7 +141,7 @@ def test_a_key_given_twice_is_named_on_both():
 
 
 def test_totals_entered_alone_score_the_same_on_both():
-    # RULES.md: a player's grid or hand may be an integer, the total entered at the table
+    # docs/RULES.md: a player's grid or hand may be an integer, the total entered at the table
     rng = random.Random(5)
     for doc in random_games(11, 12):
         r = rules_for(doc["game"])

@@ -72,7 +72,7 @@ MALFORMED = [
     ("{} {}", "more text", 1, 4),
     ("[1]\x00", "more text", 1, 4),
     ("'a'", "unexpected '''", 1, 1),
-    # RULES.md: an object with the same key twice is malformed, not "the last wins"
+    # docs/RULES.md: an object with the same key twice is malformed, not "the last wins"
     ('{"a": 1, "a": 2}', 'the key "a" is given twice', 1, 10),
     ('{"game": "play-nine",\n "game": "crazy-nines"}', 'the key "game" is given twice in one object', 2, 2),
     ('[{"x": [{"k": 1, "k\\n\\"": 2, "k\\n\\"": 3}]}]', 'the key "k\\u000a\\"" is given twice', 1, 30),

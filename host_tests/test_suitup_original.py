@@ -1,4 +1,4 @@
-# suitup-original scoring (RULES.md "suitup-original").
+# suitup-original scoring (docs/RULES.md "suitup-original").
 from engine.errors import ScoreError
 from engine.game import Game
 from engine.game import rules_for
@@ -46,7 +46,7 @@ def test_deck_check_counts_ranks_not_actions():
 
 
 def test_a_total_for_the_player_who_went_out_must_be_0():
-    # RULES.md: a total may stand for a hand, but who went out scored nothing
+    # docs/RULES.md: a total may stand for a hand, but who went out scored nothing
     g = Game("suitup-original", ["Ann", "Bob", "Cy"])
     with raises(ScoreError, "hole 1", "player 1 (Ann)", "went out, so the total must be 0, not 5"):
         g.add_hole([5, ["K"], 12], out=0)

@@ -29,7 +29,7 @@ def saved():
 def play(board, gid, holes, seed, players=NAMES, totals=0.0):
     """A whole game through the keys; returns the driver and the engine's
     own Game built from the same cards. totals: the share of players whose
-    hole is entered as a total alone (RULES.md's bounds, 0 for who went out)."""
+    hole is entered as a total alone (docs/RULES.md's bounds, 0 for who went out)."""
     fresh_dir("%s-%s" % (board, gid))
     random.seed(seed)
     d = Driver(board)

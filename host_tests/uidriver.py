@@ -405,7 +405,7 @@ def saved_state():
 
 def check_rescores(d):
     """tools/score.py, given the game saved on the flash, answers exactly
-    what the device shows (RULES.md: a saved game is a score.py input):
+    what the device shows (docs/RULES.md: a saved game is a score.py input):
     each hole's scores, the totals, the playoff's scores, the winner and
     the ties. Returns score.py's answer (for check_history)."""
     import json

@@ -285,7 +285,7 @@ NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO")
 def prepare():
     """What the flash holds at the start, chosen by the seed: nothing; a
     game in progress one hole from its end; or a game whose last hole is in
-    and ends in a tie (a playoff to play). The holes are totals (RULES.md)."""
+    and ends in a tie (a playoff to play). The holes are totals (docs/RULES.md)."""
     from storage import savefile
     from engine.game import Game
     from engine.game import GAME_IDS, rules_for

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Score a game from JSON: one document on standard input, one on standard
 # output. Runs under CPython and the MicroPython unix port with the same
-# output. The contract is RULES.md, "The host scoring tool".
+# output. The contract is docs/RULES.md, "The score format".
 #
 #   tools/score.py < game.json            the JSON answer
 #   tools/score.py --explain < game.json  the breakdown of every grid, as text

@@ -1,4 +1,4 @@
-# suitup-crazy-9s (RULES.md "suitup-crazy-9s"): a 3x3 grid; rows (and with
+# suitup-crazy-9s (docs/RULES.md "suitup-crazy-9s"): a 3x3 grid; rows (and with
 # an option columns) of three equal ranks are removed. Double Trouble is the
 # ender rule, applied by game.py.
 

@@ -1,4 +1,4 @@
-# crazy-nines (RULES.md "crazy-nines"): a 3x3 grid; lines of three are
+# crazy-nines (docs/RULES.md "crazy-nines"): a 3x3 grid; lines of three are
 # removed, then adjacent pairs cancel; the Queen of Spades costs extra.
 
 from engine.rules import (

@@ -38,7 +38,7 @@ def rules_for(game_id):
 
 
 # A player's entry may be a total alone (the score entered at the table when
-# the grid is not): an integer in this range, RULES.md.
+# the grid is not): an integer in this range, docs/RULES.md.
 TOTAL_LOW = -99
 TOTAL_HIGH = 199
 
@@ -153,7 +153,7 @@ class Game:
             p = players[k]
             try:
                 e = entries[k]
-                if type(e) is int:  # the total entered at the table (RULES.md)
+                if type(e) is int:  # the total entered at the table (docs/RULES.md)
                     if not TOTAL_LOW <= e <= TOTAL_HIGH:
                         raise ScoreError("a total must be from %d to %d, not %d" % (TOTAL_LOW, TOTAL_HIGH, e))
                     if p == out and e:
@@ -355,7 +355,7 @@ class Game:
     def hole_doc(self, hole):
         rules = self.rules
         d = {"ender": hole.ender}
-        # a playoff hole always lists its players (RULES.md), even when all of them play it
+        # a playoff hole always lists its players (docs/RULES.md), even when all of them play it
         if hole.players != list(range(len(self.names))) or any(h is hole for h in self.playoff):
             d["players"] = list(hole.players)
         if rules.hand:

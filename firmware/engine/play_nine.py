@@ -1,4 +1,4 @@
-# play-nine (RULES.md "play-nine"): a 2x4 grid; matching columns cancel,
+# play-nine (docs/RULES.md "play-nine"): a 2x4 grid; matching columns cancel,
 # Hole-in-One pairs keep their -5s, bonuses for several matched columns.
 
 from engine.rules import CANCEL, MATCH, Rules, table

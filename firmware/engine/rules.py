@@ -5,7 +5,7 @@
 # that builds on these; game.py's registry (rules_for) loads one when first asked
 # for, so the board holds only the rules of the game being played.
 # multiple-9 is nines.py.
-# The specification is RULES.md (shared with the project).
+# The specification is docs/RULES.md.
 
 from engine.errors import ScoreError, show
 

@@ -1,4 +1,4 @@
-# suitup-original (RULES.md "suitup-original"): the cards left in each hand
+# suitup-original (docs/RULES.md "suitup-original"): the cards left in each hand
 # at the end of a round, summed.
 
 from engine.errors import ScoreError, show

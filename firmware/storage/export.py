@@ -1,7 +1,7 @@
 # The finished games as CSV, for a spreadsheet: one line a player a game
 # (history.csv, issue 17's export). The game in progress needs no
 # conversion: the saved game is already the document tools/score.py reads
-# (RULES.md). Not on the board until something there serves it; tools/export.py
+# (docs/RULES.md). Not on the board until something there serves it; tools/export.py
 # uses it over USB.
 
 HEADER = "game_no,game,holes,seat,player,total,result"

@@ -153,7 +153,7 @@ class HandEntry(CardList):
             self.choice = END
             self.d.done(self.k)
 
-        # RULES.md's bounds; who went out scored nothing, so only 0
+        # docs/RULES.md's bounds; who went out scored nothing, so only 0
         low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)
         self.app.push(Number(self.app, "%s total" % self.d.name(self.k), low, high, 0, done))
 

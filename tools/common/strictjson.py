@@ -170,7 +170,7 @@ class _Reader:
                 self.fail("expected a string key in double quotes")
             line, col = self.line, self.offset + self.i - self.line_start + 1
             k = self.string()
-            if k in d:  # RULES.md: malformed, not "the last one wins"
+            if k in d:  # docs/RULES.md: malformed, not "the last one wins"
                 raise JSONError("the key %s is given twice in one object" % _quote(k), line, col)
             if self.skip_ws() != 0x3A:
                 self.fail("expected ':' after a key")
