@@ -423,6 +423,22 @@ class Tally:
                    or status == 400 or (path == "/grid" and status == 200))
 
 
+def own_core(pid):
+    """The device (process pid) on a core of its own, as a board has, and
+    the phones (this thread, and the phones' threads it starts) on the
+    others: on a shared core what the device can do between two phones'
+    requests, and so how many are under way at once, would be this
+    machine's load and not the firmware's. This thread's cores before, to
+    put back (None: one core, nothing moved)."""
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_setaffinity") else []
+    if len(cores) < 2:
+        return None
+    mine = set(cores)
+    os.sched_setaffinity(pid, {cores[0]})
+    os.sched_setaffinity(0, set(cores[1:]))
+    return mine
+
+
 def wifi_heap(arch):
     return WIFI_HEAP * (2 if arch == "x64" else 1)
 
@@ -445,6 +461,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None):
     with open(os.path.join(work, "stderr"), "w+") as err:
         p = subprocess.Popen(command(binary, heap, src, board_id, "wifi", keys, port), cwd=work,
                              stdout=subprocess.PIPE, stderr=err, text=True)
+        mine = own_core(p.pid)
         killer = threading.Timer(600, p.kill)
         killer.start()
         try:
@@ -470,6 +487,8 @@ def wifi_run(binary, arch, board_id, keys, heap=None):
                 p.wait()
             for ph in phones:
                 ph.join()
+            if mine is not None:
+                os.sched_setaffinity(0, mine)
         err.seek(0)
         why = err.read().strip()
     if p.returncode != 0 or "peak" not in got:

@@ -97,6 +97,15 @@ class _Bounded:
                 line, self.buf = self.buf, b""
                 return line
 
+    async def first(self):
+        """The request's first line, left to be read (b"" if it has none)."""
+        while b"\n" not in self.buf and len(self.buf) <= LINE_MAX:
+            try:
+                await self._more(128)
+            except EOFError:
+                break
+        return self.buf[: self.buf.find(b"\n") + 1]
+
     async def read(self, n=-1):
         if not self.buf:
             await self._more(min(n, LENGTH_MAX) if n >= 0 else LENGTH_MAX)
@@ -202,6 +211,20 @@ class Net:
             for p in polls:
                 p[0].set()
 
+    async def held(self):
+        """A long poll: wait until the state changes (refresh()), its time is
+        up (expire()), or its connection is wanted (wake_one())."""
+        ev = asyncio.Event()
+        p = [ev, ticks_add(ticks_ms(), POLL_MS)]
+        self.polls.append(p)
+        try:
+            await ev.wait()
+        finally:
+            for i in range(len(self.polls)):
+                if self.polls[i] is p:
+                    self.polls.pop(i)
+                    break
+
     def wake_one(self):
         """Answer the oldest poll held open (with the state as it is): its
         connection is free for a newcomer."""
@@ -223,7 +246,7 @@ class Net:
                 c[1].cancel()
 
     def state(self):
-        """The page's state as JSON text (docs/PHONES.md), made once per version."""
+        """The page's state as JSON (bytes: docs/PHONES.md), made once per version."""
         if self.cache is not None and self.cache[0] == self.v:
             return self.cache[1]
         a = self.runner.app
@@ -248,7 +271,7 @@ class Net:
                           "cards": r.tokens, "dots": r.dots,
                           "total_low": TOTAL_LOW, "total_high": TOTAL_HIGH},
             }
-        text = json.dumps(out)
+        text = json.dumps(out).encode()  # (bytes: each answer sends it as it is, no copy)
         self.cache = (self.v, text)
         return text
 
@@ -397,13 +420,34 @@ class Server(Microdot):
         me = [ticks_add(ticks_ms(), REQUEST_MS), asyncio.current_task()]  # Net.expire() cancels it in time
         net.live.append(me)
         try:
-            # read as a stream: microdot asks for no more of it
-            await super().handle_request(_Bounded(reader), writer)  # type: ignore[arg-type]
+            r = _Bounded(reader)
+            if (await r.first()).startswith(b"GET /state?v=%d " % net.v):
+                await _poll(net, r, writer)
+            else:  # read as a stream: microdot asks for no more of it
+                await super().handle_request(r, writer)  # type: ignore[arg-type]
         except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
             await _close(writer)
         finally:
             net.conns -= 1
             net.live.remove(me)
+
+
+async def _poll(net, r, writer):
+    """A phone's long poll of the state it has (GET /state?v=<the version>):
+    held until the state changes, then answered with it, here and not by
+    microdot. Every phone's poll is held, and all of them answer at once
+    when the state changes: without microdot's request, response and frames
+    each costs about 1.5 KB less (on the 32-bit port, the heap's peak with
+    4 phones some 4 KB lower). The answer is the /state route's."""
+    while len(await r.readline()) > 2:  # the request read to its end (a socket closed unread resets)
+        pass
+    await net.held()
+    text = net.state()
+    writer.write(b"HTTP/1.0 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\n"
+                 b"Cache-Control: no-store\r\nContent-Length: %d\r\n\r\n" % len(text))  # (JSON's)
+    writer.write(text)
+    await writer.drain()
+    await _close(writer)
 
 
 async def _close(writer):
@@ -435,19 +479,7 @@ def make(net):
         return _error("The page is missing from the device: deploy again (make deploy).", 500)
 
     @web.get("/state")
-    async def state(req):
-        since = req.args.get("v")
-        if since is not None and since == str(net.v):
-            ev = asyncio.Event()
-            p = [ev, ticks_add(ticks_ms(), POLL_MS)]  # Net.expire() answers it in time
-            net.polls.append(p)
-            try:
-                await ev.wait()
-            finally:
-                for i in range(len(net.polls)):
-                    if net.polls[i] is p:
-                        net.polls.pop(i)
-                        break
+    async def state(req):  # (a poll of the version it has: _poll())
         return Response(net.state(), 200, JSON)
 
     @web.post("/score")
