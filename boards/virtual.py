@@ -1,13 +1,17 @@
-# The virtual board: the MicroPython unix port standing in for an ESP32
-# (tools/vboard.py serves its REPL on a local socket, as a USB serial port
-# would be). `make deploy BOARD=sim` puts the firmware on it exactly as on a
-# real board, and it boots it the same way: main.py, then this file's setup().
-# Headless: a TTGO T-Display's real panel driver on a bus that only counts
-# bytes, and its key map on buttons nobody presses. No watchdog (the unix
-# port has no hardware timer); Ctrl-C stops the firmware as on a board.
-# tools/simulator/board.py builds the simulator's boards from the same bus
-# and switches. (The file is virtual.py, its id "sim": tools/sim.py is the
-# simulator.)
+"""The virtual board: the MicroPython unix port standing in for an ESP32
+(tools/vboard.py serves its REPL on a local socket, as a USB serial port
+would be). `make deploy BOARD=sim` puts the firmware on it exactly as on a
+real board, and it boots it the same way: main.py, then this file's setup().
+Headless: a TTGO T-Display's real panel driver on a bus that only counts
+bytes, and its key map on buttons nobody presses. No watchdog (the unix
+port has no hardware timer); Ctrl-C stops the firmware as on a board.
+tools/simulator/board.py builds the simulator's boards from the same bus
+and switches. (The file is virtual.py, its id "sim": tools/sim.py is the
+simulator.)
+
+For the tools (tools/common/boards.py; MicroPython keeps no docstring):
+chip: unix
+"""
 import ttgo_t_display as model
 
 ID = "sim"

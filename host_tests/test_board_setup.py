@@ -10,8 +10,9 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 import fakemachine  # noqa: E402
+from common import boards  # noqa: E402
 
-BOARDS = ("ttgo_t_display", "m5stack_core", "devkit_oled", "cardputer", "cyd")
+BOARDS = [boards.MODULES[b] for b in boards.REAL]  # the board files' modules (tools/common/boards.py)
 
 
 def build(name, devices=None):

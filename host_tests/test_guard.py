@@ -12,6 +12,7 @@ if sys.implementation.name != "micropython":
 
 import guard  # noqa: E402
 from storage import loading, savefile  # noqa: E402
+from test_ui_games import BOARDS as BUTTON_BOARDS  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
 
 NAMES = ["ANN", "BOB"]
@@ -88,7 +89,7 @@ def test_the_error_screen_restarts_by_itself():
 def test_the_error_screen_draws_on_every_board():
     from ui.home import Home
 
-    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+    for board in BUTTON_BOARDS:
         fresh_dir("guard-draw")
         d = Driver(board, emulate=True, guarded=True)
         before = d.sim.frames
@@ -282,7 +283,7 @@ def _crash_with(d, free):
 def test_a_memory_error_is_handled_with_the_heap_locked():
     import crash
 
-    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+    for board in BUTTON_BOARDS:
         d = game_with_a_hole("locked-" + board, board)
         totals = d.app.game.totals()
         sent = d.sim.emu.data_bytes

@@ -10,9 +10,11 @@ import subprocess
 
 import pytest
 
+import manifest
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
+BOARDS = manifest.REAL_BOARDS
 SEEDS = (2, 101, 104)  # from a tied game, a game one hole from its end, an empty flash (monkey.prepare)
 EVENTS = 600
 

@@ -79,6 +79,8 @@ if sys.implementation.name == "micropython":
         import bench_entry
 
         holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 2, 11)]
-        for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+        from test_ui_games import BOARDS  # the button boards
+
+        for board in BOARDS:
             for gid, f in bench_entry.measure(board, holes).items():
                 assert f["per_card"] <= 2.5, (board, gid, f)

@@ -9,6 +9,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 from support import raises  # noqa: E402
+from test_ui_games import BOARDS as BUTTON_BOARDS  # noqa: E402
 from uidriver import fresh_dir, simulator  # noqa: E402
 from simulator import panel, png  # noqa: E402  (tools/ is on the path: uidriver)
 
@@ -20,7 +21,7 @@ def lit_rows(emu):
 
 def test_every_board_boots_to_the_first_screen():
     fresh_dir("sim")
-    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+    for board in BUTTON_BOARDS:
         s = simulator().Sim(board)
         assert s.frames == 1, board
         assert len(lit_rows(s.emu)) > 20, board
@@ -102,7 +103,7 @@ def test_screenshot_is_the_emulated_glass_scaled_up():
 def test_no_screen_cuts_its_text_on_any_board():
     fresh_dir("sim")
     # every entry of the main menu and of the menus it opens, scrolled through
-    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+    for board in BUTTON_BOARDS:
         s = simulator().Sim(board, False)
         home = s.app.stack[-1]
         for _ in range(len(home.items)):
@@ -190,7 +191,7 @@ def decode(line):
 
 def test_the_terminal_view_is_the_screen_and_solid_areas_are_plain_background():
     fresh_dir("sim")
-    for board in ("ttgo-t-display", "m5stack-core", "devkit-oled"):
+    for board in BUTTON_BOARDS:
         s = simulator().Sim(board)
         s.run_line("ok")
         s.run_line("ok")

@@ -9,7 +9,8 @@ from simulator import png
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SIM = [MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "sim.py")]
-SIZES = {"ttgo-t-display": (240, 135), "m5stack-core": (320, 240), "devkit-oled": (128, 64)}
+SIZES = dict((("ttgo-t-display", (240, 135)), ("m5stack-core", (320, 240)),
+              ("devkit-oled", (128, 64))))  # (expected: the panels' sizes)
 
 
 def sim(*args):

@@ -4,6 +4,7 @@
 import json
 import os
 
+from engine.game import GAME_IDS
 from storage import crc32, history, loading, savefile
 from support import fresh_dir
 
@@ -296,7 +297,7 @@ def test_the_largest_state_fits_the_size_limit_with_room():
     """Full history and stats, a full roster, and the largest game in
     progress: 8 players, 18 holes of crazy-nines, and a playoff."""
     s = savefile.defaults()
-    for g in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
+    for g in GAME_IDS:
         for n in range(40):
             history.finish(s, record(n, players=8, holes=18, game=g))
     s["roster"] = ["NAME%04d" % i for i in range(savefile.ROSTER_MAX)]

@@ -11,13 +11,17 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 from engine.doc import from_doc  # noqa: E402
-from engine.game import Game  # noqa: E402
+from engine.game import GAME_IDS, Game  # noqa: E402
+from simulator import board as simboard  # noqa: E402
+from ui import labels  # noqa: E402
 from test_dealt import deal  # noqa: E402
 from uidriver import Driver, check_history, check_rescores, fresh_dir, saved_state  # noqa: E402
 
-BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled")
-TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "SuitUP Crazy 9's", "crazy-nines": "Crazy Nines",
-          "suitup-original": "SuitUP Original"}
+ALL = list(simboard.BOARDS)  # every board (tools/common/boards.py: their files)
+BOARDS = [b for b in ALL if getattr(simboard.board_module(b), "INPUT", "buttons") == "buttons"]  # buttons
+TITLES = {}  # as the device's menu names them
+for _g in GAME_IDS:
+    TITLES[_g] = labels.title(_g)
 NAMES = ["ANN", "BOB", "CY"]
 
 
@@ -52,7 +56,7 @@ def play(board, gid, holes, seed, players=NAMES, totals=0.0):
 
 def test_every_game_on_every_board():
     seed = 1
-    for board in BOARDS + ("cardputer", "cyd"):  # (the last two: a key, a tap a card)
+    for board in ALL:  # (a key, a tap a card on the keyboard and touch boards)
         for gid in TITLES:
             seed += 1
             d, ref = play(board, gid, 2, seed, totals=0.3)
@@ -590,7 +594,7 @@ def test_the_entry_line_says_which_hole_or_playoff_hole():
 
 def test_fixing_one_card_of_the_fourth_player_takes_at_most_6_presses():
     # (the CYD: a tap on the player, on the card, on its new value)
-    for board in BOARDS + ("cardputer", "cyd"):
+    for board in ALL:
         fresh_dir("fix-" + board)
         d = Driver(board)
         names = ["ANN", "BOB", "CY", "DI"]
@@ -639,7 +643,7 @@ def test_the_game_list_names_the_games_as_their_boxes_do():
         drawn = record_text(d.app.pen)
         d.choose("New game")
         menu = d.top()
-        names = [TITLES[g] for g in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")]
+        names = [TITLES[g] for g in GAME_IDS]
         assert [i[0] for i in menu.items] == names
         for name in names:
             while menu.items[menu.cursor][0] != name:

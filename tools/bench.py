@@ -18,7 +18,9 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 
-from engine.game import rules_for  # noqa: E402
+from engine.game import GAME_IDS, rules_for  # noqa: E402
+from manifest import REAL_BOARDS  # noqa: E402
+import realholes  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCORE = os.path.join(ROOT, "tools", "score.py")
@@ -124,9 +126,15 @@ def main():
 REAL_HOLES = 20  # a game, 4 players, from tools/realholes.py
 # presses a card, long presses a card (TTGO), seconds a 4-player Play Nine hole
 ENTRY_TARGETS = (2.5, 0.1, 45)
-# on the boards where a card is one press (the Cardputer's keys, the CYD's taps)
-DIRECT = ("cardputer", "cyd")
+# on the boards where a card is one press (a keyboard's key, a touch panel's tap: direct())
 DIRECT_TARGETS = (1.15, 15)
+
+
+def direct(boards):
+    """The boards whose input is no buttons: a card is one key or one tap."""
+    from simulator import board as simboard
+
+    return [b for b in boards if getattr(simboard.board_module(b), "INPUT", "buttons") != "buttons"]
 
 
 def entry_figures(boards):
@@ -134,7 +142,7 @@ def entry_figures(boards):
     firmware with the fewest presses (tools/bench_entry.py), every board."""
     path = os.path.join(OUT, "real-holes.jsonl")
     with open(path, "w") as f:
-        for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
+        for gid in realholes.GAMES:
             p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "realholes.py"), "--game", gid,
                                 "--players", "4", "--holes", str(REAL_HOLES), "--seed", "1"],
                                capture_output=True, text=True, check=True)
@@ -156,7 +164,7 @@ def entry_figures(boards):
     print("Targets: %.1f presses a card, %.1f long on the TTGO, %d s a Play Nine hole;" % ENTRY_TARGETS)
     print("on the Cardputer and the CYD %.2f presses a card and %d s a Play Nine hole." % DIRECT_TARGETS)
     print("{:<18}".format("game") + "".join("{:>22}".format(b) for b in boards))
-    for gid in ("play-nine", "crazy-nines", "suitup-crazy-9s"):
+    for gid in realholes.GAMES:
         line = "{:<18}".format(gid)
         for b in boards:
             r = [x for x in rows if x["board"] == b and x["game"] == gid]
@@ -172,10 +180,10 @@ def entry_figures(boards):
     print("targets: presses a card %s (the most: %.2f); long presses on the TTGO %s (%.2f);"
           % (verdict[0], worst, verdict[1], longs))
     print("  a Play Nine hole %s (%.0f s)" % (verdict[2], pn))
-    direct = [r for r in rows if r["board"] in DIRECT]
-    if direct:
-        one = max(r["per_card"] for r in direct)
-        pn1 = max([r["hole_s"] for r in direct if r["game"] == "play-nine"] or [0])
+    direct_rows = [r for r in rows if r["board"] in direct(boards)]
+    if direct_rows:
+        one = max(r["per_card"] for r in direct_rows)
+        pn1 = max([r["hole_s"] for r in direct_rows if r["game"] == "play-nine"] or [0])
         print("  Cardputer and CYD: presses a card %s (the most: %.2f); a Play Nine hole %s (%.1f s)" % (
             "met" if one <= DIRECT_TARGETS[0] else "NOT met", one,
             "met" if pn1 <= DIRECT_TARGETS[1] else "NOT met", pn1))
@@ -189,7 +197,7 @@ def monkey_figures():
     """Random keys on every board (tools/monkey.py); False if any run failed."""
     from concurrent.futures import ThreadPoolExecutor
 
-    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd"]
+    boards = list(REAL_BOARDS)
     jobs = [(b, seed) for b in boards for seed in range(1, MONKEY_RUNS + 1)]
 
     def one(job):
@@ -238,11 +246,11 @@ def ui_figures():
     p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "presses"],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
-    boards = ["ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd"]
+    boards = list(REAL_BOARDS)
     print("Key presses per card entered (mean over random dealt grids; the OK that takes")
     print("each card counts; a key on the Cardputer, a tap on the CYD)")
     print("{:<18}".format("game") + "".join("{:>16}".format(b) for b in boards))
-    for game in ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original"):
+    for game in GAME_IDS:
         vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
         print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
     print()

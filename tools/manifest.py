@@ -13,6 +13,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import boards as _boards  # noqa: E402
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS_DIR = os.path.join(ROOT, "boards")
@@ -23,18 +26,10 @@ LIB = os.path.join(ROOT, ".venv", "mplib")
 # it: {module's path: {device path: source}}; a .gz is compressed at deploy.
 ASSETS = {"web/server.py": {"web/page.html.gz": "web/page.html"}}
 
-# board id -> the board file's module name, and what mpy-cross compiles for:
-# the ESP32's Xtensa (with the windowed ABI), or for the virtual board, the
-# host's own architecture (it runs the unix port).
-BOARDS = {
-    "ttgo-t-display": "ttgo_t_display",
-    "m5stack-core": "m5stack_core",
-    "devkit-oled": "devkit_oled",
-    "cardputer": "cardputer",
-    "cyd": "cyd",
-    "sim": "virtual",
-}
-REAL_BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
+# board id -> the board file's module name, every board and the real ones (not the virtual
+# board, "sim"): read from the board files (tools/common/boards.py), the one list of boards
+BOARDS = _boards.MODULES
+REAL_BOARDS = _boards.REAL
 
 # Modules MicroPython's ESP32 port has built in: an import of one of these
 # needs no file. Anything else must be a file of ours, or the import must be
@@ -160,17 +155,11 @@ def board_input(board_id):
     return board_attr(board_id, "INPUT", "buttons")
 
 
-# The boards' chips where not a classic ESP32 (esp32: MicroPython's ESP32_GENERIC image). Here,
-# not in the board files: the firmware never reads it, and a name more in a board file is one more
-# for the heap's table of names (a stock heap grows that table by doubling: docs/MEMORY.md).
-CHIPS = {"cardputer": "esp32s3", "sim": "unix"}
-
-
 def board_chip(board_id):
     """The board's chip: "esp32" (a classic ESP32), "esp32s3", or "unix"
     for the virtual board (its image is the frozen unix port)."""
     board_file(board_id)  # a clear error for an unknown board
-    return CHIPS.get(board_id, "esp32")
+    return _boards.chip(board_id)  # (the board file's docstring: it costs the board no heap)
 
 
 def closure(board_id):

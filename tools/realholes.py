@@ -21,10 +21,10 @@ import sys
 
 from common import paths  # noqa: F401  (firmware/ and host_tests/ on sys.path)
 
-from engine.game import rules_for  # noqa: E402
+from engine.game import GAME_IDS, rules_for  # noqa: E402
 from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
 
-GAMES = ("play-nine", "crazy-nines", "suitup-crazy-9s")
+GAMES = tuple(g for g in GAME_IDS if not rules_for(g).hand)  # the grid games (engine/game.py)
 ACTIONS = ("X", "R", "S", "T")
 MAX_TURNS = 40  # rounds before a stuck hole is ended by the player to move
 

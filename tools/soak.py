@@ -13,10 +13,11 @@ import sys
 
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
+from engine.game import GAME_IDS  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from simulator.flash import Flash, Volume  # noqa: E402
 
-GAMES = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
+GAMES = GAME_IDS
 FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
 
 

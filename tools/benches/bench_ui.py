@@ -16,12 +16,14 @@ import sys
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
+from engine.game import GAME_IDS  # noqa: E402
 from test_dealt import deal  # noqa: E402
+from ui import labels  # noqa: E402
 from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
 
-TITLES = (("play-nine", "Play Nine"), ("suitup-crazy-9s", "SuitUP Crazy 9's"), ("crazy-nines", "Crazy Nines"),
-          ("suitup-original", "SuitUP Original"))
-BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
+TITLES = tuple((g, labels.title(g)) for g in GAME_IDS)  # as the device's menu names them
+BOARDS = simboard.BOARDS
 
 
 def presses(holes=3):

@@ -1,7 +1,8 @@
 # Imported first by the commands that run the firmware under either runtime
 # (faults.py, soak.py, bench_entry.py, realholes.py, benches/bench_ui.py):
-# puts tools/, host_tests/ and firmware/ on sys.path, in that order, as
-# absolute paths (the tools change directory into their simulated flash).
+# puts tools/, host_tests/ and firmware/ on sys.path, in that order, and
+# boards/ last, as absolute paths (the tools change directory into their
+# simulated flash).
 # Plain Python, for the MicroPython unix port too.
 import os
 import sys
@@ -13,3 +14,5 @@ TOOLS = HERE + "/.."
 for _sub in ("/../firmware", "/../host_tests", ""):
     if TOOLS + _sub not in sys.path:
         sys.path.insert(0, TOOLS + _sub)
+if TOOLS + "/../boards" not in sys.path:
+    sys.path.append(TOOLS + "/../boards")  # last, as on the board: the board files

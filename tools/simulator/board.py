@@ -6,12 +6,17 @@
 # the unix port; its bus and switches are the ones used here.)
 from virtual import NullBus, Switch  # boards/virtual.py
 
+# The real boards' ids -> their files' module names: tools/common/boards.py's, written out here
+# because the heap harness (tools/benches/heapgame.py) runs this module compiled on its own, without
+# tools/common, and its names must stay in the harness's table of names: one name fewer there moves
+# where that table grows (by doubling) into the firmware's figure, some 4 KB (the Cardputer's stock
+# boot, measured). host_tests/test_lists.py fails when this disagrees with the board files.
 BOARDS = {
-    "ttgo-t-display": "ttgo_t_display",
-    "m5stack-core": "m5stack_core",
-    "devkit-oled": "devkit_oled",
     "cardputer": "cardputer",
     "cyd": "cyd",
+    "devkit-oled": "devkit_oled",
+    "m5stack-core": "m5stack_core",
+    "ttgo-t-display": "ttgo_t_display",
 }
 
 
@@ -37,7 +42,7 @@ def build(board_id, emulate=True):
     if kind == "st7789":
         from drivers.st7789 import ST7789
 
-        bgr = board_id == "cardputer"
+        bgr = len(mod.PANEL) > 2 and mod.PANEL[2]  # (driver, rotation, colours in BGR order)
         if emulate:
             emu = panel.st7789_ttgo(mod.PANEL[1], bgr)
             display = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=mod.PANEL[1], bl=emu.bl, band=mod.BAND,
@@ -75,14 +80,15 @@ def build(board_id, emulate=True):
 
 def inputs(mod, display):
     """(what the simulator presses, the board's keys on it)."""
-    if mod.ID == "cardputer":  # the original's matrix; the ADV's chip is tested on its own
+    kind = getattr(mod, "INPUT", "buttons")
+    if kind == "keyboard":  # the Cardputer's: the original's matrix (the ADV's chip is tested on its own)
         from drivers.keyboard import KeyboardKeys
         from drivers.keymatrix import KeyMatrix
         from simulator.keyboard import Matrix
 
         m = Matrix()
         return m, KeyboardKeys(KeyMatrix(m.addr, m.ins, mod.LEGENDS), mod.KEYMAP, mod.FN_MAP)
-    if mod.ID == "cyd":
+    if kind == "touch":  # the CYD's: an XPT2046
         from drivers.xpt2046 import Taps, Touch
         from simulator.touch import Panel
 

@@ -1,0 +1,106 @@
+# cpython-only
+# Boards and games in one list each (issue 26): the boards are their files
+# (tools/common/boards.py reads boards/*.py), the games engine/game.py's
+# GAME_IDS; every tool, test and the Makefile take them from there. A list
+# written out again (three ids or more in one literal) fails here, as does a
+# list beside those two that disagrees with them (the menu's names, mypy's
+# strict modules).
+import ast
+import configparser
+import os
+import subprocess
+
+from common import boards
+from engine.game import ALL_GAMES, GAME_IDS, rules_for
+from ui import labels
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+# where a list of ids is the source itself
+SOURCES = {"firmware/engine/game.py", "firmware/ui/labels.py",
+           "tools/simulator/board.py"}  # (the heap harness's: its own, checked below)
+
+
+def literals(text):
+    """The string constants of each list, tuple, set and dict literal."""
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            items = node.elts
+        elif isinstance(node, ast.Dict):
+            items = [k for k in node.keys if k is not None]
+        else:
+            continue
+        yield node.lineno, [n.value for n in items
+                            if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def written_out(text, ids):
+    """Lines where a literal holds three or more of ids."""
+    return [line for line, strings in literals(text) if len(set(strings) & set(ids)) >= 3]
+
+
+def python_files():
+    out = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    return [p for p in out.split() if os.path.isfile(os.path.join(ROOT, p))]
+
+
+def test_the_check_sees_a_list_written_out():
+    assert written_out('B = ("cyd", "cardputer", "devkit-oled")', boards.REAL) == [1]
+    many = 'x = 1\nB = {\n "cyd": 1,\n "cardputer": 2,\n "ttgo-t-display": 3}'
+    assert written_out(many, boards.REAL) == [2]
+    assert written_out('G = ["play-nine", "crazy-nines", "suitup-crazy-9s"]', GAME_IDS) == [1]
+    assert not written_out('B = ("cyd", "cardputer")', boards.REAL)
+
+
+def test_no_list_of_boards_or_games_is_written_out_again():
+    bad = []
+    for path in python_files():
+        if path in SOURCES or path == "host_tests/test_lists.py":
+            continue
+        with open(os.path.join(ROOT, path)) as f:
+            text = f.read()
+        bad += ["%s:%d (boards)" % (path, n) for n in written_out(text, boards.REAL)]
+        bad += ["%s:%d (games)" % (path, n) for n in written_out(text, ALL_GAMES)]
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        for n, line in enumerate(f, 1):
+            if sum(1 for b in boards.REAL if b in line) >= 3:
+                bad.append("Makefile:%d" % n)
+    assert not bad, "lists written out again (take them from tools/common/boards.py, GAME_IDS): " + ", ".join(
+        bad)
+
+
+def test_every_board_file_is_found_and_says_what_the_tools_need():
+    assert len(boards.REAL) >= 5 and "sim" in boards.MODULES and "sim" not in boards.REAL
+    from simulator import board as simboard  # (the harness's copy: tools/simulator/board.py says why)
+
+    assert simboard.BOARDS == {b: boards.MODULES[b] for b in boards.REAL}
+    for b in boards.MODULES:
+        f = boards.facts(b)
+        assert f["chip"] in ("esp32", "esp32s3", "unix"), (b, f)
+        if b in boards.REAL:
+            assert f.get("usb") and f.get("boot") and f.get("port"), (b, f)
+            assert boards.name(b), b
+    made = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert "BOARD=<id>: %s " % " ".join(boards.REAL) in made  # the Makefile's list
+
+
+def test_the_menus_names_are_the_games_in_their_order():
+    assert [g[0] for g in labels.GAMES] == list(GAME_IDS)  # (multiple-9: title()'s last answer)
+    assert labels.title(ALL_GAMES[-1]) == "Multiple 9"
+    for g in GAME_IDS:
+        assert labels.title(g) == rules_for(g).title, g
+        assert len(labels.title(g, short=True)) <= 14, g  # (ARCHITECTURE.md, "A game")
+
+
+def test_mypy_checks_every_board_file_and_firmware_module_strictly():
+    cfg = configparser.ConfigParser()
+    cfg.read(os.path.join(ROOT, "mypy.ini"))
+    strict = [s for s in cfg.sections() if cfg[s].get("ignore_errors") == "False"]
+    assert len(strict) == 1
+    modules = set(strict[0][len("mypy-"):].split(","))
+    want = set(boards.MODULES.values())
+    for name in os.listdir(os.path.join(ROOT, "firmware")):
+        path = os.path.join(ROOT, "firmware", name)
+        want.add(name[:-3] + "" if name.endswith(".py") else name + ".*" if os.path.isdir(path) else name)
+    want = {w for w in want if not w.startswith((".", "__")) and w.replace(".*", "").isidentifier()}
+    assert want <= modules, "mypy.ini's strict section lacks %s" % ", ".join(sorted(want - modules))

@@ -1,0 +1,81 @@
+# The boards, read from their files: every list of boards in the tools, the
+# tests and the Makefile is this one (issue 26). A board is a file
+# boards/<module>.py with its id in an `ID = "..."` line; what only the
+# tools need of it (its chip, how it is put in its bootloader) is in the
+# file's docstring, as "key: text" lines at its end, a key's text going on
+# in lines indented by two spaces. MicroPython keeps no docstring (mpy-cross
+# drops it), so these cost the board nothing: a name more in a board file
+# would be one more in its heap's table of names (docs/MEMORY.md).
+#
+#   chip: esp32 | esp32s3 | unix (the virtual board)
+#   usb:  the connector and its USB serial chip (make flash-help)
+#   boot: how to put it in its bootloader
+#   port: the names its serial port takes
+#
+# Plain Python: the MicroPython unix port runs it too (the simulator's
+# boards, tools/benches/heapgame.py).
+import os
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+BOARDS_DIR = HERE + "/../../boards"
+KEYS = ("chip", "usb", "boot", "port")
+
+
+def _read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def _const(text, name):
+    """The string a board file gives name (NAME = "...")."""
+    head = name + ' = "'
+    for line in text.split("\n"):
+        if line.startswith(head):
+            return line[len(head) : line.index('"', len(head))]
+    return None
+
+
+def _scan():
+    out = {}
+    for name in sorted(os.listdir(BOARDS_DIR)):
+        if name.endswith(".py"):
+            board_id = _const(_read(BOARDS_DIR + "/" + name), "ID")
+            if board_id is not None:
+                out[board_id] = name[:-3]
+    return out
+
+
+MODULES = _scan()  # board id -> its file's module name, every board (the virtual one, "sim", too)
+
+
+def facts(board_id):
+    """{key: text} of the board file's docstring (KEYS)."""
+    text = _read("%s/%s.py" % (BOARDS_DIR, MODULES[board_id]))
+    doc = text[3 : text.index('"""', 3)] if text.startswith('"""') else ""
+    out: dict = {}
+    key = None
+    for line in doc.split("\n"):
+        head = line.split(":", 1)[0]
+        if head in KEYS and ":" in line:
+            key = head
+            out[key] = line.split(":", 1)[1].strip()
+        elif key is not None and line.startswith("  "):
+            out[key] += " " + line.strip()
+        else:
+            key = None
+    return out
+
+
+def name(board_id):
+    """The board's name (its file's NAME)."""
+    return _const(_read("%s/%s.py" % (BOARDS_DIR, MODULES[board_id])), "NAME")
+
+
+def chip(board_id):
+    return facts(board_id).get("chip", "esp32")
+
+
+REAL = tuple(b for b in MODULES if chip(b) != "unix")  # the boards that are made: not the virtual one
+
+if __name__ == "__main__":  # (the Makefile's list)
+    print(" ".join(REAL))
