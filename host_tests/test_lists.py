@@ -92,6 +92,13 @@ def test_the_menus_names_are_the_games_in_their_order():
         assert len(labels.title(g, short=True)) <= 14, g  # (ARCHITECTURE.md, "A game")
 
 
+def test_the_game_modules_are_named_after_their_ids():
+    import engine.multiple_9  # noqa: F401  (multiple-9's: no Rules, its own functions)
+
+    for g in GAME_IDS:
+        assert type(rules_for(g)).__module__ == "engine." + g.replace("-", "_"), g
+
+
 def test_mypy_checks_every_board_file_and_firmware_module_strictly():
     cfg = configparser.ConfigParser()
     cfg.read(os.path.join(ROOT, "mypy.ini"))

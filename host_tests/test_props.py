@@ -5,7 +5,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import nines
+from engine import multiple_9
 from engine.game import Game
 from engine.game import rules_for
 
@@ -131,7 +131,7 @@ def test_crazy_nines_transpose_does_not_matter(flat):
 
 
 # --- suitup-crazy-9s ---------------------------------------------------------
-def ref_crazy9s(g, wild, wild_value, column_sets):
+def ref_suitup_crazy_9s(g, wild, wild_value, column_sets):
     lines = full_lines(g) if column_sets else full_lines(g)[:3]
     removed = set()
     for line in lines:
@@ -151,10 +151,10 @@ def ref_crazy9s(g, wild, wild_value, column_sets):
 
 @given(cells(list(C9_VAL) + ["W"], 9), st.booleans(), st.integers(0, 100), st.booleans(),
        st.one_of(st.none(), st.integers(0, 2)))
-def test_crazy9s_matches_reference(flat, wild, wv, colsets, blank_row):
+def test_suitup_crazy_9s_matches_reference(flat, wild, wv, colsets, blank_row):
     g = with_dots(rows(flat, 3), None if blank_row is None else ("row", blank_row))
     got = engine("suitup-crazy-9s", g, wild_completes_sets=wild, wild_value=wv, column_sets=colsets)
-    assert got == ref_crazy9s(g, wild, wv, colsets)
+    assert got == ref_suitup_crazy_9s(g, wild, wv, colsets)
 
 
 # --- multiple-9 --------------------------------------------------------------
@@ -172,20 +172,20 @@ def ref_meld(vals):
 
 
 def multiset(max_size):
-    return st.lists(st.sampled_from(nines.RANKS), min_size=1, max_size=max_size).filter(
+    return st.lists(st.sampled_from(multiple_9.RANKS), min_size=1, max_size=max_size).filter(
         lambda cs: all(cs.count(r) <= 4 for r in cs)
     )
 
 
 @given(multiset(9))
 def test_meld_matches_brute_force(cards):
-    vals = [nines.rank(c) + 1 for c in cards]
-    ok, groups, _ = nines.check_discard(cards, final=True)
+    vals = [multiple_9.rank(c) + 1 for c in cards]
+    ok, groups, _ = multiple_9.check_discard(cards, final=True)
     assert ok == ref_meld(vals)
     if ok:
         assert sorted(c for g in groups for c in g) == sorted(cards)
         for g in groups:
-            assert len(set(g)) <= 2 and sum(nines.rank(c) + 1 for c in g) % 9 == 0
+            assert len(set(g)) <= 2 and sum(multiple_9.rank(c) + 1 for c in g) % 9 == 0
 
 
 def ref_best(cards):
@@ -193,11 +193,11 @@ def ref_best(cards):
     for mask in range(1 << len(cards)):
         used = [cards[i] for i in range(len(cards)) if mask >> i & 1]
         left = [cards[i] for i in range(len(cards)) if not mask >> i & 1]
-        vals = [nines.rank(c) + 1 for c in used]
+        vals = [multiple_9.rank(c) + 1 for c in used]
         if sum(vals) % 9 or not ref_meld(vals):
             continue
         ranks = set(left)
-        worth = [left.count(r) * (14 if r == "A" else nines.rank(r) + 1) for r in ranks]
+        worth = [left.count(r) * (14 if r == "A" else multiple_9.rank(r) + 1) for r in ranks]
         unused = sorted(worth, reverse=True)
         key = (sum(vals) // 9, -len(ranks), unused)
         if best is None or key > best:
@@ -206,12 +206,12 @@ def ref_best(cards):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(nines.RANKS), min_size=9, max_size=13).filter(
+@given(st.lists(st.sampled_from(multiple_9.RANKS), min_size=9, max_size=13).filter(
     lambda cs: all(cs.count(r) <= 4 for r in cs)))
 def test_showdown_matches_brute_force(cards):
     board, rest = cards[:5], cards[5:]
     hands = [rest[i:i + 2] for i in range(0, len(rest) - 1, 2)]
-    n, unused, places = nines.showdown(board, hands)
+    n, unused, places = multiple_9.showdown(board, hands)
     keys = [ref_best(board + h) for h in hands]
     assert n == [k[0] for k in keys]
     for k in range(len(hands)):
@@ -220,8 +220,8 @@ def test_showdown_matches_brute_force(cards):
         left = list(board + hands[k])
         for c in unused[k]:
             left.remove(c)
-        assert sum(nines.rank(c) + 1 for c in left) == 9 * n[k]
-        assert ref_meld([nines.rank(c) + 1 for c in left])
+        assert sum(multiple_9.rank(c) + 1 for c in left) == 9 * n[k]
+        assert ref_meld([multiple_9.rank(c) + 1 for c in left])
 
 
 # --- the game ----------------------------------------------------------------

@@ -105,7 +105,7 @@ def _emit(v, put):
 
 # --- multiple-9 -------------------------------------------------------------
 def _nines(doc, explain):
-    from engine import nines
+    from engine import multiple_9
 
     if doc.get("options") not in (None, {}):
         raise ScoreError("multiple-9 has no options")
@@ -116,7 +116,7 @@ def _nines(doc, explain):
         d = doc["discard"]
         if type(d) is not dict:
             raise ScoreError("discard must be an object, not %s" % show(d))
-        legal, groups, why = nines.check_discard(d.get("cards"), d.get("final", False))
+        legal, groups, why = multiple_9.check_discard(d.get("cards"), d.get("final", False))
         if explain:
             if legal:
                 return "legal: " + " + ".join(" ".join(g) for g in groups)
@@ -125,7 +125,7 @@ def _nines(doc, explain):
     s = doc["showdown"]
     if type(s) is not dict:
         raise ScoreError("showdown must be an object, not %s" % show(s))
-    n, unused, places = nines.showdown(s.get("board"), s.get("hands"))
+    n, unused, places = multiple_9.showdown(s.get("board"), s.get("hands"))
     if explain:
         lines = []
         for k in range(len(n)):

@@ -26,11 +26,11 @@ def rules_for(game_id):
     if game_id == "play-nine":
         from engine.play_nine import PlayNine as cls
     elif game_id == "suitup-crazy-9s":
-        from engine.crazy9s import Crazy9s as cls
+        from engine.suitup_crazy_9s import Crazy9s as cls
     elif game_id == "crazy-nines":
         from engine.crazy_nines import CrazyNines as cls
     elif game_id == "suitup-original":
-        from engine.suitup import SuitupOriginal as cls
+        from engine.suitup_original import SuitupOriginal as cls
     else:
         raise ScoreError("unknown game %s (games: %s)" % (show(game_id), ", ".join(ALL_GAMES)))
     r = _loaded[game_id] = cls()

@@ -1,13 +1,13 @@
 # multiple-9 at the table: check a discard, rank a showdown, and keep the
 # tally of wins (the first player out wins a game).
-from engine import nines
+from engine import multiple_9
 from engine.errors import ScoreError
 from ui.cardlist import END, CardList
 from ui.widgets import Menu, Message, Number, confirm
 
 def card_list(app, title, on_done, exact=None):
     """Cards by rank (after K comes 'end'), starting on 9."""
-    return CardList(app, title, on_done, list(nines.RANKS) + [END], "9", exact)
+    return CardList(app, title, on_done, list(multiple_9.RANKS) + [END], "9", exact)
 
 
 class NinesMenu(Menu):
@@ -23,7 +23,7 @@ class NinesMenu(Menu):
             def final(is_final):
                 app.pop_to(self)  # the answer comes back to this menu
                 try:
-                    ok, groups, why = nines.check_discard(cards, is_final)
+                    ok, groups, why = multiple_9.check_discard(cards, is_final)
                 except ScoreError as e:
                     app.push(Message(app, "Check cards", [e.text()]))
                     return
@@ -55,7 +55,7 @@ class NinesMenu(Menu):
 
             def show(board):
                 try:
-                    nn, unused, places = nines.showdown(board, hands)
+                    nn, unused, places = multiple_9.showdown(board, hands)
                 except ScoreError as e:
                     app.push(Message(app, "Check cards", [e.text()]))
                     hands.pop()
@@ -88,7 +88,7 @@ class NinesMenu(Menu):
             s.count = n
 
             def named(app_, s_):
-                app.state["tally"] = nines.Tally(s_.names).doc()
+                app.state["tally"] = multiple_9.Tally(s_.names).doc()
                 app.save()
                 app.pop_to(self)
                 app.push(Tally(app))
@@ -99,12 +99,12 @@ class NinesMenu(Menu):
 
 
 class Tally(Menu):
-    """Wins per player (engine/nines.py's Tally, on the saved lists): OK on
+    """Wins per player (engine/multiple_9.py's Tally, on the saved lists): OK on
     a player adds a win, saved at once."""
 
     def __init__(self, app):
         saved = app.state["tally"]
-        self.t = nines.Tally(saved["players"], saved["wins"])
+        self.t = multiple_9.Tally(saved["players"], saved["wins"])
         super().__init__(app, "Wins", [(name, lambda p=p: self.win(p)) for p, name in enumerate(self.t.names)]
                          + [("Undo last win", self.undo), ("New tally", self.restart)])
 

@@ -6,7 +6,7 @@ import sys
 
 sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../../firmware")
 
-from engine import nines  # noqa: E402
+from engine import multiple_9  # noqa: E402
 from engine.doc import from_doc  # noqa: E402
 
 try:
@@ -36,7 +36,7 @@ def main():
         sd = json.load(f)["showdown"]
     holes = len(game["holes"])
     per_game = per_call(from_doc, game, 20)
-    per_sd = per_call(lambda s: nines.showdown(s["board"], s["hands"]), sd, 20)
+    per_sd = per_call(lambda s: multiple_9.showdown(s["board"], s["hands"]), sd, 20)
     print(json.dumps({"hole_us": per_game / holes, "showdown_us": per_sd}))
 
 

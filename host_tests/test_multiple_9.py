@@ -1,11 +1,11 @@
 # multiple-9: discards and the showdown (docs/RULES.md "multiple-9").
-from engine import nines
+from engine import multiple_9
 from engine.errors import ScoreError
 from support import raises
 
 
 def legal(cards, final=False):
-    return nines.check_discard(cards, final)[0]
+    return multiple_9.check_discard(cards, final)[0]
 
 
 def valid_split(cards, groups):
@@ -15,7 +15,7 @@ def valid_split(cards, groups):
     if sorted(flat) != sorted(str(c).upper() for c in cards):
         return False
     for g in groups:
-        vals = [nines.rank(c) + 1 for c in g]
+        vals = [multiple_9.rank(c) + 1 for c in g]
         if len(set(g)) > 2 or sum(vals) % 9 or not g:
             return False
     return True
@@ -28,14 +28,14 @@ def test_seed_one_and_two_set_melds():
         ["8", "8", "8", "8", "4"], ["8", "8", "8", "8", "K"], ["8", "8", "8", "8", "J", "J"],
         ["K", "K", "K", "K", "10", "10"], ["Q", "Q", "Q", "Q", "J", "J", "J"],
     ):
-        ok, groups, why = nines.check_discard(cards)
+        ok, groups, why = multiple_9.check_discard(cards)
         assert ok, (cards, why)
         assert valid_split(cards, groups)
 
 
 def test_seed_nines_alone_only_as_the_final_play():
     for cards in (["3", "3", "3"], ["8", "A"], ["6", "3"], ["9"]):
-        ok, groups, why = nines.check_discard(cards)
+        ok, groups, why = multiple_9.check_discard(cards)
         assert not ok and groups == [] and "at least 18" in why
         assert legal(cards, final=True)
 
@@ -51,9 +51,9 @@ def test_seed_three_ranks_in_one_group_is_not_a_meld():
 
 
 def test_seed_split_across_groups():
-    ok, groups, _ = nines.check_discard(["8", "4", "4", "A", "A"])
+    ok, groups, _ = multiple_9.check_discard(["8", "4", "4", "A", "A"])
     assert ok and valid_split(["8", "4", "4", "A", "A"], groups)
-    ok, groups, _ = nines.check_discard(["A", "6", "8", "Q"])
+    ok, groups, _ = multiple_9.check_discard(["A", "6", "8", "Q"])
     assert ok and valid_split(["A", "6", "8", "Q"], groups)
 
 
@@ -65,23 +65,23 @@ def test_seed_example_game_discards():
 
 
 def test_five_card_deal_that_is_a_meld_wins():
-    assert nines.deal_wins(["Q", "Q", "3", "8", "10"])
-    assert not nines.deal_wins(["7", "K", "J", "10", "10"])
+    assert multiple_9.deal_wins(["Q", "Q", "3", "8", "10"])
+    assert not multiple_9.deal_wins(["7", "K", "J", "10", "10"])
     with raises(ScoreError, "exactly 5"):
-        nines.deal_wins(["9"])
+        multiple_9.deal_wins(["9"])
 
 
 def test_discard_errors():
     with raises(ScoreError, "discard", "card 2", "'Z'"):
-        nines.check_discard(["9", "Z"])
+        multiple_9.check_discard(["9", "Z"])
     with raises(ScoreError, "5 cards 'K'", "holds 4"):
-        nines.check_discard(["K"] * 5)
+        multiple_9.check_discard(["K"] * 5)
     with raises(ScoreError, "at least one card"):
-        nines.check_discard([])
+        multiple_9.check_discard([])
     with raises(ScoreError, "final"):
-        nines.check_discard(["9", "9"], final="yes")
+        multiple_9.check_discard(["9", "9"], final="yes")
     with raises(ScoreError, "list of cards"):
-        nines.check_discard("9 9")
+        multiple_9.check_discard("9 9")
 
 
 TEN = [["Q", "5"], ["K", "A"], ["A", "2"], ["10", "2"], ["6", "9"],
@@ -90,7 +90,7 @@ BOARD = ["J", "7", "9", "2", "10"]
 
 
 def test_seed_ten_player_showdown_order():
-    n, unused, places = nines.showdown(BOARD, TEN)
+    n, unused, places = multiple_9.showdown(BOARD, TEN)
     assert n == [3, 3, 3, 4, 4, 5, 5, 6, 6, 7]
     # "From lowest to highest": Q5, KA, A2, 69, 10 2, 44, 82, 10 7, 87, KK
     lowest_to_highest = [0, 1, 2, 4, 3, 5, 6, 7, 8, 9]
@@ -101,43 +101,43 @@ def test_seed_ten_player_showdown_order():
 
 
 def test_showdown_ties_share_a_place():
-    n, unused, places = nines.showdown(["9", "9", "9", "2", "3"], [["4", "5"], ["5", "4"], ["K", "J"]])
+    n, unused, places = multiple_9.showdown(["9", "9", "9", "2", "3"], [["4", "5"], ["5", "4"], ["K", "J"]])
     assert places[0] == places[1] == 1 and places[2] == 3
 
 
 def test_unused_ace_is_14_and_unused_ranks_add_up():
-    assert nines._unused_values([1] + [0] * 12) == [14]
-    assert nines._unused_values([0] * 7 + [2] + [0] * 5) == [16]  # (8, 8)
-    assert nines._unused_values([0] * 6 + [2] + [0] * 6) == [14]  # (7, 7) = A
-    assert nines._better((5, [16]), (5, [14])) and not nines._better((5, [14]), (5, [14]))
-    assert nines._better((5, [2]), (5, [14, 3]))  # fewer unused ranks first
-    assert nines._better((6, [13, 12]), (5, []))  # more nines first
+    assert multiple_9._unused_values([1] + [0] * 12) == [14]
+    assert multiple_9._unused_values([0] * 7 + [2] + [0] * 5) == [16]  # (8, 8)
+    assert multiple_9._unused_values([0] * 6 + [2] + [0] * 6) == [14]  # (7, 7) = A
+    assert multiple_9._better((5, [16]), (5, [14])) and not multiple_9._better((5, [14]), (5, [14]))
+    assert multiple_9._better((5, [2]), (5, [14, 3]))  # fewer unused ranks first
+    assert multiple_9._better((6, [13, 12]), (5, []))  # more nines first
 
 
 def test_showdown_unused_ace_beats_other_single_cards():
     # each hand: its 5 and the board's 4 make a nine, 5 nines in all
-    n, unused, places = nines.showdown(["9", "9", "9", "9", "4"], [["5", "8"], ["A", "5"], ["5", "5"]])
+    n, unused, places = multiple_9.showdown(["9", "9", "9", "9", "4"], [["5", "8"], ["A", "5"], ["5", "5"]])
     assert n == [5, 5, 5] and unused == [["8"], ["A"], ["5"]]
     assert places == [2, 1, 3]
 
 
 def test_showdown_errors():
     with raises(ScoreError, "board", "exactly 5"):
-        nines.showdown(["9"], TEN)
+        multiple_9.showdown(["9"], TEN)
     with raises(ScoreError, "hand 3", "exactly 2"):
-        nines.showdown(BOARD, [["Q", "5"], ["K", "A"], ["A"]])
+        multiple_9.showdown(BOARD, [["Q", "5"], ["K", "A"], ["A"]])
     with raises(ScoreError, "2 to 10 hands"):
-        nines.showdown(BOARD, [["Q", "5"]])
+        multiple_9.showdown(BOARD, [["Q", "5"]])
     with raises(ScoreError, "2 to 10 hands"):
-        nines.showdown(BOARD, TEN + [["3", "3"]])
+        multiple_9.showdown(BOARD, TEN + [["3", "3"]])
     with raises(ScoreError, "5 cards 'K'"):
-        nines.showdown(["K", "K", "K", "2", "3"], [["K", "K"], ["4", "5"]])
+        multiple_9.showdown(["K", "K", "K", "2", "3"], [["K", "K"], ["4", "5"]])
     with raises(ScoreError, "hand 2", "card 1", "'HIO'"):
-        nines.showdown(BOARD, [["Q", "5"], ["HIO", "A"]])
+        multiple_9.showdown(BOARD, [["Q", "5"], ["HIO", "A"]])
 
 
 def test_tally_counts_wins():
-    t = nines.Tally(["Ann", "Bob", "Cy"])
+    t = multiple_9.Tally(["Ann", "Bob", "Cy"])
     t.win(1)
     t.win(1)
     t.win(0)
@@ -150,6 +150,6 @@ def test_tally_counts_wins():
     t.win(2)
     assert t.undo() and t.undo() and not t.undo() and t.wins == [0, 0, 0]
     saved = t.doc()
-    again = nines.Tally(saved["players"], saved["wins"])
+    again = multiple_9.Tally(saved["players"], saved["wins"])
     again.win(0)
     assert saved == {"players": ["Ann", "Bob", "Cy"], "wins": [1, 0, 0]}
