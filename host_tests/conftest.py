@@ -4,7 +4,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-for sub in ("../firmware", "../tools", "."):
+for sub in ("../firmware", "../tools/benches", "../tools", "."):
     path = os.path.normpath(os.path.join(HERE, sub))
     if path not in sys.path:
         sys.path.insert(0, path)

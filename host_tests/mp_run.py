@@ -9,6 +9,7 @@ import sys
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 if not HERE.startswith("/"):  # absolute: some tests change directory
     HERE = os.getcwd() + "/" + HERE
+sys.path.insert(0, HERE + "/../tools/benches")  # make bench's parts (heap, monkey, realholes ...)
 sys.path.insert(0, HERE + "/../tools")
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)

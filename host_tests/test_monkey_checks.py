@@ -1,4 +1,4 @@
-# tools/monkey.py's checks catch what they are for (MicroPython only: the
+# tools/benches/monkey.py's checks catch what they are for (MicroPython only: the
 # firmware draws with framebuf): a save that is damaged, a saved game that
 # score.py scores otherwise than the game in memory, a game in memory that
 # is not saved, and an error screen.

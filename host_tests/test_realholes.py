@@ -1,4 +1,4 @@
-# tools/realholes.py (both runtimes) and tools/bench_entry.py (MicroPython:
+# tools/benches/realholes.py (both runtimes) and tools/benches/bench_entry.py (MicroPython:
 # the firmware draws with framebuf): real end-of-hole grids for the entry
 # bench, and the bench entering them through the firmware.
 import sys

@@ -70,3 +70,15 @@ def test_every_link_in_the_docs_leads_to_a_file_in_the_repository():
                 bad.append("%s: %s" % (path, target))
     assert not bad, "links to nothing: " + ", ".join(bad)
     assert seen >= 20  # (the links were found)
+
+
+def test_every_command_at_the_top_of_tools_is_named_by_a_make_target_or_the_docs():
+    named = ""
+    for path, text in tracked():
+        if path in ("Makefile", "README.md") or (path.startswith("docs/") and path.endswith(".md")):
+            named += text
+    tools = [p for p, _ in tracked() if p.startswith("tools/") and p.count("/") == 1 and p.endswith(".py")]
+    assert len(tools) >= 10
+    nowhere = [p for p in tools if p not in named]
+    assert not nowhere, "commands no make target or doc names (name them, or move them to tools/benches/): " \
+        + ", ".join(nowhere)

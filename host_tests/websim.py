@@ -11,7 +11,7 @@ import subprocess
 import threading
 import time
 
-from heap import free_port  # (tools/heap.py: its phones find a port the same way)
+from heap import free_port  # (tools/benches/heap.py: its phones find a port the same way)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")

@@ -4,7 +4,7 @@
 #    8-player 18-hole crazy-nines game and a 10-player multiple-9 showdown:
 #    the smallest -X heapsize it runs in, and whether 128K is enough;
 #  - time per hole scored and per showdown, CPython and MicroPython;
-#  - the heap through a whole game with Wi-Fi on and 4 phones (tools/heap.py
+#  - the heap through a whole game with Wi-Fi on and 4 phones (tools/benches/heap.py
 #    --wifi), beside the same game without it; and the same with the
 #    firmware frozen into the 32-bit port, when that one is built.
 # Host figures come from a 64-bit build: compare ratios, not absolutes.
@@ -17,6 +17,7 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "benches"))  # its parts: heap, realholes ...
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from manifest import REAL_BOARDS  # noqa: E402
@@ -123,7 +124,7 @@ def main():
         sys.exit("bench: the whole game with Wi-Fi on and phones failed, or a phone's request did")
 
 
-REAL_HOLES = 20  # a game, 4 players, from tools/realholes.py
+REAL_HOLES = 20  # a game, 4 players, from tools/benches/realholes.py
 # presses a card, long presses a card (TTGO), seconds a 4-player Play Nine hole
 ENTRY_TARGETS = (2.5, 0.1, 45)
 # on the boards where a card is one press (a keyboard's key, a touch panel's tap: direct())
@@ -138,26 +139,26 @@ def direct(boards):
 
 
 def entry_figures(boards):
-    """Entry on real end-of-hole grids (tools/realholes.py), through the
-    firmware with the fewest presses (tools/bench_entry.py), every board."""
+    """Entry on real end-of-hole grids (tools/benches/realholes.py), through the
+    firmware with the fewest presses (tools/benches/bench_entry.py), every board."""
     path = os.path.join(OUT, "real-holes.jsonl")
     with open(path, "w") as f:
         for gid in realholes.GAMES:
-            p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "realholes.py"), "--game", gid,
+            p = subprocess.run([sys.executable, os.path.join(BENCHES, "realholes.py"), "--game", gid,
                                 "--players", "4", "--holes", str(REAL_HOLES), "--seed", "1"],
                                capture_output=True, text=True, check=True)
             f.write(p.stdout)
     rows = []
     for b in boards:
-        p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(ROOT, "tools", "bench_entry.py"),
+        p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(BENCHES, "bench_entry.py"),
                             "--board", b, "--holes", path, "--json"], capture_output=True, text=True)
         if p.returncode != 0:
             print("entry on real holes, %s: %s" % (b, (p.stdout + p.stderr).strip()))
             continue
         rows += [json.loads(ln) for ln in p.stdout.splitlines() if ln.strip()]
     print("Entry on real holes: %d 4-player holes a game played out from the deal" % REAL_HOLES)
-    print("(tools/realholes.py), entered with the fewest presses the UI allows and checked")
-    print("(tools/bench_entry.py): presses a card (the OK that takes it counts), long presses a")
+    print("(tools/benches/realholes.py), entered with the fewest presses the UI allows and checked")
+    print("(tools/benches/bench_entry.py): presses a card (the OK that takes it counts), long presses a")
     print("card, and seconds a 4-player hole (every press of the hole: 0.4 s a short press, 1.0 s a")
     print("long one, 0.3 s and the time held a hold that repeats; a hold is one press; 0.4 s a key")
     print("on the Cardputer (0.5 s fn with an arrow's key), 0.4 s a tap on the CYD's 40 px keys).")
@@ -194,7 +195,7 @@ MONKEY_EVENTS = 3000  # ... of this many events: 30,000 a board
 
 
 def monkey_figures():
-    """Random keys on every board (tools/monkey.py); False if any run failed."""
+    """Random keys on every board (tools/benches/monkey.py); False if any run failed."""
     from concurrent.futures import ThreadPoolExecutor
 
     boards = list(REAL_BOARDS)
@@ -202,7 +203,7 @@ def monkey_figures():
 
     def one(job):
         b, seed = job
-        cmd = [MPY, "-X", "heapsize=4M", os.path.join(ROOT, "tools", "monkey.py"), "--board", b,
+        cmd = [MPY, "-X", "heapsize=4M", os.path.join(BENCHES, "monkey.py"), "--board", b,
                "--seed", str(seed), "--events", str(MONKEY_EVENTS),
                "--state-dir", os.path.join(OUT, "monkey-%s-%d" % (b, seed))]
         try:
@@ -216,9 +217,9 @@ def monkey_figures():
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(one, jobs))
-    print("Random keys (tools/monkey.py, the guard on): %d runs of %d events per board, each from a" % (
+    print("Random keys (tools/benches/monkey.py, the guard on): %d runs of %d events per board, each" % (
         MONKEY_RUNS, MONKEY_EVENTS))
-    print("seed and a fresh flash (empty, or a game near its end or tied); after every 200 events the")
+    print("from a seed and a fresh flash (empty, or a game near its end or tied); after every 200 events the")
     print("save's checksum, score.py on the saved game against the screen, and a reboot are checked")
     row = "{:<16} {:>7} {:>7} {:>6} {:>6} {:>7} {:>8} {:>8} {:>6} {:>8} {:>6}"
     print(row.format("board", "events", "short", "long", "held", "pauses", "bounced", "reboots", "holes",
@@ -271,13 +272,12 @@ def ui_figures():
 
 
 def heap_figures():
-    """The firmware's own heap per board (tools/heap.py), 64-bit and 32-bit."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    """The firmware's own heap per board (tools/benches/heap.py), 64-bit and 32-bit."""
     import heap
 
     res, harness = heap.figures(list(heap.manifest.REAL_BOARDS), game=True)
     labels = [p[0] for p in heap.ports()]
-    print("Heap, the firmware's own (the harness's share taken away; tools/heap.py), KB: after")
+    print("Heap, the firmware's own (the harness's share taken away; tools/benches/heap.py), KB: after")
     print("boot, the smallest heap it boots in, and the smallest a whole 6-player 9-hole Play Nine")
     print("game through the keys runs in (the test driver's presses, replayed with the firmware")
     print("alone). A smallest heap is the one from which every larger one works.")
@@ -320,10 +320,9 @@ GAME_SMALLEST: dict = {}  # board -> the smallest heap a whole game runs in (hea
 
 def wifi_figures():
     """The whole game with Wi-Fi on and 4 phones, every board, 32-bit
-    (tools/heap.py --wifi), and with the firmware frozen into the port when
+    (tools/benches/heap.py --wifi), and with the firmware frozen into the port when
     that one is built (--wifi --frozen); False if a run or a phone's
     request failed."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
     import heap
 
     ok = heap.wifi_table(list(heap.manifest.REAL_BOARDS), GAME_SMALLEST)
@@ -338,7 +337,7 @@ SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) include
 
 
 def soak_runs_in(heap, holes=1000, binary=MPY):
-    cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(ROOT, "tools", "soak.py"), str(holes)]
+    cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(BENCHES, "soak.py"), str(holes)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     return json.loads(p.stdout) if p.returncode == 0 else None
 
@@ -384,7 +383,6 @@ def storage_figures():
         kb(soak["heap_first_tenth_mean"]), kb(soak["heap_last_tenth_mean"])))
     print("  second half (the history full): min %s, max %s: it grows while the history fills, then stays" % (
         kb(soak["heap_second_half_min"]), kb(soak["heap_second_half_max"])))
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
     import heap
 
     if not os.path.exists(heap.MPY32):

@@ -5,7 +5,7 @@
 # source, the rest .mpy for the ESP32), and the 4 KB blocks they take on
 # littlefs configured as the ESP32 port configures it (littlefs-python).
 #
-# Heap (tools/heap.py): per board, the firmware alone boots to its first
+# Heap (tools/benches/heap.py): per board, the firmware alone boots to its first
 # screen on the board's real display driver (a bus that only counts bytes)
 # under the MicroPython unix port: 64-bit, and 32-bit where one is built
 # (the ESP32's own size of objects: the figures to hold against its heap,
@@ -16,6 +16,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "benches"))
 import deploy  # noqa: E402
 import heap  # noqa: E402
 import manifest  # noqa: E402

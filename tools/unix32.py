@@ -11,7 +11,7 @@
 #                                     manifest, tools/manifest.py): the code
 #                                     in flash, not in the heap
 #
-# The heap figures (make size, make bench, tools/heap.py) and the heap
+# The heap figures (make size, make bench, tools/benches/heap.py) and the heap
 # budgets (host_tests/test_budgets.py) run on them.
 #
 #   python tools/unix32.py [--mpy-dir DIR] [--boards a,b] [--if-built] [--jobs N]

@@ -6,7 +6,7 @@
 #                         against one from a frame buffer of the whole screen
 #   bench_ui.py record BOARD FILE
 #                         a whole 6-player 9-hole Play Nine game through the
-#                         keys, its presses written to FILE (tools/heap.py
+#                         keys, its presses written to FILE (tools/benches/heap.py
 #                         replays them with the firmware alone)
 # Prints JSON lines.
 import json

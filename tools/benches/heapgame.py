@@ -1,4 +1,4 @@
-# The firmware alone in a heap, for the heap figures (tools/heap.py, make
+# The firmware alone in a heap, for the heap figures (tools/benches/heap.py, make
 # size, make bench). Run by a MicroPython unix port in an empty folder (the
 # board's flash) with a fixed -X heapsize:
 #

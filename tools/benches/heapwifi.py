@@ -2,7 +2,7 @@
 # after each key line, without Wi-Fi and with the phones' web side up. A
 # script of its own, not a mode of heapgame.py: that one runs from source,
 # its compiling is a peak of the harness's, and code added to it moves every
-# smallest heap tools/heap.py finds (measured: these modes written into it
+# smallest heap tools/benches/heap.py finds (measured: these modes written into it
 # took the harness's smallest heap from 15 to 21 KB, and so every smallest
 # figure down by up to 6 KB). No smallest heap is searched here (the
 # phones run in real time), so this one's compiling costs nothing: its

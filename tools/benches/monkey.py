@@ -7,7 +7,7 @@
 # draws with framebuf); make test runs a short run per board
 # (host_tests/test_monkey.py), make bench a long one (tools/bench.py).
 #
-#   micropython tools/monkey.py --board ID --seed N [--events N] [--every N] [--state-dir DIR]
+#   micropython tools/benches/monkey.py --board ID --seed N [--events N] [--every N] [--state-dir DIR]
 #
 # Fails (exit 1, with the seed and the command that replays it) at:
 #   - an error screen: an exception reached the guard
@@ -22,7 +22,7 @@
 import os
 import sys
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+HERE = (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/.."  # tools/
 if not HERE.startswith("/"):  # absolute: the run changes into the state dir
     HERE = os.getcwd() + "/" + HERE
 sys.path.insert(0, HERE + "/../firmware")
@@ -387,7 +387,7 @@ def main(argv):
     except Fail as e:
         print("FAIL %s seed %d %s" % (board, seed, e.args[0]))
         print("  the last events: " + "; ".join(m.recent))
-        print("  replay: .venv/bin/micropython -X heapsize=4M tools/monkey.py --board %s --seed %d "
+        print("  replay: .venv/bin/micropython -X heapsize=4M tools/benches/monkey.py --board %s --seed %d "
               "--events %d --every %d" % (board, seed, events, every))
         return 1
     print("ok %s seed %d: %d events: %s" % (board, seed, events, m.summary()))

@@ -3,9 +3,9 @@
 # host_tests/uidriver.py), checks that every grid entered is the one wanted,
 # and prints what it cost. Runs under the MicroPython unix port.
 #
-#   micropython tools/bench_entry.py --board ID --holes FILE [--json]
+#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json]
 #
-# FILE: JSON lines, one a hole, as tools/realholes.py writes them:
+# FILE: JSON lines, one a hole, as tools/benches/realholes.py writes them:
 #   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
 # (grids as tools/score.py reads them; Play Nine, Crazy Nines and SuitUP
 # Crazy 9's). Holes are entered game by game, in the order given.
@@ -22,13 +22,14 @@
 import json
 import sys
 
-from common import paths  # noqa: F401  (tools/, host_tests/, firmware/ on sys.path)
+sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
+from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
 from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
 from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
-TITLES = {}  # the grid games (tools/realholes.py's) by their names on the device's menu
+TITLES = {}  # the grid games (tools/benches/realholes.py's) by their names on the device's menu
 for _g in GAME_IDS:
     if not rules_for(_g).hand:
         TITLES[_g] = title(_g)

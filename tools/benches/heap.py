@@ -5,8 +5,8 @@
 # and 32-bit where one has been built (docs/MEMORY.md). The ESP32 is 32-bit:
 # its figures are the 32-bit ones; the 64-bit port's objects are bigger.
 #
-#   python tools/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
-#   python tools/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
+#   python tools/benches/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
+#   python tools/benches/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
 #
 # --frozen: on the 32-bit port with the board's firmware and microdot frozen
 # into it (make unix32: build/unix32f/<board>/micropython, from the manifest
@@ -35,7 +35,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
 ROOT = os.path.dirname(HERE)
 HEAPGAME = os.path.join(HERE, "benches", "heapgame.py")
 HEAPWIFI = os.path.join(HERE, "benches", "heapwifi.py")  # its modes wbase, peak, wifi

@@ -5,12 +5,13 @@
 # in RAM. No MemoryError may happen, and the heap after collection must
 # not grow from game to game.
 #
-#   micropython -X heapsize=320K tools/soak.py [HOLES]     prints one JSON line
+#   micropython -X heapsize=320K tools/benches/soak.py [HOLES]     prints one JSON line
 import gc
 import json
 import random
 import sys
 
+sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
 from engine.game import GAME_IDS  # noqa: E402

@@ -10,16 +10,17 @@
 # player with every card up ends the hole; the others get one more turn;
 # face-down cards are then revealed as dealt.
 #
-#   tools/realholes.py [--game ID] [--players N] [--holes N] [--seed N]
+#   tools/benches/realholes.py [--game ID] [--players N] [--holes N] [--seed N]
 #
-# Prints JSON lines, one a hole, as tools/bench_entry.py reads them:
+# Prints JSON lines, one a hole, as tools/benches/bench_entry.py reads them:
 #   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
 # (grids as tools/score.py reads them). Runs under CPython and MicroPython.
 import json
 import random
 import sys
 
-from common import paths  # noqa: F401  (firmware/ and host_tests/ on sys.path)
+sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
+from common import paths  # noqa: E402,F401  (firmware/ and host_tests/ on sys.path)
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
