@@ -65,14 +65,6 @@ def adv_legends():
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
-def watchdog():
-    from machine import Timer, reset
-
-    from watchdog import Watchdog
-
-    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
-
-
 def keyboard():
     """The ADV's key chip if it answers on G8/G9, else the original's matrix."""
     from machine import Pin, SoftI2C
@@ -96,10 +88,11 @@ def setup():
     from drivers.keyboard import KeyboardKeys
     from drivers.st7789 import ST7789
     from hardware import Hardware
+    from watchdog import watchdog
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35))
     display = ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT), rst=Pin(33, Pin.OUT),
                      rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=PANEL[2])
     keys = KeyboardKeys(keyboard(), KEYMAP, FN_MAP)
     battery = ADCBattery(ADC(Pin(10), atten=ADC.ATTN_11DB), divider=2.0)
-    return Hardware(ID, display, keys, BUTTONS, battery, watchdog())
+    return Hardware(ID, display, keys, BUTTONS, battery, watchdog(WATCHDOG))

@@ -27,14 +27,6 @@ KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SH
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
-def watchdog():
-    from machine import Timer, reset
-
-    from watchdog import Watchdog
-
-    return Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0]))
-
-
 def setup():
     from machine import I2C, SPI, Pin
 
@@ -42,6 +34,7 @@ def setup():
     from drivers.buttons import Button, Keys
     from drivers.ili9342 import ILI9342
     from hardware import Hardware
+    from watchdog import watchdog
 
     spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23))
     display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT), rst=Pin(33, Pin.OUT),
@@ -49,4 +42,4 @@ def setup():
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
-    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c), watchdog())
+    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c), watchdog(WATCHDOG))
