@@ -41,7 +41,7 @@ sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-bo
 
 from guard import Runner  # noqa: E402
 from simulator import board as simboard  # noqa: E402
-from simulator import panel, png  # noqa: E402
+from simulator import bounce, panel, png  # noqa: E402
 from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -89,18 +89,12 @@ class Sim:
         """Press a button (an index), or two together (a pair), for ms."""
         sws = [self.switches[b] for b in button] if type(button) is tuple else [self.switches[button]]
         if self.bounce:  # contacts chatter for a few ms each way
-            for held in (True, False, True, False):
-                for sw in sws:
-                    sw.held = held
-                self.tick(STEP_MS)
+            bounce.chatter(sws, self.tick, STEP_MS, bounce.DOWN)
         for sw in sws:
             sw.held = True
         self.tick(ms)
         if self.bounce:
-            for held in (False, True, False, True):
-                for sw in sws:
-                    sw.held = held
-                self.tick(STEP_MS)
+            bounce.chatter(sws, self.tick, STEP_MS, bounce.UP)
         for sw in sws:
             sw.held = False
         self.tick(GAP_MS)

@@ -25,6 +25,7 @@ import sys
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
 
+from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
 from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
@@ -115,22 +116,9 @@ def measure(board, holes):
 
 
 def main(argv):
-    opts = {"--board": None, "--holes": None}
-    as_json = False
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--json":
-            as_json = True
-            i += 1
-        elif argv[i] in opts and i + 1 < len(argv):
-            opts[argv[i]] = argv[i + 1]
-            i += 2
-        else:
-            print("usage: bench_entry.py --board ID --holes FILE [--json]")
-            return 2
-    if not opts["--board"] or not opts["--holes"]:
-        print("usage: bench_entry.py --board ID --holes FILE [--json]")
-        return 2
+    opts = args.parse(argv, "usage: bench_entry.py --board ID --holes FILE [--json]",
+                      {"--board": None, "--holes": None}, ("--json",), ("--board", "--holes"))
+    as_json = opts["--json"]
     import os
 
     path = opts["--holes"]
@@ -162,4 +150,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

@@ -32,7 +32,9 @@ sys.path.insert(0, HERE + "/../boards")
 import json  # noqa: E402
 import random  # noqa: E402
 
+from common import args  # noqa: E402
 from simulator import board as simboard  # noqa: E402
+from simulator import bounce as chatter  # noqa: E402
 from guard import Runner  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -116,19 +118,13 @@ class Monkey:
             what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
             sws = [self.switches[i] for i in b] if type(b) is tuple else [self.switches[b]]
             if bounce:  # the contacts chatter for a few ms each way
-                for held in (True, False, True, False):
-                    for sw in sws:
-                        sw.held = held
-                    self.tick(STEP_MS)
+                chatter.chatter(sws, self.tick, STEP_MS, chatter.DOWN)
             for sw in sws:  # two together: one finger a little before the other
                 sw.held = True
                 self.tick(random.randint(0, 2) * STEP_MS)
             self.tick(ms)
             if bounce:
-                for held in (False, True, False, True):
-                    for sw in sws:
-                        sw.held = held
-                    self.tick(STEP_MS)
+                chatter.chatter(sws, self.tick, STEP_MS, chatter.UP)
             for sw in sws:
                 sw.held = False
             self.tick(random.randint(5, 300))
@@ -356,18 +352,11 @@ def rescored(doc, g):
 
 
 def main(argv):
-    opts = {"--board": None, "--seed": None, "--events": "1000", "--every": "200", "--state-dir": None}
-    i = 0
-    while i < len(argv):
-        if argv[i] in opts and i + 1 < len(argv):
-            opts[argv[i]] = argv[i + 1]
-            i += 2
-        else:
-            print(USAGE)
-            return 2
-    if opts["--board"] not in simboard.BOARDS or opts["--seed"] is None:  # (the simulator's boards)
-        print(USAGE + "\nboards: " + ", ".join(sorted(simboard.BOARDS)))
-        return 2
+    usage = USAGE + "\nboards: " + ", ".join(sorted(simboard.BOARDS))  # (the simulator's boards)
+    opts = args.parse(argv, usage, {"--board": None, "--seed": None, "--events": "1000", "--every": "200",
+                                    "--state-dir": None}, need=("--board", "--seed"))
+    if opts["--board"] not in simboard.BOARDS:
+        raise args.Usage("%s\nunknown board: %s" % (usage, opts["--board"]), 2)
     board, seed = opts["--board"], int(opts["--seed"])
     events, every = int(opts["--events"]), max(1, int(opts["--every"]))
     flash = opts["--state-dir"] or "build/monkey-%s-%d" % (board, seed)
@@ -398,4 +387,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

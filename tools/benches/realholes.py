@@ -22,6 +22,7 @@ import sys
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
 from common import paths  # noqa: E402,F401  (firmware/ and host_tests/ on sys.path)
 
+from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
 
@@ -145,15 +146,8 @@ def holes(gid, players, count, seed):
 
 
 def main(argv):
-    opts = {"--game": "play-nine", "--players": "4", "--holes": "20", "--seed": "1"}
-    i = 0
-    while i < len(argv):
-        if argv[i] in opts and i + 1 < len(argv):
-            opts[argv[i]] = argv[i + 1]
-            i += 2
-        else:
-            print("usage: realholes.py [--game %s] [--players N] [--holes N] [--seed N]" % "|".join(GAMES))
-            return 2
+    usage = "usage: realholes.py [--game %s] [--players N] [--holes N] [--seed N]" % "|".join(GAMES)
+    opts = args.parse(argv, usage, {"--game": GAMES[0], "--players": "4", "--holes": "20", "--seed": "1"})
     gid = opts["--game"]
     if gid not in GAMES:
         print("realholes: --game is one of %s, not %s" % (", ".join(GAMES), gid))
@@ -169,4 +163,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

@@ -1,0 +1,50 @@
+# The command line of make bench's parts (monkey.py, realholes.py,
+# bench_entry.py, soak.py): "--name value" options and "--name" flags, the
+# same way under CPython and the MicroPython unix port (which has no
+# argparse). -h or --help prints the usage and does nothing else.
+
+
+class Usage(Exception):
+    """What to print and the exit status: the usage for --help (0), the
+    usage and what was wrong for a bad command line (2)."""
+
+    def __init__(self, text, status):
+        super().__init__(text)
+        self.text = text
+        self.status = status
+
+
+def parse(argv, usage, opts, flags=(), need=()):
+    """{name: value} from argv: opts gives each option's default (None:
+    none), flags the options without a value (True when given), need the
+    options that must be given. Raises Usage."""
+    got = dict(opts)
+    for f in flags:
+        got[f] = False
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            raise Usage(usage, 0)
+        if a in flags:
+            got[a] = True
+            i += 1
+        elif a in opts and i + 1 < len(argv):
+            got[a] = argv[i + 1]
+            i += 2
+        else:
+            why = "%s needs a value" % a if a in opts else "unknown argument: %s" % a
+            raise Usage("%s\n%s" % (usage, why), 2)
+    for n in need:
+        if got[n] is None:
+            raise Usage("%s\n%s is needed" % (usage, n), 2)
+    return got
+
+
+def run(main, argv):
+    """main(argv)'s exit status, a Usage printed."""
+    try:
+        return main(argv)
+    except Usage as u:
+        print(u.text)
+        return u.status
