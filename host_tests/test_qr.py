@@ -1,10 +1,10 @@
-# The QR encoder (web/qr.py), checked by a decoder written here from the
+# The QR encoder (ui/qr.py), checked by a decoder written here from the
 # standard: the patterns in place, the format and version info, every
 # block's Reed-Solomon syndromes zero, the byte segment the text given. On
 # CPython, when segno is installed, also module for module against segno.
 import sys
 
-from web import qr
+from ui import qr
 
 # Level M, versions 1 to 10 (ISO/IEC 18004 table 9): error correction
 # codewords a block, then (blocks, data codewords a block) groups.

@@ -1,14 +1,15 @@
 # The web side's parts in-process, under both runtimes (the whole of it, as
 # phones use it, is test_web.py's): the reader that holds a request to its
-# bounds, the PIN's slowing down, a phone's entry checked as the device
-# checks one. The app is a stand-in holding a real engine Game and state:
+# bounds (web/reader.py), the PIN's slowing down and a phone's entry checked
+# as the device checks one (web/state.py), and the routes (web/server.py)
+# through microdot's own test client. The app is a stand-in holding a real engine Game and state:
 # the real App draws on framebuf, which CPython has not.
 import asyncio
 
 from engine.errors import ScoreError
 from engine.game import Game
 from support import fresh_dir
-from web import server
+from web import reader, server, state
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]
 
@@ -31,28 +32,28 @@ def run(coro):
 
 def test_the_reader_gives_lines_and_the_body_and_holds_no_more_than_a_line():
     async def go():
-        r = server._Bounded(Stream(b"POST /grid HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"))
+        r = reader.Bounded(Stream(b"POST /grid HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"))
         assert await r.readline() == b"POST /grid HTTP/1.1\r\n"
         assert await r.readline() == b"Content-Length: 5\r\n"
         assert await r.readline() == b"\r\n"
         assert await r.readexactly(5) == b"hello"
-        r = server._Bounded(Stream(b"GET /" + b"a" * 5000))
+        r = reader.Bounded(Stream(b"GET /" + b"a" * 5000))
         try:
             await r.readline()
             raise AssertionError("a line without end was read whole")
         except ValueError:
-            assert len(r.buf) <= server.LINE_MAX + 128  # held: a line's bytes, not 5000
-        r = server._Bounded(Stream(b"x\n" * 40))
-        for _ in range(server.LINES_MAX):
+            assert len(r.buf) <= reader.LINE_MAX + 128  # held: a line's bytes, not 5000
+        r = reader.Bounded(Stream(b"x\n" * 40))
+        for _ in range(reader.LINES_MAX):
             await r.readline()
         try:
             await r.readline()
             raise AssertionError("more lines than a request has")
         except ValueError:
             pass
-        for n in (-5, server.LENGTH_MAX + 1):
+        for n in (-5, reader.LENGTH_MAX + 1):
             try:
-                await server._Bounded(Stream(b"")).readexactly(n)
+                await reader.Bounded(Stream(b"")).readexactly(n)
                 raise AssertionError(n)
             except ValueError:
                 pass
@@ -60,9 +61,9 @@ def test_the_reader_gives_lines_and_the_body_and_holds_no_more_than_a_line():
     run(go())
 
 
-class Req:
-    def __init__(self, ip):
-        self.client_addr = (ip, 50000)
+def Req(ip):
+    """A phone's address as microdot has it (client_addr)."""
+    return (ip, 50000)
 
 
 class Hw:
@@ -92,7 +93,7 @@ def net():
     g = Game("play-nine", ["ANN", "BOB", "CY"])
 
     async def make():
-        n = server.Net(Runner(g), Wifi())
+        n = state.Net(Runner(g), Wifi())
         n.refresh()
         return n
 
@@ -102,18 +103,18 @@ def net():
 def test_wrong_pins_slow_a_phone_then_all_of_them_and_a_right_one_clears():
     n, _g = net()
     wrong = "x"
-    for _ in range(server.TRIES):
-        assert n.pin_ok(Req("10.0.0.2"), wrong).status_code == 403
-    assert n.pin_ok(Req("10.0.0.2"), n.pin).status_code == 429  # slowed, even when right
+    for _ in range(state.TRIES):
+        assert n.pin_ok(Req("10.0.0.2"), wrong)[1] == 403
+    assert n.pin_ok(Req("10.0.0.2"), n.pin)[1] == 429  # slowed, even when right
     assert n.pin_ok(Req("10.0.0.3"), n.pin) is None  # another phone is not
     # many phones, each under its own limit: together they are slowed too
-    for i in range(server.MISSES):
+    for i in range(state.MISSES):
         n.pin_ok(Req("10.0.1.%d" % i), wrong)
-    assert n.pin_ok(Req("10.0.2.1"), n.pin).status_code == 429
+    assert n.pin_ok(Req("10.0.2.1"), n.pin)[1] == 429
     # and a full table of phones forgets none that must wait
     for i in range(40):
         n.pin_ok(Req("10.0.3.%d" % i), n.pin)  # (right or slowed: no new ones kept)
-    assert "10.0.0.2" in n.wrong and n.wrong["10.0.0.2"][0] >= server.TRIES
+    assert "10.0.0.2" in n.wrong and n.wrong["10.0.0.2"][0] >= state.TRIES
 
 
 def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
@@ -160,7 +161,7 @@ def test_the_reader_passes_on_the_request_line_the_length_and_bad_lines_and_drop
     async def go():
         head = (b"POST /grid?x=1 HTTP/1.1\r\nHost: 192.168.4.1\r\nUser-Agent: " + b"M" * 200 +
                 b"\r\ncontent-LENGTH: 2\r\nAccept-Language: en\r\nno colon here\r\n\r\nhi")
-        r = server._Bounded(Stream(head))
+        r = reader.Bounded(Stream(head))
         got = []
         for _ in range(4):  # (MicroPython has no await in a comprehension)
             got.append(await r.readline())
@@ -168,7 +169,7 @@ def test_the_reader_passes_on_the_request_line_the_length_and_bad_lines_and_drop
                        b"\r\n"]
         assert await r.readexactly(2) == b"hi"
         assert r.lines == 7  # every line counts toward LINES_MAX, dropped or not
-        r = server._Bounded(Stream(b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40))
+        r = reader.Bounded(Stream(b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40))
         await r.readline()
         try:
             await r.readline()  # the dropped headers count too: too many lines
@@ -184,9 +185,9 @@ def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
     n, g = net()
 
     async def go():
-        now = server.ticks_ms()
-        late = [asyncio.Event(), server.ticks_add(now, -1)]
-        early = [asyncio.Event(), server.ticks_add(now, 60000)]
+        now = state.ticks_ms()
+        late = [asyncio.Event(), state.ticks_add(now, -1)]
+        early = [asyncio.Event(), state.ticks_add(now, 60000)]
         n.polls[:] = [late, early]
 
         async def hung():
@@ -195,7 +196,7 @@ def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
         t = asyncio.create_task(hung())
         fresh = asyncio.create_task(hung())
         await asyncio.sleep(0)
-        n.live[:] = [[server.ticks_add(now, -1), t], [server.ticks_add(now, 60000), fresh]]
+        n.live[:] = [[state.ticks_add(now, -1), t], [state.ticks_add(now, 60000), fresh]]
         n.expire()
         assert late[0].is_set() and not early[0].is_set()
         try:
@@ -214,8 +215,8 @@ def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_th
     import os
 
     n, g = net()
-    web = server.make(n)
-    page = [r[2] for r in web.url_map if r[1].url_pattern == "/"][0]
+    server.make(n)
+    page = server.index
     here = server._here
     cwd = os.getcwd()
     try:
@@ -236,3 +237,49 @@ def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_th
     finally:
         server._here = here
         os.chdir(cwd)
+
+
+def test_the_routes_answer_as_docs_phones_md_says():
+    """Every route through microdot's own test client (no socket): the
+    state, a grid scored as it is typed, a grid sent with a wrong PIN and a
+    right one, the exports, and what is not there."""
+    from microdot.test_client import TestClient
+
+    n, g = net()
+    c = TestClient(server.make(n))
+
+    async def go():
+        r = await c.get("/state")
+        assert r.status_code == 200 and r.headers["Content-Type"].startswith("application/json")
+        st = r.json
+        assert st["v"] == n.v and st["game"]["players"] == ["ANN", "BOB", "CY"]
+        assert st["game"]["entering"]["label"] == "Hole 1"
+        r = await c.post("/score", body={"cards": ANN})
+        assert r.status_code == 200 and r.json["total"] == g.rules.score(g.rules.read(
+            g.rules.grid_of(ANN), g.opts), g.opts).total()
+        r = await c.post("/score", body={"cards": ANN[:7]})
+        assert r.status_code == 400 and "A grid has 8 cards, not 7." == r.json["error"]
+        r = await c.post("/score", body="[1, 2", headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and "not a JSON object" in r.json["error"]
+        sent = {"pin": "x", "player": 1, "hole": "Hole 1", "cards": ANN}
+        r = await c.post("/grid", body=sent)
+        assert r.status_code == 403 and "Wrong PIN" in r.json["error"] and not n.sent
+        v = n.v
+        r = await c.post("/grid", body=dict(sent, pin=n.pin))
+        assert r.status_code == 200 and "BOB's grid for Hole 1 is on the device" in r.json["message"]
+        assert n.sent == {1: [ANN[:4], ANN[4:]]} and n.v == v + 1  # a new version: the phones see it
+        r = await c.post("/grid", body=dict(sent, pin=n.pin, hole="Hole 2"))
+        assert r.status_code == 409 and r.json["error"] == "The device is on Hole 1, not 'Hole 2'."
+        r = await c.get("/game.json")
+        assert r.status_code == 200 and r.json["game"] == "play-nine" and r.json["holes"] == []
+        r = await c.get("/history.csv")
+        assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
+        r = await c.get("/nowhere")
+        assert r.status_code == 404 and r.json == {"error": "Not found."}
+        r = await c.request("DELETE", "/state")
+        assert r.status_code == 405 and r.json == {"error": "Not allowed here."}
+        n.runner.app.game = None
+        r = await c.post("/score", body={"cards": ANN})
+        assert r.status_code == 409 and r.json["error"] == "No game in progress."
+
+    run(go())

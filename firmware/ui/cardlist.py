@@ -4,7 +4,7 @@
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
 from drivers.buttons import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Number, Screen, confirm, header, title_and_score
+from ui.widgets import Screen, confirm, header, title_and_score
 
 END = "end"  # in the card list: the cards are complete
 
@@ -147,15 +147,12 @@ class HandEntry(CardList):
     def ask_total(self):
         from engine.game import TOTAL_HIGH, TOTAL_LOW
 
-        def done(n):
-            self.d.entries[self.k] = n
-            self.app.pop()
+        def then():
             self.choice = END
-            self.d.done(self.k)
 
         # docs/RULES.md's bounds; who went out scored nothing, so only 0
         low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)
-        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), low, high, 0, done))
+        self.d.ask_total(self.k, 0, low, high, then=then)
 
     def top(self, pen):
         d = self.d

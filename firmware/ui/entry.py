@@ -70,6 +70,19 @@ class Draft:
     def leave(self):
         leave(self)
 
+    def ask_total(self, k, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
+        """Player k's total alone, from start (the cards gone; or the total
+        a phone sent); then() first when it is taken (the screen's tidying)."""
+
+        def done(n):
+            self.entries[k] = n
+            self.app.pop()
+            if then is not None:
+                then()
+            self.done(k)
+
+        self.app.push(Number(self.app, title or "%s total" % self.name(k), low, high, start, done))
+
 
 def start(app, target, anchor):
     """Enter the next hole (target None), the next playoff hole ("playoff")
@@ -79,7 +92,9 @@ def start(app, target, anchor):
 
 def open_player(d, k):
     net = d.app.net
-    if net is not None and net.open(d, k):  # Wi-Fi on: what the player's phone sent (web/server.py)
+    # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
+    if net is not None and net.take(d, k) and type(d.entries[k]) is int:
+        d.ask_total(k, d.entries[k], title=("%s total (phone)" % d.name(k), "%s total" % d.name(k)))
         return
     if d.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
@@ -307,15 +322,11 @@ class GridEntry(Screen):
             self.pos = len(self.order) - 1
 
     def ask_total(self):
-        def done(n):
-            self.d.entries[self.k] = n
-            self.app.pop()
+        def then():
             if self.cells[self.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
                 self.cells[self.cell()] = self.cycle[0]
-            self.d.done(self.k)
 
-        start = self.total if self.total is not None else 0
-        self.app.push(Number(self.app, "%s total" % self.d.name(self.k), TOTAL_LOW, TOTAL_HIGH, start, done))
+        self.d.ask_total(self.k, self.total if self.total is not None else 0, then=then)
 
     def draw(self, pen):
         d = self.d

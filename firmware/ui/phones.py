@@ -61,7 +61,7 @@ class Phones(Message):
         return out
 
     def qr_fits(self):
-        from web.qr import fits
+        from ui.qr import fits
 
         d = self.app.pen.d
         return fits(41, d.width, self.app.pen.h) >= 2  # a version 6 code at 2 pixels a module
@@ -98,7 +98,7 @@ class Phones(Message):
     def draw(self, pen):
         texts = self.qr_texts()
         if self.showing and self.showing <= len(texts):
-            from web.qr import draw, fits, matrix
+            from ui.qr import draw, fits, matrix
 
             text = texts[self.showing - 1]
             if self.codes is None:

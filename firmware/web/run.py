@@ -5,7 +5,8 @@
 import gc
 
 # what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
-WEB = ("web.server", "web.wifi", "web.qr", "web.run", "microdot", "microdot.microdot", "microdot.helpers")
+WEB = ("web.server", "web.state", "web.reader", "web.wifi", "web.run", "microdot", "microdot.microdot",
+       "microdot.helpers")
 
 
 def wifi_wanted(r, serving=False):

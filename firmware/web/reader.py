@@ -1,0 +1,79 @@
+# A phone's request, read with bounds (web/server.py hands microdot this
+# reader in place of the connection's stream): no line longer than LINE_MAX,
+# no more than LINES_MAX lines, no body out of bounds, and of the headers only
+# the one the server reads. A stranger's junk costs the device no more than
+# a line's bytes, and a phone's browser's 500 bytes of headers are not kept
+# with a request held open (a long poll).
+LINE_MAX = 512  # bytes a line of the request (its first line, a header) may take ...
+LINES_MAX = 32  # ... and lines it may have
+LENGTH_MAX = 1024  # a body longer (or a length below 0) is not read
+
+
+class Bounded:
+    """A connection's reader that holds no more than a line's bytes (the
+    stream's readline, and microdot's check after it, would hold a line of
+    any length first), reads no more lines than a request has, and no body
+    of a length out of bounds (microdot reads what Content-Length says).
+    Of the headers it passes on only the one this server reads, the body's
+    length: a phone's browser sends some 500 bytes of others, which microdot
+    would keep with the request for as long as it is held (a long poll)."""
+
+    def __init__(self, r):
+        self.r = r
+        self.buf = b""
+        self.lines = 0
+
+    async def _more(self, n):
+        got = await self.r.read(n)
+        if not got:
+            raise EOFError()
+        self.buf += got
+
+    async def readline(self):
+        while True:
+            line = await self._line()
+            # the request line, the end of the headers (an empty line, or none: the end), the length,
+            # and a line that is no header (microdot answers it 400)
+            if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
+                return line
+
+    async def _line(self):
+        self.lines += 1
+        if self.lines > LINES_MAX:
+            raise ValueError("too many lines")
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line, self.buf = self.buf[: i + 1], self.buf[i + 1 :]
+                return line
+            if len(self.buf) > LINE_MAX:
+                raise ValueError("a line too long")
+            try:
+                await self._more(128)
+            except EOFError:
+                line, self.buf = self.buf, b""
+                return line
+
+    async def first(self):
+        """The request's first line, left to be read (b"" if it has none)."""
+        while b"\n" not in self.buf and len(self.buf) <= LINE_MAX:
+            try:
+                await self._more(128)
+            except EOFError:
+                break
+        return self.buf[: self.buf.find(b"\n") + 1]
+
+    async def read(self, n=-1):
+        if not self.buf:
+            await self._more(min(n, LENGTH_MAX) if n >= 0 else LENGTH_MAX)
+        n = len(self.buf) if n < 0 else n
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    async def readexactly(self, n):
+        if not 0 <= n <= LENGTH_MAX:
+            raise ValueError("a body of %d bytes" % n)
+        while len(self.buf) < n:
+            await self._more(n - len(self.buf))
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out

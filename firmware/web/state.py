@@ -1,0 +1,272 @@
+# What the web side knows between a phone's requests (issue 17): the
+# inbox of phones' grids for the hole being entered, the PIN, the state's
+# version and its JSON, the long polls held open and the connections' time,
+# the wrong PINs per phone. web/server.py's routes read and change it; the
+# device's screens read it through app.net (who has sent; ui/entry.py takes
+# a phone's entry from it). It imports nothing of microdot: its answers are
+# data, the routes make the responses.
+#
+# The device stays the authority. A phone's grid goes through the engine's
+# checks and waits in the hole's inbox (Net.sent); it becomes the player's
+# entry only when the person at the device goes through the hole and
+# accepts it (ui/entry.py). A resend replaces it; a hole once entered takes
+# no more. What a phone can and cannot do: docs/PHONES.md.
+import asyncio
+import json
+import os
+
+from compat import ticks_add, ticks_diff, ticks_ms
+from engine.errors import ScoreError, show
+
+POLL_MS = 15000  # a long poll waits this long for a change ...
+REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever it does
+TRIES = 3  # wrong PINs from one phone before each next try waits ...
+WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
+MAX_WAIT_S = 120
+MISSES = 10  # wrong PINs from all phones together (since a right one) before each next try waits WAIT_S
+
+
+def new_pin():
+    """Four digits from the chip's random numbers."""
+    b = os.urandom(2)
+    return "%04d" % ((b[0] << 8 | b[1]) % 10000)
+
+
+class Net:
+    """What the web side knows between requests: the inbox of phones'
+    grids, the PIN, the state's version, the wrong PINs per phone."""
+
+    def __init__(self, runner, wifi):
+        self.runner = runner
+        self.wifi = wifi  # web/wifi.py's: the address, and what the screen shows
+        self.pin = new_pin()
+        self.pin_for = None  # the game the PIN is for: (id, names, first dealer)
+        self.sent: dict = {}  # seat -> the entry a phone sent for the hole self.sent_for
+        self.sent_for = None  # (game, label)
+        self.sends = 0  # grids taken, ever: part of the version
+        self.v = 0  # the state's version: it changes whenever the page's state does
+        self.key = None
+        self.cache = None  # (v, the state's JSON)
+        self.conns = 0
+        self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
+        self.misses = 0  # wrong PINs from all phones since the last right one
+        self.all_wait = None  # ms when any phone may try again (after MISSES of them)
+        self.polls: list = []  # the polls held open, oldest first: [their Event, ms when it answers anyway]
+        self.live: list = []  # the connections open: [ms when it is closed, its task]
+        self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
+
+    def app(self):
+        return self.runner.app
+
+    def game(self):
+        a = self.runner.app
+        return a.game if a is not None else None
+
+    # --- what the page shows -------------------------------------------------------
+    def entering(self, g):
+        """(label, players, dealer) of the hole to enter next, or None."""
+        if not g.complete():
+            n = len(g.holes)
+            return "Hole %d" % (n + 1), list(range(len(g.names))), g.dealer(n)
+        players = g.playoff_players()
+        if players:
+            return "Playoff %d" % (len(g.playoff) + 1), players, None
+        return None
+
+    def refresh(self):
+        """After each turn of the device's loop: a new version if anything
+        shown changed (a save, a game opened or closed, a phone's grid)."""
+        a = self.runner.app
+        if a is None:
+            return  # the error screen: the app restarts into the game, what the phones sent is kept
+        g = a.game
+        sig = None if g is None else (g.id, tuple(g.names), g.first_dealer)
+        if sig != self.pin_for:  # a new game (a rematch too: between them there is none): a new PIN
+            self.pin_for = sig
+            if sig is not None:
+                self.pin = new_pin()
+        e = self.entering(g) if g is not None else None
+        # the hole, and who plays it (an edit may change a playoff's players under the same label)
+        hole = None if e is None else (sig, e[0], tuple(e[1]))
+        if hole != self.sent_for:  # the hole was entered (or the game changed): its inbox is done
+            self.sent_for = hole
+            self.sent = {}
+        w = self.wifi
+        key = (a.state["seq"], sig, hole, self.sends, self.pin, w.ip, w.error)
+        if key != self.key:
+            a.stack[-1].dirty = True  # who has sent, the address: the device's screen shows it
+            self.key = key
+            self.v += 1
+            self.cache = None
+            polls, self.polls = self.polls, []
+            for p in polls:
+                p[0].set()
+
+    async def held(self):
+        """A long poll: wait until the state changes (refresh()), its time is
+        up (expire()), or its connection is wanted (wake_one())."""
+        ev = asyncio.Event()
+        p = [ev, ticks_add(ticks_ms(), POLL_MS)]
+        self.polls.append(p)
+        try:
+            await ev.wait()
+        finally:
+            for i in range(len(self.polls)):
+                if self.polls[i] is p:
+                    self.polls.pop(i)
+                    break
+
+    def wake_one(self):
+        """Answer the oldest poll held open (with the state as it is): its
+        connection is free for a newcomer."""
+        if self.polls:
+            self.polls.pop(0)[0].set()
+
+    def expire(self):
+        """At each turn of the loop: a long poll held POLL_MS answers with
+        the state as it is, and a connection open REQUEST_MS is closed (its
+        task cancelled). One clock for all of them: asyncio's wait_for would
+        hold two more tasks for each connection."""
+        now = ticks_ms()
+        for p in self.polls:
+            if ticks_diff(now, p[1]) >= 0:
+                p[0].set()
+        for c in self.live:
+            if ticks_diff(now, c[0]) >= 0:
+                c[0] = ticks_add(now, REQUEST_MS)  # (not again at once, while it closes)
+                c[1].cancel()
+
+    def state(self):
+        """The page's state as JSON (bytes: docs/PHONES.md), made once per version."""
+        if self.cache is not None and self.cache[0] == self.v:
+            return self.cache[1]
+        a = self.runner.app
+        g = a.game if a is not None else None
+        out: dict = {"v": self.v, "board": a.hw.board if a is not None else "", "game": None}
+        if g is not None:
+            from engine.game import TOTAL_HIGH, TOTAL_LOW  # (loaded with the game: not at the main menu)
+            from ui.labels import title
+
+            r = g.rules
+            e = self.entering(g)
+            out["game"] = {
+                "id": g.id, "title": title(g.id), "players": g.names, "holes": g.opts["holes"],
+                "scores": [h.scores for h in g.holes],
+                "playoff": [{"players": h.players, "scores": h.scores} for h in g.playoff],
+                "totals": g.totals(), "standings": g.standings(),
+                "over": e is None, "winner": g.winner(), "tied": g.tied(),
+                "entering": None if e is None else {
+                    "label": e[0], "hole": int(e[0].split()[1]), "playoff": e[0][0] == "P",
+                    "players": e[1], "dealer": e[2], "sent": sorted(self.sent)},
+                "rules": {"rows": 0 if r.hand else r.rows, "cols": 0 if r.hand else r.cols, "hand": r.hand,
+                          "cards": r.tokens, "dots": r.dots,
+                          "total_low": TOTAL_LOW, "total_high": TOTAL_HIGH},
+            }
+        text = json.dumps(out).encode()  # (bytes: each answer sends it as it is, no copy)
+        self.cache = (self.v, text)
+        return text
+
+    # --- a phone's entry ---------------------------------------------------------------
+    def entry(self, g, body):
+        """The entry a request holds, checked as the device checks one:
+        a total, a hand's list, or a grid (flat, in row order, or rows)."""
+        from engine.game import TOTAL_HIGH, TOTAL_LOW
+
+        r = g.rules
+        if "total" in body:
+            t = body["total"]
+            if type(t) is not int or not TOTAL_LOW <= t <= TOTAL_HIGH:
+                raise ScoreError("a total must be a whole number from %d to %d, not %s"
+                                 % (TOTAL_LOW, TOTAL_HIGH, show(t)))
+            return t
+        cards = body.get("cards")
+        if type(cards) is not list:
+            raise ScoreError("the cards must be a list, not %s" % show(cards))
+        if not r.hand:
+            if len(cards) == r.rows * r.cols and all(type(c) is not list for c in cards):
+                cards = r.grid_of(cards)
+        got = r.read(cards, g.opts)  # raises with the device's message; the cards as the device names them
+        return got if r.hand else r.grid_of(got)
+
+    def check(self, g, seat, e):
+        """The deck: this entry alone, then with the ones the other phones
+        sent (a grid that overflows it only with theirs is refused saying so)."""
+        r = g.rules
+        flat = [] if type(e) is int else [r.read(e, g.opts)]
+        g.check_deck(flat)
+        others = [s for s in self.sent if s != seat and type(self.sent[s]) is not int]
+        for s in others:
+            flat.append(r.read(self.sent[s], g.opts))
+        try:
+            g.check_deck(flat)
+        except ScoreError as err:
+            names = ", ".join(g.names[s] for s in sorted(others))
+            raise ScoreError("%s, with what %s sent" % (err.msg, names))
+
+    # --- at the device (ui/entry.py) -------------------------------------------------
+    def take(self, d, k):
+        """Hole draft d comes to player k: their entry as their phone sent it
+        for this hole, if it did and nothing is entered for them there yet
+        (d.phone notes whose came from a phone). True if player k's entry is
+        their phone's: ui/entry.py asks a total there, and leaves a grid or
+        a hand to its screen, complete (GridEntry.phone_grid)."""
+        if d.entries[k] is None and type(d.target) is not int and self.sent_for is not None \
+                and self.sent_for[1] == d.label:
+            e = self.sent.get(d.players[k])
+            if e is not None:
+                d.entries[k] = e if type(e) is int else list(e) if d.rules.hand else [list(r) for r in e]
+                d.phone.append(k)
+        return k in d.phone
+
+    def on_device(self, label, seat):
+        """Whether the device has the seat's entry for the hole labelled
+        label already, or has it open now: a phone's would not reach it
+        (ui/entry.py takes a phone's entry when the player's turn comes)."""
+        a = self.runner.app
+        for s in a.stack if a is not None else ():
+            d = getattr(s, "d", None)
+            if d is None or type(d.target) is int or d.label != label or seat not in d.players:
+                continue
+            k = d.players.index(seat)
+            if d.entries[k] is not None or getattr(s, "k", None) == k:
+                return True
+        return False
+
+    def pin_ok(self, addr, pin):
+        """None if the PIN is right; else the refusal, (its JSON, its
+        status). addr: the phone's, as microdot has it (client_addr)."""
+        who = address(addr)
+        now = ticks_ms()
+        w = self.wrong.get(who)
+        until = w[1] if w is not None and w[0] >= TRIES else None
+        if self.all_wait is not None and (until is None or ticks_diff(self.all_wait, until) > 0):
+            until = self.all_wait  # too many from all the phones together: every one waits
+        if until is not None and ticks_diff(until, now) > 0:
+            wait = ticks_diff(until, now) // 1000 + 1
+            said = "Too many wrong PINs: try again in %d s." % wait
+            return {"error": said, "retry_after": wait}, 429
+        if pin == self.pin:
+            self.wrong.pop(who, None)
+            self.misses = 0
+            self.all_wait = None
+            return None
+        if w is None:
+            if len(self.wrong) >= 16:  # phones come and go: keep the table small, but never let one
+                for k in [k for k, v in self.wrong.items() if v[0] < TRIES]:  # that must wait go
+                    del self.wrong[k]
+            w = self.wrong[who] = [0, now]
+        w[0] += 1
+        if w[0] >= TRIES:
+            w[1] = ticks_add(now, 1000 * min(MAX_WAIT_S, WAIT_S << (w[0] - TRIES)))
+        self.misses += 1
+        if self.misses >= MISSES:  # from many addresses: each next try, by anyone, waits
+            self.all_wait = ticks_add(now, 1000 * WAIT_S)
+        return {"error": "Wrong PIN: the PIN is on the device (Phones)."}, 403
+
+
+def address(addr):
+    """A phone's IP address from microdot's client_addr: a tuple on the
+    ESP32, a raw sockaddr on the unix port (its bytes 4 to 8: IPv4)."""
+    if type(addr) is tuple:
+        return addr[0]
+    return bytes(addr[4:8]) if addr else b""
