@@ -99,15 +99,20 @@ def test_the_game_modules_are_named_after_their_ids():
         assert type(rules_for(g)).__module__ == "engine." + g.replace("-", "_"), g
 
 
-def test_mypy_checks_every_board_file_and_firmware_module_strictly():
+def test_mypy_checks_every_board_file_and_firmware_module():
+    """Every module is checked but the stubs' named in mypy.ini: none of
+    ours is among them (a board added needs nothing there)."""
     cfg = configparser.ConfigParser()
     cfg.read(os.path.join(ROOT, "mypy.ini"))
-    strict = [s for s in cfg.sections() if cfg[s].get("ignore_errors") == "False"]
-    assert len(strict) == 1
-    modules = set(strict[0][len("mypy-"):].split(","))
-    want = set(boards.MODULES.values())
-    for name in os.listdir(os.path.join(ROOT, "firmware")):
-        path = os.path.join(ROOT, "firmware", name)
-        want.add(name[:-3] + "" if name.endswith(".py") else name + ".*" if os.path.isdir(path) else name)
-    want = {w for w in want if not w.startswith((".", "__")) and w.replace(".*", "").isidentifier()}
-    assert want <= modules, "mypy.ini's strict section lacks %s" % ", ".join(sorted(want - modules))
+    assert cfg["mypy"].get("ignore_errors", "False") == "False"
+    ignored = set()
+    for sec in cfg.sections():
+        if sec.startswith("mypy-") and cfg[sec].get("ignore_errors") == "True":
+            ignored |= {m.split(".")[0] for m in sec[len("mypy-"):].split(",")}
+    ours = set(boards.MODULES.values()) | {n[:-3] if n.endswith(".py") else n
+                                           for n in os.listdir(os.path.join(ROOT, "firmware"))}
+    assert not ignored & ours, "mypy.ini leaves out modules of ours: %s" % ", ".join(sorted(ignored & ours))
+    made = subprocess.run(["make", "-n", "typecheck"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+    for b in boards.MODULES.values():
+        assert "boards/%s.py" % b in made, b
