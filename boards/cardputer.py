@@ -82,17 +82,18 @@ def keyboard():
 
 
 def setup():
-    from machine import ADC, SPI, Pin
+    from machine import ADC, Pin, SPI, Timer, reset
 
     from drivers.battery import ADCBattery
     from drivers.keyboard import KeyboardKeys
     from drivers.st7789 import ST7789
     from hardware import Hardware
-    from watchdog import watchdog
+    from watchdog import Watchdog
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35))
     display = ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT), rst=Pin(33, Pin.OUT),
                      rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=PANEL[2])
     keys = KeyboardKeys(keyboard(), KEYMAP, FN_MAP)
     battery = ADCBattery(ADC(Pin(10), atten=ADC.ATTN_11DB), divider=2.0)
-    return Hardware(ID, display, keys, BUTTONS, battery, watchdog(WATCHDOG))
+    return Hardware(ID, display, keys, BUTTONS, battery,
+                    Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

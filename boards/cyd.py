@@ -29,16 +29,17 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 
 
 def setup():
-    from machine import SPI, Pin, SoftSPI
+    from machine import Pin, SPI, SoftSPI, Timer, reset
 
     from drivers.ili9341 import ILI9341
     from drivers.xpt2046 import Taps, Touch
     from hardware import Hardware
-    from watchdog import watchdog
+    from watchdog import Watchdog
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
     display = ILI9341(spi, dc=Pin(2, Pin.OUT), cs=Pin(15, Pin.OUT), rst=None, rotation=PANEL[1],
                       bl=Pin(21, Pin.OUT), band=BAND)
     tspi = SoftSPI(baudrate=1_000_000, sck=Pin(25), mosi=Pin(32), miso=Pin(39))
     touch = Touch(tspi, Pin(33, Pin.OUT), display.width, display.height, TOUCH_CAL)
-    return Hardware(ID, display, Taps(touch), BUTTONS, None, watchdog(WATCHDOG))
+    return Hardware(ID, display, Taps(touch), BUTTONS, None,
+                    Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

@@ -23,16 +23,17 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 
 
 def setup():
-    from machine import I2C, Pin
+    from machine import I2C, Pin, Timer, reset
 
     from drivers.buttons import Button, Keys
     from drivers.ssd1306 import SSD1306
     from hardware import Hardware
-    from watchdog import watchdog
+    from watchdog import Watchdog
 
     # Pins passed explicitly: I2C(0)'s defaults differ between ports.
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
     display = SSD1306(i2c, PANEL[1], PANEL[2], addr=0x3C)
     pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in (32, 33, 25)]
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
-    return Hardware(ID, display, keys, BUTTONS, watchdog=watchdog(WATCHDOG))
+    return Hardware(ID, display, keys, BUTTONS,
+                    watchdog=Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

@@ -28,13 +28,13 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 
 
 def setup():
-    from machine import I2C, SPI, Pin
+    from machine import I2C, Pin, SPI, Timer, reset
 
     from drivers.battery import IP5306Battery
     from drivers.buttons import Button, Keys
     from drivers.ili9342 import ILI9342
     from hardware import Hardware
-    from watchdog import watchdog
+    from watchdog import Watchdog
 
     spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23))
     display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT), rst=Pin(33, Pin.OUT),
@@ -42,4 +42,5 @@ def setup():
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
-    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c), watchdog(WATCHDOG))
+    return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c),
+                    Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

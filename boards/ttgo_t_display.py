@@ -32,13 +32,13 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 
 
 def setup():
-    from machine import ADC, SPI, Pin
+    from machine import ADC, Pin, SPI, Timer, reset
 
     from drivers.battery import ADCBattery
     from drivers.buttons import Button, Keys
     from drivers.st7789 import ST7789
     from hardware import Hardware
-    from watchdog import watchdog
+    from watchdog import Watchdog
 
     spi = SPI(1, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19))
     display = ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT), rst=Pin(23, Pin.OUT),
@@ -48,4 +48,5 @@ def setup():
     keys = Keys([Button(lambda: b0.value() == 0), Button(lambda: b35.value() == 0)], KEYMAP)
     adc = ADC(Pin(34), atten=ADC.ATTN_11DB)
     battery = ADCBattery(adc, divider=2.0, enable=Pin(14, Pin.OUT))
-    return Hardware(ID, display, keys, BUTTONS, battery, watchdog(WATCHDOG))
+    return Hardware(ID, display, keys, BUTTONS, battery,
+                    Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

@@ -29,14 +29,3 @@ class Watchdog:
             self.timer.deinit()
             self.timer = None
 
-
-def watchdog(w):
-    """A board's watchdog (its setup() gives it to Hardware): w is the
-    board file's WATCHDOG, (hardware timer id, ms a hang lasts before a
-    restart); machine.reset restarts. (Its name and its argument's are
-    names the boot has already: one new name can cost a whole new block of
-    the heap's table of names, some 4.5 KB on the Cardputer and the CYD,
-    measured: docs/MEMORY.md.)"""
-    from machine import Timer, reset
-
-    return Watchdog(w[1], reset, Timer(w[0]))
