@@ -40,6 +40,34 @@ def report(what):
     print("HEAP", what, gc.mem_alloc(), gc.mem_free())
 
 
+def press(fingers, line, now, tick):
+    """One line of the key file pressed (tools/benches/heap.py's record());
+    the clock after it. heapwifi.py presses with this one too."""
+    if line[0] == "k":  # a keyboard's key, or keys together: "k fn+; 80"
+        _, legends, ms = line.split()
+        for k in legends.split("+"):
+            fingers.press(k)
+            now = tick(2 * STEP_MS, now)
+        now = tick(int(ms), now)
+        for k in legends.split("+"):
+            fingers.release(k)
+            now = tick(2 * STEP_MS, now)
+    elif line[0] == "t":  # a tap: "t X Y 80"
+        _, x, y, ms = line.split()
+        fingers.finger = (int(x), int(y))
+        now = tick(int(ms), now)
+        fingers.finger = None
+    else:
+        b, ms = line.split()
+        held = [fingers[int(i)] for i in b.split("+")]  # "0+1": two buttons together
+        for sw in held:
+            sw.held = True
+        now = tick(int(ms), now)
+        for sw in held:
+            sw.held = False
+    return tick(GAP_MS, now)
+
+
 def stopped(r):
     """Why the game cannot go on as recorded (memory ran out), or None."""
     if r.app is None:
@@ -90,29 +118,7 @@ def main():
             if line[0] == "=":
                 totals = line[1:].strip()
                 break
-            if line[0] == "k":  # a keyboard's key, or keys together: "k fn+; 80"
-                _, legends, ms = line.split()
-                for k in legends.split("+"):
-                    fingers.press(k)
-                    now = tick(2 * STEP_MS, now)
-                now = tick(int(ms), now)
-                for k in legends.split("+"):
-                    fingers.release(k)
-                    now = tick(2 * STEP_MS, now)
-            elif line[0] == "t":  # a tap: "t X Y 80"
-                _, x, y, ms = line.split()
-                fingers.finger = (int(x), int(y))
-                now = tick(int(ms), now)
-                fingers.finger = None
-            else:
-                b, ms = line.split()
-                held = [fingers[int(i)] for i in b.split("+")]  # "0+1": two buttons together
-                for sw in held:
-                    sw.held = True
-                now = tick(int(ms), now)
-                for sw in held:
-                    sw.held = False
-            now = tick(GAP_MS, now)
+            now = press(fingers, line, now, tick)
             why = stopped(r)
             if why and mode == "low":
                 print("STOPPED", why)
@@ -129,4 +135,5 @@ def main():
     report(mode)
 
 
-main()
+if __name__ == "__main__":  # (heapwifi.py imports press() and stopped())
+    main()

@@ -38,8 +38,7 @@ src, boards, tools, board_id, mode = sys.argv[1:6]
 sys.path[:0] = [src, boards, tools]
 if mode == "wifi":
     sys.path.insert(1, src + "/lib")  # the board's libraries (microdot), after the firmware
-STEP_MS = 5  # the firmware's poll interval (heapgame.py's)
-GAP_MS = 40  # between presses: longer than the debounce
+from heapgame import GAP_MS, STEP_MS, press, stopped  # noqa: E402  (its key-file player)
 PHONES = 4  # wifi: connections held before the game starts ...
 WAIT_MS = 10000  # ... or after this long, whatever there are
 
@@ -62,34 +61,6 @@ def say(what, *more):
 class Done(KeyboardInterrupt):
     """The key file is done: out of the web side's loop (serve() lets a
     KeyboardInterrupt through, as it does the simulator's quit)."""
-
-
-def press(fingers, line, now, tick):
-    """One line of the key file pressed, as heapgame.py's game does; the
-    clock after it."""
-    if line[0] == "k":  # a keyboard's key, or keys together: "k fn+; 80"
-        _, legends, ms = line.split()
-        for k in legends.split("+"):
-            fingers.press(k)
-            now = tick(2 * STEP_MS, now)
-        now = tick(int(ms), now)
-        for k in legends.split("+"):
-            fingers.release(k)
-            now = tick(2 * STEP_MS, now)
-    elif line[0] == "t":  # a tap: "t X Y 80"
-        _, x, y, ms = line.split()
-        fingers.finger = (int(x), int(y))
-        now = tick(int(ms), now)
-        fingers.finger = None
-    else:
-        b, ms = line.split()
-        held = [fingers[int(i)] for i in b.split("+")]  # "0+1": two buttons together
-        for sw in held:
-            sw.held = True
-        now = tick(int(ms), now)
-        for sw in held:
-            sw.held = False
-    return tick(GAP_MS, now)
 
 
 def main(argv):
@@ -149,16 +120,6 @@ def main(argv):
     if got != at[1]:
         raise SystemExit("the replay went astray: totals %s, not %s" % (got, at[1]))
     print("HEAP", mode, most[0], most[1])
-
-
-def stopped(r):
-    """Why the game cannot go on as recorded, or None (heapgame.py's)."""
-    if r.app is None:
-        return "the error screen: %s" % r.error.__class__.__name__
-    top = r.app.stack[-1]
-    if getattr(top, "title", None) == "Not saved":
-        return "a save failed at hole %d: %s" % (len(r.app.game.holes), top.rows[0])
-    return None
 
 
 def served(r, tick, at, line, port):
