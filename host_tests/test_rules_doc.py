@@ -41,23 +41,30 @@ def code(cell):
     return ""
 
 
-def card_examples():
-    """(game id, cards, options, score) of every row of the games' tables
-    whose head is | cards | house rules | score |."""
-    got = []
-    for head, lines in sections(page()):
+def rows(head):
+    """(section heading, row line) of every row of the tables whose head
+    line starts with head."""
+    for heading, lines in sections(page()):
         table = False
         for line in lines:
-            if line.startswith("| cards | house rules | score |"):
+            if line.startswith(head):
                 table = True
             elif table and line.startswith("|---"):
                 continue
             elif table and line.startswith("|"):
-                c = cells(line)
-                opts = code(c[1])
-                got.append((head, json.loads(code(c[0])), json.loads(opts) if opts else None, int(c[2])))
+                yield heading, line
             else:
                 table = False
+
+
+def card_examples():
+    """(game id, cards, options, score) of every row of the games' tables
+    whose head is | cards | house rules | score |."""
+    got = []
+    for head, line in rows("| cards | house rules | score |"):
+        c = cells(line)
+        opts = code(c[1])
+        got.append((head, json.loads(code(c[0])), json.loads(opts) if opts else None, int(c[2])))
     return got
 
 
@@ -107,20 +114,11 @@ def test_every_score_py_document_on_the_page_answers_as_shown():
 
 
 def test_every_bad_input_on_the_page_fails_with_its_line():
-    rows = 0
-    for _head, lines in sections(page()):
-        table = False
-        for line in lines:
-            if line.startswith("| input | standard error |"):
-                table = True
-            elif table and line.startswith("|---"):
-                continue
-            elif table and line.startswith("|"):
-                c = line.strip()[1:-1].split("` | `")  # (a cell holds "|" in its JSON: split at the seam)
-                doc, said = c[0].strip()[1:], c[1].strip()[:-1]
-                status, out, err = run([], doc)
-                assert (status, out, err) == (2, "", said + "\n"), (doc, err)
-                rows += 1
-            else:
-                table = False
-    assert rows >= 5
+    n = 0
+    for _head, line in rows("| input | standard error |"):
+        c = line.strip()[1:-1].split("` | `")  # (a cell holds "|" in its JSON: split at the seam)
+        doc, said = c[0].strip()[1:], c[1].strip()[:-1]
+        status, out, err = run([], doc)
+        assert (status, out, err) == (2, "", said + "\n"), (doc, err)
+        n += 1
+    assert n >= 5
