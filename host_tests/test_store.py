@@ -396,3 +396,35 @@ def test_the_history_as_csv_lines_oldest_first_quoted_where_needed():
         '2,crazy-nines,9,2,"C,D",-2,won',
     ]
     assert list(history_lines([])) == ["game_no,game,holes,seat,player,total,result"]
+
+
+def test_the_save_number_that_orders_the_copies_is_the_one_the_checksum_covers():
+    # issue 27: the header's number is not checksummed; a flipped bit there (or SK 2 0)
+    # must not let the copy before win over the newest hole
+    saved_pair("seq")
+    data = contents(savefile.FILE)
+    line, body = data.split(b"\n", 1)
+    f = line.split()
+    write(savefile.FILE, b" ".join([f[0], f[1], b"0", f[3], f[4]]) + b"\n" + body)
+    state, note = loading.load()
+    assert state["roster"] == ["B"] and note is None
+    assert state["seq"] == json.loads(body)["seq"]
+
+
+def test_a_save_that_lost_its_header_line_is_damage_with_a_note_not_an_old_format():
+    saved_pair("nohead")
+    body = contents(savefile.FILE).split(b"\n", 1)[1]
+    write(savefile.FILE, body)
+    state, note = loading.load()
+    assert state["roster"] == ["A"]  # the copy before, and said so
+    assert "header line is missing" in note and "save before" in note, note
+    assert contents(savefile.BAD) == body
+
+
+def test_an_empty_object_is_no_state_and_says_so():
+    fresh_dir("store-empty-object")
+    write(savefile.FILE, b"{}")
+    state, note = loading.load()
+    assert state == savefile.defaults()
+    assert "holds no state" in note and "starting afresh" in note, note
+    assert contents(savefile.BAD) == b"{}"

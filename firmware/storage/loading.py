@@ -52,6 +52,10 @@ def read(path):
         why = _not_a_state(saved, checked)
         if why:  # a checksum that matches is not enough: damaged like any other
             return "bad", 0, why
+        if checked and type(saved.get("seq")) is int:
+            # the save's own number, in the body the checksum covers: the header's is a copy of
+            # it that no checksum covers (a flipped bit there must not make an older copy win)
+            seq = saved["seq"]
         state = migrate(saved)
         state["seq"] = seq
         return "ok", seq, state
@@ -101,7 +105,15 @@ def _not_a_state(saved, checked):
     if g is not None and type(g) is not dict:
         return "its game is %s, not an object" % _kind(g)
     if not checked:
-        return None
+        # formats 0 and 1 are known by what they hold: no version (0) or 1, and some of a state's
+        # fields; a later format's body without its header line lost it, and {} is no state
+        v = saved.get("version", 0)
+        if type(v) is int and v > 1:
+            return "its header line is missing"
+        for k in defaults():
+            if k in saved and k not in ("version", "seq"):
+                return None
+        return "it holds no state"
     if "game" not in saved:
         return "it holds no game field"
     for k, v in defaults().items():
