@@ -211,6 +211,10 @@ def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
     run(go())
 
 
+class GET:  # a request as the page's route reads it
+    method = "GET"
+
+
 def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_the_code_is_frozen():
     import os
 
@@ -223,16 +227,16 @@ def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_th
         fresh_dir("frozen-page")  # the flash: the page at its root
         with open("page.html.gz", "wb") as f:
             f.write(b"\x1f\x8bthe page")
-        res = run(page(None))  # beside the code: firmware/web/page.html (the simulator's, as in the source)
+        res = run(page(GET))  # beside the code: firmware/web/page.html (the simulator's, as in the source)
         assert res.status_code == 200 and "Content-Encoding" not in res.headers
         res.body.close()
         server._here = lambda: "web"  # frozen: web/server.py, and no web/ folder on the flash
-        res = run(page(None))
+        res = run(page(GET))
         assert res.status_code == 200 and res.headers["Content-Encoding"] == "gzip"
         assert res.body.read() == b"\x1f\x8bthe page"
         res.body.close()
         os.remove("page.html.gz")
-        res = run(page(None))
+        res = run(page(GET))
         assert res.status_code == 500 and b"deploy again" in res.body
     finally:
         server._here = here
@@ -283,3 +287,56 @@ def test_the_routes_answer_as_docs_phones_md_says():
         assert r.status_code == 409 and r.json["error"] == "No game in progress."
 
     run(go())
+
+
+def test_options_head_a_long_header_line_and_the_pin_are_as_docs_phones_md_says():
+    """Issue 27: OPTIONS answered 200 on any path, HEAD / kept the page open
+    until a collection, a header line of 613 bytes passed the 512, and the
+    PIN was 16 bits % 10000 (0000-5535 likelier)."""
+    from microdot.test_client import TestClient
+
+    n, _g = net()
+    c = TestClient(server.make(n))
+    opened = []
+
+    def tracked(name, mode="r"):
+        f = open(name, mode)
+        opened.append(f)
+        return f
+
+    async def go():
+        assert (await c.request("OPTIONS", "/state")).status_code == 405
+        assert (await c.request("OPTIONS", "/nowhere")).status_code == 404
+        server.open = tracked  # (the module's open, as the route finds it)
+        try:
+            r = await c.request("HEAD", "/")
+        finally:
+            del server.open
+        assert r.status_code == 200 and int(r.headers["Content-Length"]) > 1000
+        assert len(opened) == 1
+        try:
+            opened[0].read(1)
+            raise AssertionError("HEAD / left the page open")
+        except ValueError:  # closed
+            pass
+        for length, ok in ((512, True), (513, False), (613, False)):
+            r = reader.Bounded(Stream(b"X-A: " + b"b" * (length - 5) + b"\r\n\r\n", step=128))
+            try:
+                got = await r._line()
+                assert ok and len(got) == length + 2, length
+            except ValueError:
+                assert not ok, length
+
+    run(go())
+    draws = [bytes([0xFF, 0xFF]), bytes([0xEA, 0x60]), bytes([0xEA, 0x5F])]  # 65535, 60000: again; 59999
+    class Chip:  # the chip's random numbers, drawn in this order
+        @staticmethod
+        def urandom(k):
+            return draws.pop(0)
+
+    real = state.os
+    state.os = Chip  # (MicroPython's os takes no new attribute: the module's name stands in)
+    try:
+        assert state.new_pin() == "9999" and not draws
+    finally:
+        state.os = real

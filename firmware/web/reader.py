@@ -43,6 +43,8 @@ class Bounded:
             raise ValueError("too many lines")
         while True:
             i = self.buf.find(b"\n")
+            if i > LINE_MAX + 1:  # (its bytes and "\r\n": a chunk may bring more than the bound)
+                raise ValueError("a line too long")
             if i >= 0:
                 line, self.buf = self.buf[: i + 1], self.buf[i + 1 :]
                 return line

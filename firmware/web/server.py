@@ -14,6 +14,7 @@
 import asyncio
 import gc
 import json
+import os
 
 from compat import ticks_add, ticks_ms
 from engine.errors import ScoreError, show
@@ -124,6 +125,7 @@ async def _close(writer):
 
 
 app = Server()  # its routes, below; make() gives it the Net
+app.options_handler = None  # type: ignore[assignment]  # OPTIONS: 405 on a route, 404 elsewhere (microdot answers 200 anywhere)
 
 
 def make(net):
@@ -144,6 +146,10 @@ async def index(req):
         except OSError:
             continue
         headers["Content-Type"] = "text/html; charset=UTF-8"
+        if req.method == "HEAD":  # the headers alone: the file closed now, not at some collection
+            f.close()
+            headers["Content-Length"] = str(os.stat(name)[6])
+            return Response(b"", 200, headers)
         return Response(f, 200, headers)
     return _error("The page is missing from the device: deploy again (make deploy).", 500)
 

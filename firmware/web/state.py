@@ -27,9 +27,14 @@ MISSES = 10  # wrong PINs from all phones together (since a right one) before ea
 
 
 def new_pin():
-    """Four digits from the chip's random numbers."""
-    b = os.urandom(2)
-    return "%04d" % ((b[0] << 8 | b[1]) % 10000)
+    """Four digits from the chip's random numbers, each PIN as likely as
+    any other: 16 bits are drawn until they fall below 60000 (6 x 10000;
+    the 5536 above it would make PINs 0000-5535 likelier)."""
+    while True:
+        b = os.urandom(2)
+        n = b[0] << 8 | b[1]
+        if n < 60000:
+            return "%04d" % (n % 10000)
 
 
 class Net:
