@@ -614,6 +614,47 @@ def test_fixing_one_card_of_the_fourth_player_takes_at_most_6_presses():
         check_rescores(d)
 
 
+def test_a_card_being_fixed_stays_where_it_is_after_a_question_or_a_refusal():
+    # (issue 27, 4: "#", OK "Total only?", BACK left the "#" in the card and the cursor on the last
+    # one; OK then saved a grid with "#" in it, "Check cards", and BACK put the card "back" as None:
+    # DOWN raised ValueError)
+    fresh_dir("fix-asked")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+    d.hole([[[1, 1, 1, 1], [1, 1, 1, 1]], [[2, 3, 4, 5], [6, 7, 8, 9]]])
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.choose("ANN")
+    s = d.top()
+    d.key("ok")  # the first card: its value
+    while s.cells[s.cell()] != "#":
+        d.key("down")
+    d.key("ok")
+    assert d.top().title == "Total only?"
+    d.key("back")  # no total: the same card, still "#"
+    assert d.top() is s and s.cell() == 0 and s.cells[0] == "#"
+    for k in ("ok", "back", "back", "down", "up"):
+        d.key(k)
+    assert d.top() is s and s.cells == ["0", "1", "2", "3", "4", "5", "6", "7"] and s.cell() == 0
+    # a card the deck has no more of ("Check cards"): BACK there, BACK here puts that card back
+    for _ in range(3):  # the hole's players, the holes, the game
+        d.key("back")
+    d.choose("Edit a hole")
+    d.choose("Hole 2")
+    d.choose("BOB")
+    s = d.top()
+    d.key("ok")
+    d.key("up")  # 2 -> 1: the ninth 1 of the hole
+    d.key("ok")
+    assert d.screen() == "Message" and d.top().title == "Too many", d.top().title  # (the deck)
+    d.key("back")
+    assert d.top() is s and s.cell() == 0 and s.cells[0] == "1"
+    d.key("back")
+    assert s.pick and s.cells == ["2", "3", "4", "5", "6", "7", "8", "9"] and s.cell() == 0
+    check_rescores(d)
+
+
 def test_the_chart_names_each_players_total_and_its_scale():
     for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
         fresh_dir("chart-" + board)

@@ -317,8 +317,9 @@ class GridEntry(Screen):
         self.d.done(self.k)
 
     def shown(self):
-        # back from the next player: stand on the last cell of a complete grid
-        if type(self.d.entries[self.k]) is list:
+        # back from the next player: stand on the last cell of a complete grid (not from "Total
+        # only?" answered Keep cards: on the "#" still)
+        if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
             self.pos = len(self.order) - 1
 
     def ask_total(self):

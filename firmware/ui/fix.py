@@ -61,10 +61,12 @@ class FixEntry(GridEntry):
         else:
             super().key(k)
 
+    def shown(self):
+        pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
+
     one_card = True  # a card typed or tapped is saved at once (ui/direct.py's put)
 
-    def save(self):
-        self.was = None
+    def save(self):  # (was kept: a hole the engine refuses comes back here, BACK puts the card back)
         self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
         self.d.done(self.k)
 
