@@ -57,10 +57,12 @@ class App:
         self.hw = hw
         self.pen = pen or Pen(hw.display)
         self.stack: list = []
-        self.state, problem = loading.load()
+        self.game = None  # the engine Game in progress
+        # the game opened as the save is loaded: a copy whose game the engine cannot read is set
+        # aside and the one before tried (not at the safe start: opening it may be what failed)
+        self.state, problem = loading.load(None if safe else self.open)
         del loading
         self.drop_leaves()  # loading and what it took: needed again only at the next start
-        self.game = None  # the engine Game in progress
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
         self.pending = None  # a screen to show after the key being handled (a failed save)
@@ -109,6 +111,23 @@ class App:
         """Wi-Fi is on in the settings, and this is not the safe start after
         errors (guard.py runs the web side then)."""
         return not self.safe and self.state["settings"].get("wifi", "off") != "off"
+
+    def open(self, state):
+        """The saved game of state opened as self.game (loading.load()'s
+        check): None, or why the engine cannot read it."""
+        if state["game"] is None:
+            return None
+        from engine.doc import from_doc
+        from engine.errors import ScoreError
+
+        try:
+            self.game = from_doc(state["game"])
+        except ScoreError as e:
+            return e.text()
+        finally:
+            forget("engine.doc")  # needed again only at the next start
+        state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
+        return None
 
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""

@@ -38,6 +38,63 @@ def test_a_damaged_save_is_named_at_start_and_the_copy_before_opens():
     assert d.app.game.totals() == [11, 12]  # the copy from the save before
 
 
+def spoil(how):
+    """The save rewritten whole, checksum and all, with a game the engine cannot read."""
+    state = loading.read(savefile.FILE)[2]
+    g = state["game"]
+    if how == "card":
+        g["holes"][-1]["grids"][0][0][0] = "ZZ"
+    elif how == "players":
+        g["players"] = []
+    else:
+        g["game"] = "no-such-game"
+    savefile.save(state)  # the good copy becomes state.bak
+
+
+def test_a_save_whose_game_cannot_be_read_is_set_aside_and_the_copy_before_opens():
+    # (issue 27, 3: the note was only on the screen, not kept for a restart, and state.bak not tried)
+    for how, why in (("card", "'ZZ'"), ("players", "player"), ("game", "no-such-game")):
+        fresh_dir("app-unreadable-" + how)
+        d = Driver("ttgo-t-display")
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+        totals = d.app.game.totals()
+        spoil(how)
+        d = Driver("ttgo-t-display")  # power on again
+        assert d.screen() == "Message" and d.top().title == "Note", d.screen()
+        text = note(d)
+        assert "could not be read" in text and why in text and "state.bad" in text, text
+        assert "save before was loaded" in text, text
+        with open(savefile.NOTE) as f:  # kept until read: a restart now shows it again
+            assert "could not be read" in f.read()
+        d = Driver("ttgo-t-display")
+        assert d.screen() == "Message" and "could not be read" in note(d)
+        d.key("ok")
+        assert d.screen() == "Play"
+        assert d.app.game.totals() == totals, how  # the copy before: the same two holes
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+        assert len(loading.read(savefile.FILE)[2]["game"]["holes"]) == 3
+
+
+def test_when_no_copy_holds_a_readable_game_the_rest_is_kept_and_said():
+    fresh_dir("app-unreadable-both")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.hole([11, 12])
+    spoil("game")
+    spoil("game")  # the copy before too
+    d = Driver("ttgo-t-display")
+    text = note(d)
+    assert "state.bad." in text and "state.bad.bak" in text and "settings and history are kept" in text, text
+    d.key("ok")
+    assert d.screen() == "Home" and d.app.game is None
+    for name in ("state.bad", "state.bad.bak"):  # nothing deleted
+        assert loading.read(name)[2]["game"]["game"] == "no-such-game"
+    kind, _, state = loading.read(savefile.FILE)  # what was kept is saved: a restart keeps it too
+    assert kind == "ok" and state["game"] is None and state["roster"] == ["ANN", "BOB"], (kind, state)
+
+
 def test_a_full_flash_keeps_the_game_in_memory_and_saves_it_when_there_is_room():
     flash = Flash(16, formatted(16))
     v = Volume(flash)

@@ -136,15 +136,16 @@ def _kind(v):
             else "a number" if t is int or t is float else "true or false" if t is bool else "something else")
 
 
-def load():
+def load(open=None):
     """(state, note): note is None, or what happened, for the screen.
-    Never raises: the worst case is a fresh state, with the reason."""
+    Never raises: the worst case is a fresh state, with the reason.
+    open(state): None, or why the engine cannot read the state's game
+    (App.open; named as a name MicroPython already has: a new one costs
+    the boot heap, docs/MEMORY.md): that copy is set aside with a note and the one
+    before it is tried."""
     found = {}
-    best = None
     for name in (FILE, TMP, BAK):
-        found[name] = r = read(name)
-        if r[0] == "ok" and (best is None or r[1] > found[best][1]):
-            best = name
+        found[name] = read(name)
     notes = []
     kind, _, why = found[FILE]
     if kind == "bad":
@@ -154,7 +155,34 @@ def load():
         _rename(FILE, NEWER)
         notes.append("The save file is from newer firmware (format %d; this one reads up to %d). "
                      "It is kept as %s." % (why, VERSION, NEWER))
+    best = None
+    kept = None  # a copy whose game could not be read: its settings, names and history still are
+    while True:
+        for name in (FILE, TMP, BAK):
+            r = found[name]
+            if r[0] == "ok" and (best is None or r[1] > found[best][1]):
+                best = name
+        if best is None or open is None:
+            break
+        why = open(found[best][2])
+        if why is None:
+            break
+        aside = BAD if best == FILE else BAD + best[best.rfind("."):]  # state.bad, .tmp, .bak
+        _rename(best, aside)
+        notes.append("The saved game could not be read: %s. It is kept as %s." % (why, aside))
+        if kept is None:
+            kept = found[best][2]
+        found[best] = ("bad", 0, why)
+        best = None
     if best is None:
+        if kept is not None:  # no copy's game reads: the rest of the newest is kept, the game not
+            kept["game"] = None
+            try:
+                savefile.save(kept)  # as it is now: the copies with the game are set aside
+            except Exception:
+                pass  # kept in memory, saved at the next save
+            notes.append("No other copy's game could be read: the settings and history are kept.")
+            return kept, _pending(" ".join(notes))
         if notes:
             notes.append("No other copy could be read: starting afresh.")
         return defaults(), _pending(" ".join(notes))
