@@ -44,7 +44,7 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
 $(VENV)/bin/%:
 	@echo "$@ is missing: run 'make setup' first" >&2; exit 1
 
-test: test-cpython test-mpy lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), ruff, type check, .mpy build
+test: test-cpython test-mpy faults lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), the power cuts, ruff, type check, .mpy build
 
 test-cpython: $(STAMP) ## the host tests under CPython (pytest), the heap budgets among them where make unix32 has built the 32-bit ports
 	$(PY) tools/unix32.py --if-built
