@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "benches"))  # its parts: heap, r
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from manifest import REAL_BOARDS  # noqa: E402
 import realholes  # noqa: E402
+from common import args  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCORE = os.path.join(ROOT, "tools", "score.py")
@@ -73,7 +74,11 @@ def kb(n):
     return "-" if n is None else "%.1f KB" % (n / 1024)
 
 
-def main():
+USAGE = "usage: bench.py   (make bench: every figure above, printed; no options)"
+
+
+def main(argv):
+    args.parse(argv, USAGE, {})
     os.makedirs(OUT, exist_ok=True)
     if not os.path.exists(MPY):
         sys.exit("bench: %s is missing: run 'make setup' first" % MPY)
@@ -417,4 +422,4 @@ def display_figures():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(args.run(main, sys.argv[1:]))

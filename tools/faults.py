@@ -18,6 +18,7 @@ import os
 import sys
 
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import args  # noqa: E402
 
 from storage import history, loading, savefile  # noqa: E402
 from simulator.flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
@@ -263,11 +264,16 @@ def report(every=1):
     return r
 
 
+USAGE = "usage: faults.py [--every N] [--json]   (make faults: a power cut at every Nth flash operation)"
+
+
 def main(argv):
-    every = 1
-    as_json = "--json" in argv
-    if "--every" in argv:
-        every = int(argv[argv.index("--every") + 1])
+    a = args.parse(argv, USAGE, {"--every": "1"}, ("--json",))
+    as_json = a["--json"]
+    try:
+        every = int(a["--every"])
+    except ValueError:
+        raise args.Usage("%s\n--every takes a number, not %s" % (USAGE, a["--every"]), 2)
     r = report(every)
     if as_json:
         print(json.dumps(r))
@@ -288,4 +294,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

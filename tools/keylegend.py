@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui import direct  # noqa: E402
 from ui.labels import title  # noqa: E402
+from common import args  # noqa: E402  (tools/, where this runs from)
 
 KEYS = "0123456789abcdefghijklmnopqrstuvwxyz.-"  # the keys that may enter a card
 NAMES = {"HIO": "hole-in-one, -5", "JK": "joker", "QS": "queen of spades", "W": "wild",
@@ -88,9 +89,13 @@ def page():
     return "\n".join(lines)
 
 
+USAGE = "usage: keylegend.py [--write]   (docs/KEYS.md, the keyboard's keys: printed, or --write: written)"
+
+
 def main(argv):
+    a = args.parse(argv, USAGE, {}, ("--write",))
     text = page()
-    if "--write" in argv:
+    if a["--write"]:
         with open(PATH, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(PATH, ROOT))
@@ -100,4 +105,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

@@ -20,7 +20,8 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+for _sub in ("tools", "tools/benches", "host_tests"):  # websim's, and heap's free_port it uses
+    sys.path.insert(0, os.path.join(ROOT, _sub))
 
 from websim import START, WebSim  # noqa: E402
 

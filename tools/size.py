@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(HERE, "benches"))
 import deploy  # noqa: E402
 import heap  # noqa: E402
 import manifest  # noqa: E402
+from common import args  # noqa: E402
 
 ROOT = manifest.ROOT
 BLOCK = 4096
@@ -49,7 +50,11 @@ def kb(n):
     return "-" if n is None else "%.1f" % (n / 1024)
 
 
-def main():
+USAGE = "usage: size.py   (make size: flash and boot heap per board; no options)"
+
+
+def main(argv):
+    args.parse(argv, USAGE, {})
     build = os.path.join(ROOT, "build", "size")
     print("Flash: the files make deploy copies (.mpy for the ESP32, main.py as source) against the")
     print("sources mip copies; KB of files, and 4 KB littlefs blocks as the ESP32 formats it.")
@@ -97,4 +102,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(args.run(main, sys.argv[1:]))

@@ -15,6 +15,8 @@ sys.path.insert(0, HERE + "/../../boards")
 
 from time import ticks_diff, ticks_us  # noqa: E402
 
+sys.path.insert(0, HERE + "/..")  # tools/
+from common import args  # noqa: E402
 from virtual import NullBus  # noqa: E402  (boards/virtual.py: a bus that only counts bytes; also a pin)
 
 
@@ -57,7 +59,11 @@ def timed(d, bus, x, y, w, h, repeat):
     return ticks_diff(ticks_us(), t0) / repeat, bus.data_bytes // repeat
 
 
-def main():
+USAGE = "usage: bench_display.py   (run by make bench: a JSON line a panel, a frame's and a row's redraw)"
+
+
+def main(argv):
+    args.parse(argv, USAGE, {})
     for name in ("ttgo_t_display", "m5stack_core", "devkit_oled"):
         mod = __import__(name)
         d, bus, ram = build(mod.PANEL[0], mod.PANEL, getattr(mod, "BAND", 0))
@@ -70,6 +76,7 @@ def main():
                           "row_us": row[0], "row_bytes": row[1], "row_h": row_h}))
         del d
         gc.collect()
+    return 0
 
 
-main()
+sys.exit(args.run(main, sys.argv[1:]))

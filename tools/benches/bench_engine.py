@@ -5,6 +5,9 @@ import json
 import sys
 
 sys.path.insert(0, __file__[: __file__.rfind("/")] + "/../../firmware")
+sys.path.insert(0, __file__[: __file__.rfind("/")] + "/..")  # tools/
+
+from common import args  # noqa: E402
 
 from engine import multiple_9  # noqa: E402
 from engine.doc import from_doc  # noqa: E402
@@ -29,15 +32,21 @@ def per_call(fn, arg, repeat):
     return ticks_diff(ticks_us(), t0) / repeat
 
 
-def main():
-    with open(sys.argv[1]) as f:
+USAGE = "usage: bench_engine.py GAME.json SHOWDOWN.json   (run by make bench: one JSON line of timings)"
+
+
+def main(argv):
+    if len(args.positional(argv, USAGE, 2)) < 2:
+        raise args.Usage("%s\nGAME.json and SHOWDOWN.json are needed" % USAGE, 2)
+    with open(argv[0]) as f:
         game = json.load(f)
-    with open(sys.argv[2]) as f:
+    with open(argv[1]) as f:
         sd = json.load(f)["showdown"]
     holes = len(game["holes"])
     per_game = per_call(from_doc, game, 20)
     per_sd = per_call(lambda s: multiple_9.showdown(s["board"], s["hands"]), sd, 20)
     print(json.dumps({"hole_us": per_game / holes, "showdown_us": per_sd}))
+    return 0
 
 
-main()
+sys.exit(args.run(main, sys.argv[1:]))

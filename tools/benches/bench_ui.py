@@ -137,4 +137,4 @@ if __name__ == "__main__":
         record(sys.argv[2], sys.argv[3])
     else:
         print("usage: bench_ui.py presses | draw | record BOARD FILE")
-        sys.exit(2)
+        sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)

@@ -44,6 +44,7 @@ sys.path.insert(0, HERE)
 import deploy  # noqa: E402
 import manifest  # noqa: E402
 import unix32  # noqa: E402
+from common import args  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
@@ -618,22 +619,39 @@ def wifi_table(boards, smallest=None, frozen=False):
     return ok
 
 
+USAGE = ("usage: heap.py [--boards ID,ID...] [--only 64-bit|32-bit] [--game] [--frozen] [--wifi [--phones N]]"
+         "\n"
+         "  the heap each board's firmware takes under the unix port: after boot (default), through a\n"
+         "  whole game (--game), frozen into the 32-bit port (--frozen), with Wi-Fi and phones (--wifi)")
+
+
 def main(argv):
+    a = args.parse(argv, USAGE, {"--boards": None, "--only": None, "--phones": None},
+                   ("--game", "--frozen", "--wifi"))
     boards = list(manifest.REAL_BOARDS)
-    if "--boards" in argv:
-        boards = argv[argv.index("--boards") + 1].split(",")
-    only = argv[argv.index("--only") + 1] if "--only" in argv else None
-    if "--phones" in argv:  # --wifi with this many phones instead
+    if a["--boards"]:
+        boards = a["--boards"].split(",")
+        for b in boards:
+            if b not in manifest.REAL_BOARDS:
+                known = " ".join(manifest.REAL_BOARDS)
+                raise args.Usage("%s\nno board %s (boards: %s)" % (USAGE, b, known), 2)
+    only = a["--only"]
+    if only not in (None, "64-bit", "32-bit", "frozen"):
+        raise args.Usage("%s\n--only is 64-bit or 32-bit, not %s" % (USAGE, only), 2)
+    if a["--phones"] is not None:  # --wifi with this many phones instead
         global PHONES
-        PHONES = int(argv[argv.index("--phones") + 1])
-    if "--frozen" in argv and frozen_port(boards) is None:
+        try:
+            PHONES = int(a["--phones"])
+        except ValueError:
+            raise args.Usage("%s\n--phones takes a number, not %s" % (USAGE, a["--phones"]), 2)
+    if a["--frozen"] and frozen_port(boards) is None:
         print(missing_frozen(), file=sys.stderr)
         return 1
-    if "--wifi" in argv:
-        return 0 if wifi_table(boards, frozen="--frozen" in argv) else 1
-    if "--frozen" in argv:
+    if a["--wifi"]:
+        return 0 if wifi_table(boards, frozen=a["--frozen"]) else 1
+    if a["--frozen"]:
         only = "frozen"
-    res, _harness = figures(boards, "--game" in argv, only)
+    res, _harness = figures(boards, a["--game"], only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     if not os.path.exists(MPY32):
         print(missing32(), file=sys.stderr)
@@ -641,4 +659,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))

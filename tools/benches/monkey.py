@@ -275,15 +275,15 @@ class Monkey:
                    self.holes, finished, len(self.screens)))
 
 
-NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO")
+NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO", "GUS", "HAL")  # as many as a game may have
 
 
 def prepare():
     """What the flash holds at the start, chosen by the seed: nothing; a
     game in progress one hole from its end; or a game whose last hole is in
-    and ends in a tie (a playoff to play). The holes are totals (docs/RULES.md)."""
+    and ends in a tie (a playoff to play). The holes are totals (docs/RULES.md),
+    each within what a total may be."""
     from storage import savefile
-    from engine.game import Game
     from engine.game import GAME_IDS, rules_for
 
     x = random.randrange(3)
@@ -294,26 +294,38 @@ def prepare():
     n = random.randint(r.min_players, r.max_players)
     names = list(NAMES[:n])
     holes = random.randint(1, 9)
-    g = Game(gid, names, {"holes": holes}, dealer=random.randrange(n))
-    for h in range(holes if x == 2 else holes - 1):
-        entries = [random.randint(0, 20) for _ in range(n)]
-        out = random.randrange(n) if r.hand else None
-        ender = random.randrange(n)
-        if h == holes - 1:  # the last: two players tie for lowest
-            t = g.totals()
-            top = max(t) + 1
-            entries = [top - t[k] + 5 + random.randint(0, 10) for k in range(n)]
-            a, b = random.randrange(n), random.randrange(n - 1)
-            b += b >= a
-            entries[a], entries[b] = top - t[a], top - t[b]
-            out = ender = None
-        if out is not None:
-            entries[out] = 0
-        g.add_hole(entries, ender if g.opts["ender_rule"] != "none" else None, out)
+    g = None
+    while g is None:  # (a tie out of reach of the totals a hole may have: dealt again)
+        g = _dealt(gid, r, names, holes, x == 2)
     st = savefile.defaults()
     st["roster"] = names
     savefile.save(st, g)
     return "a %d-player %s game at hole %d of %d" % (n, gid, len(g.holes), holes)
+
+
+def _dealt(gid, r, names, holes, tie):
+    """A game of holes holes, all in (tie: the last one ties the two lowest
+    totals) or all but the last; None if the tie needs a total out of range."""
+    from engine.game import TOTAL_HIGH, TOTAL_LOW, Game
+
+    n = len(names)
+    g = Game(gid, names, {"holes": holes}, dealer=random.randrange(n))
+    for h in range(holes if tie else holes - 1):
+        entries = [random.randint(0, 20) for _ in range(n)]
+        out = random.randrange(n) if r.hand else None
+        ender = random.randrange(n)
+        if h == holes - 1:  # the last: the two lowest tie, below every other total
+            t = g.totals()
+            a, b = sorted(range(n), key=lambda k: t[k])[:2]
+            entries = [random.randint(1, 10) for _ in range(n)]  # the others: higher still
+            entries[a], entries[b] = t[b] - t[a], 0
+            if not TOTAL_LOW <= entries[a] <= TOTAL_HIGH:
+                return None
+            out = ender = None
+        if out is not None:
+            entries[out] = 0
+        g.add_hole(entries, ender if g.opts["ender_rule"] != "none" else None, out)
+    return g
 
 
 def _error(r):

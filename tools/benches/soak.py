@@ -13,6 +13,7 @@ import sys
 
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
 from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import args  # noqa: E402
 
 from engine.game import GAME_IDS  # noqa: E402
 from simulator import board as simboard  # noqa: E402
@@ -104,5 +105,16 @@ def soak(holes_wanted=1000, seed=11):
     }
 
 
+USAGE = "usage: soak.py [HOLES] [-v]   (1000 holes by default; one JSON line; -v: a line a game)"
+
+
+def main(argv):
+    a = [x for x in args.positional(argv, USAGE, 1, ("-v",)) if x != "-v"]
+    if a and not a[0].isdigit():
+        raise args.Usage("%s\nHOLES is a number, not %s" % (USAGE, a[0]), 2)
+    print(json.dumps(soak(int(a[0]) if a else 1000)))
+    return 0
+
+
 if __name__ == "__main__":
-    print(json.dumps(soak(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)))
+    sys.exit(args.run(main, sys.argv[1:]))

@@ -1,5 +1,5 @@
-# The command line of make bench's parts (monkey.py, realholes.py,
-# bench_entry.py, soak.py): "--name value" options and "--name" flags, the
+# The command line of the tools (make bench's parts and the other
+# commands in tools/): "--name value" options and "--name" flags, the
 # same way under CPython and the MicroPython unix port (which has no
 # argparse). -h or --help prints the usage and does nothing else.
 
@@ -39,6 +39,20 @@ def parse(argv, usage, opts, flags=(), need=()):
         if got[n] is None:
             raise Usage("%s\n%s is needed" % (usage, n), 2)
     return got
+
+
+def positional(argv, usage, most, flags=()):
+    """The arguments of a command that takes up to `most` plain ones (and
+    flags, kept among them); raises Usage for -h/--help or an option it
+    does not know."""
+    for a in argv:
+        if a in ("-h", "--help"):
+            raise Usage(usage, 0)
+        if a.startswith("-") and a not in flags and not a[1:].isdigit():
+            raise Usage("%s\nunknown argument: %s" % (usage, a), 2)
+    if len([a for a in argv if a not in flags]) > most:
+        raise Usage("%s\ntoo many arguments" % usage, 2)
+    return argv
 
 
 def run(main, argv):

@@ -1,0 +1,59 @@
+# cpython-only
+# Every command in tools/ answers -h and --help with its usage and does
+# nothing else (issue 27, 7: tools/heap.py --help ran the whole heap bench),
+# under the runtime it runs on; a bad option is named, exit status 2.
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+# the MicroPython unix port's (the firmware draws with framebuf); the rest run under CPython
+ON_MICROPYTHON = {"sim.py", "monkey.py", "bench_display.py", "soak.py"}
+# harnesses that tools/benches/heap.py runs with its own arguments, compiled beside the firmware
+# whose heap it measures: a name more in them moves the figures (docs/MEMORY.md), so no --help
+HARNESSES = {"heapgame.py", "heapwifi.py"}
+
+
+def commands():
+    for sub in ("tools", "tools/benches"):
+        for name in sorted(os.listdir(os.path.join(ROOT, sub))):
+            if name.endswith(".py") and name not in HARNESSES:
+                yield sub + "/" + name
+
+
+def made():
+    """What is in build/ (where the commands write)."""
+    build = os.path.join(ROOT, "build")
+    return set(os.listdir(build)) if os.path.isdir(build) else set()
+
+
+def run(path, arg):
+    name = path.rsplit("/", 1)[1]
+    cmd = ([MPY, "-X", "heapsize=16M"] if name in ON_MICROPYTHON else [sys.executable]) + [path, arg]
+    before = made()
+    t = time.monotonic()
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    took = time.monotonic() - t
+    return p, took, made() - before
+
+
+@pytest.mark.parametrize("path", list(commands()))
+def test_every_command_answers_help_and_does_nothing_else(path):
+    for arg in ("--help", "-h"):
+        p, took, made = run(path, arg)
+        out = p.stdout + p.stderr
+        assert p.returncode == 0, (path, arg, out[-800:])
+        assert "usage" in out.lower() or "micropython tools/" in out, (path, arg, out[-800:])
+        assert "Traceback" not in out and took < 15 and not made, (path, took, made)
+
+
+@pytest.mark.parametrize("path", list(commands()))
+def test_a_command_given_an_option_it_does_not_know_says_so(path):
+    p, took, made = run(path, "--no-such-option")
+    out = p.stdout + p.stderr
+    assert p.returncode != 0 and ("no-such-option" in out or "usage" in out.lower()), (path, out[-800:])
+    assert "Traceback" not in out and took < 15 and not made, (path, took, made)
