@@ -23,7 +23,9 @@ REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever i
 TRIES = 3  # wrong PINs from one phone before each next try waits ...
 WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
 MAX_WAIT_S = 120
-MISSES = 10  # wrong PINs from all phones together (since a right one) before each next try waits WAIT_S
+MISSES = 10  # wrong PINs from all phones together in WINDOW_S: past them, only phones that have
+WINDOW_S = 300  # sent the right PIN are heard until the window ends (a guesser gets 120 an hour)
+TRUSTED = 16  # phones remembered as having sent the right PIN (for this PIN)
 
 
 def new_pin():
@@ -54,8 +56,9 @@ class Net:
         self.cache = None  # (v, the state's JSON)
         self.conns = 0
         self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
-        self.misses = 0  # wrong PINs from all phones since the last right one
-        self.all_wait = None  # ms when any phone may try again (after MISSES of them)
+        self.trusted: list = []  # the addresses that have sent this PIN: never slowed
+        self.misses = 0  # wrong PINs from all phones in the window ...
+        self.window = None  # ... that started then (ms)
         self.polls: list = []  # the polls held open, oldest first: [their Event, ms when it answers anyway]
         self.live: list = []  # the connections open: [ms when it is closed, its task]
         self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
@@ -90,6 +93,7 @@ class Net:
             self.pin_for = sig
             if sig is not None:
                 self.pin = new_pin()
+                self.trusted = []  # they knew the old one
         e = self.entering(g) if g is not None else None
         # the hole, and who plays it (an edit may change a playoff's players under the same label)
         hole = None if e is None else (sig, e[0], tuple(e[1]))
@@ -242,18 +246,27 @@ class Net:
         status). addr: the phone's, as microdot has it (client_addr)."""
         who = address(addr)
         now = ticks_ms()
+        wrong = ({"error": "Wrong PIN: the PIN is on the device (Phones)."}, 403)
+        if who in self.trusted:  # it has sent this PIN: never slowed (a guesser gains nothing here)
+            return None if pin == self.pin else wrong
         w = self.wrong.get(who)
         until = w[1] if w is not None and w[0] >= TRIES else None
-        if self.all_wait is not None and (until is None or ticks_diff(self.all_wait, until) > 0):
-            until = self.all_wait  # too many from all the phones together: every one waits
+        if self.window is not None and ticks_diff(now, self.window) >= 1000 * WINDOW_S:
+            self.window = None  # a new window: the count starts again
+            self.misses = 0
+        if self.misses >= MISSES:  # too many from all the phones together: every other one waits
+            end = ticks_add(self.window, 1000 * WINDOW_S)
+            if until is None or ticks_diff(end, until) > 0:
+                until = end
         if until is not None and ticks_diff(until, now) > 0:
-            wait = ticks_diff(until, now) // 1000 + 1
+            wait = (ticks_diff(until, now) + 999) // 1000  # (whole seconds, up)
             said = "Too many wrong PINs: try again in %d s." % wait
             return {"error": said, "retry_after": wait}, 429
         if pin == self.pin:
             self.wrong.pop(who, None)
-            self.misses = 0
-            self.all_wait = None
+            if len(self.trusted) >= TRUSTED:
+                self.trusted.pop(0)
+            self.trusted.append(who)
             return None
         if w is None:
             if len(self.wrong) >= 16:  # phones come and go: keep the table small, but never let one
@@ -263,10 +276,10 @@ class Net:
         w[0] += 1
         if w[0] >= TRIES:
             w[1] = ticks_add(now, 1000 * min(MAX_WAIT_S, WAIT_S << (w[0] - TRIES)))
+        if self.window is None:
+            self.window = now
         self.misses += 1
-        if self.misses >= MISSES:  # from many addresses: each next try, by anyone, waits
-            self.all_wait = ticks_add(now, 1000 * WAIT_S)
-        return {"error": "Wrong PIN: the PIN is on the device (Phones)."}, 403
+        return wrong
 
 
 def address(addr):
