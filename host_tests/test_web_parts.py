@@ -244,6 +244,11 @@ def test_the_reader_passes_on_the_request_line_the_length_and_bad_lines_and_drop
     run(go())
 
 
+class Read:  # a connection's reader (web/reader.py): done once its request's headers are read
+    def __init__(self, done):
+        self.done = done
+
+
 def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
     n, g = net()
 
@@ -254,22 +259,46 @@ def test_one_clock_answers_polls_and_closes_connections_whose_time_is_up():
         n.polls[:] = [late, early]
 
         async def hung():
-            await asyncio.Event().wait()  # a phone that sends nothing
+            await asyncio.Event().wait()  # a phone that sends nothing, or a request being answered
 
-        t = asyncio.create_task(hung())
-        fresh = asyncio.create_task(hung())
+        tasks = [asyncio.create_task(hung()) for _ in range(4)]
         await asyncio.sleep(0)
-        n.live[:] = [[state.ticks_add(now, -1), t], [state.ticks_add(now, 60000), fresh]]
+        ago = lambda ms: state.ticks_add(now, -ms)  # noqa: E731
+        n.live[:] = [[ago(state.HEADER_MS), tasks[0], Read(False)],  # idle too long (issue 27, 9)
+                     [ago(state.HEADER_MS + 1000), tasks[1], Read(True)],  # its request read: in time
+                     [ago(state.REQUEST_MS), tasks[2], Read(True)],  # open too long
+                     [now, tasks[3], Read(False)]]  # just opened
         n.expire()
         assert late[0].is_set() and not early[0].is_set()
-        try:
-            await t
-        except asyncio.CancelledError:
-            pass
-        else:
-            raise AssertionError("the hung connection was not closed")
-        assert not fresh.done()
-        fresh.cancel()
+        await asyncio.sleep(0)
+        assert [t.done() for t in tasks] == [True, False, True, False]
+        for t in tasks:
+            t.cancel()
+
+    run(go())
+
+
+def test_a_newcomer_finding_every_connection_taken_closes_the_oldest_idle_one_first():
+    n, g = net()
+
+    async def go():
+        async def hung():
+            await asyncio.Event().wait()
+
+        tasks = [asyncio.create_task(hung()) for _ in range(3)]
+        await asyncio.sleep(0)
+        now = state.ticks_ms()
+        poll = [asyncio.Event(), state.ticks_add(now, 60000)]
+        n.polls[:] = [poll]
+        n.live[:] = [[now, tasks[0], Read(True)], [now, tasks[1], Read(False)], [now, tasks[2], Read(False)]]
+        assert n.wake_one() is True  # an idle one goes, not the phone's poll: its place is taken
+        await asyncio.sleep(0)
+        assert [t.done() for t in tasks] == [False, True, False] and not poll[0].is_set()
+        n.live[:] = [[now, tasks[0], Read(True)]]
+        assert n.wake_one() is False  # none idle: the oldest poll answers (and frees its socket)
+        assert poll[0].is_set() and not tasks[0].done()
+        for t in tasks:
+            t.cancel()
 
     run(go())
 

@@ -22,6 +22,7 @@ class Bounded:
         self.r = r
         self.buf = b""
         self.lines = 0
+        self.done = False  # the headers read: a request, no longer a connection that may be idle
 
     async def _more(self, n):
         got = await self.r.read(n)
@@ -35,6 +36,8 @@ class Bounded:
             # the request line, the end of the headers (an empty line, or none: the end), the length,
             # and a line that is no header (microdot answers it 400)
             if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
+                if self.lines > 1 and len(line) <= 2:
+                    self.done = True
                 return line
 
     async def _line(self):

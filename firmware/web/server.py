@@ -16,12 +16,12 @@ import gc
 import json
 import os
 
-from compat import ticks_add, ticks_ms
+from compat import ticks_ms
 from engine.errors import ScoreError, show
 from microdot import Microdot, Request, Response
 from microdot import microdot as _md
 from web.reader import LENGTH_MAX, Bounded
-from web.state import REQUEST_MS, Net
+from web.state import Net
 
 # Connections at once: MicroPython's ESP32 build has ESP-IDF's 10 sockets in
 # all (CONFIG_LWIP_MAX_SOCKETS), one of them listening. A page holds one open
@@ -73,20 +73,29 @@ class Server(Microdot):
 
     async def handle_request(self, reader, writer):
         net = self.net
-        if net.conns >= MAX_CONN:
-            net.wake_one()  # the oldest poll held open answers now, and its socket is free
-            for _ in range(20):
-                await asyncio.sleep(0.05)
-                if net.conns < MAX_CONN:
-                    break
-            else:
+        r = Bounded(reader)
+        if net.conns >= MAX_CONN:  # every one taken: a newcomer that says nothing at once is no phone
+            try:
+                said = await asyncio.wait_for(r.first(), 1)
+            except Exception:  # (its time up: cancelled)
+                said = b""
+            if not said:  # (or it closed)
                 await _close(writer)
                 return
+            # the oldest idle connection closes and this one has its place; or else the oldest poll
+            # answers, and this one waits for its socket
+            if not net.wake_one():
+                for _ in range(20):
+                    await asyncio.sleep(0.05)
+                    if net.conns < MAX_CONN:
+                        break
+                else:
+                    await _close(writer)
+                    return
         net.conns += 1
-        me = [ticks_add(ticks_ms(), REQUEST_MS), asyncio.current_task()]  # Net.expire() cancels it in time
+        me = [ticks_ms(), asyncio.current_task(), r]  # Net.expire() cancels it in time
         net.live.append(me)
         try:
-            r = Bounded(reader)
             if (await r.first()).startswith(b"GET /state?v=%d " % net.v):
                 await _poll(net, r, writer)
             else:  # read as a stream: microdot asks for no more of it

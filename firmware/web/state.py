@@ -19,7 +19,8 @@ from compat import ticks_add, ticks_diff, ticks_ms
 from engine.errors import ScoreError, show
 
 POLL_MS = 15000  # a long poll waits this long for a change ...
-REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever it does
+REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever it does ...
+HEADER_MS = 5000  # ... or this long if its request has not been read by then (idle, or slow)
 TRIES = 3  # wrong PINs from one phone before each next try waits ...
 WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
 MAX_WAIT_S = 120
@@ -60,7 +61,8 @@ class Net:
         self.misses = 0  # wrong PINs from all phones in the window ...
         self.window = None  # ... that started then (ms)
         self.polls: list = []  # the polls held open, oldest first: [their Event, ms when it answers anyway]
-        self.live: list = []  # the connections open: [ms when it is closed, its task]
+        self.live: list = []  # the connections open, oldest first: [ms it opened, its task (None once
+        # closing), its reader]
         self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
 
     def app(self):
@@ -126,10 +128,20 @@ class Net:
                     break
 
     def wake_one(self):
-        """Answer the oldest poll held open (with the state as it is): its
-        connection is free for a newcomer."""
+        """A connection freed for a newcomer: the oldest one whose request
+        is not read yet is closed (idle, or sending slowly: a phone's is
+        read at once), and True: the newcomer takes its place at once (a
+        wait would give the place to whichever newcomer looked first: under
+        a flood of them, seldom a phone). Else the oldest poll held open
+        answers (with the state as it is), and False."""
+        for c in self.live:
+            if not c[2].done and c[1] is not None:
+                c[1].cancel()
+                c[1] = None  # closing: not shed again
+                return True
         if self.polls:
             self.polls.pop(0)[0].set()
+        return False
 
     def expire(self):
         """At each turn of the loop: a long poll held POLL_MS answers with
@@ -141,9 +153,9 @@ class Net:
             if ticks_diff(now, p[1]) >= 0:
                 p[0].set()
         for c in self.live:
-            if ticks_diff(now, c[0]) >= 0:
-                c[0] = ticks_add(now, REQUEST_MS)  # (not again at once, while it closes)
+            if c[1] is not None and ticks_diff(now, c[0]) >= (REQUEST_MS if c[2].done else HEADER_MS):
                 c[1].cancel()
+                c[1] = None  # closing: not again
 
     def state(self):
         """The page's state as JSON (bytes: docs/PHONES.md), made once per version."""
@@ -254,8 +266,9 @@ class Net:
         if self.window is not None and ticks_diff(now, self.window) >= 1000 * WINDOW_S:
             self.window = None  # a new window: the count starts again
             self.misses = 0
-        if self.misses >= MISSES:  # too many from all the phones together: every other one waits
-            end = ticks_add(self.window, 1000 * WINDOW_S)
+        w0 = self.window
+        if self.misses >= MISSES and w0 is not None:  # too many from all the phones together: every
+            end = ticks_add(w0, 1000 * WINDOW_S)  # other one waits
             if until is None or ticks_diff(end, until) > 0:
                 until = end
         if until is not None and ticks_diff(until, now) > 0:
