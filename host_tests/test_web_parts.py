@@ -285,17 +285,21 @@ def test_a_newcomer_finding_every_connection_taken_closes_the_oldest_idle_one_fi
         async def hung():
             await asyncio.Event().wait()
 
-        tasks = [asyncio.create_task(hung()) for _ in range(3)]
+        tasks = [asyncio.create_task(hung()) for _ in range(4)]
         await asyncio.sleep(0)
         now = state.ticks_ms()
+        old = state.ticks_add(now, -state.SHED_MS)
         poll = [asyncio.Event(), state.ticks_add(now, 60000)]
         n.polls[:] = [poll]
-        n.live[:] = [[now, tasks[0], Read(True)], [now, tasks[1], Read(False)], [now, tasks[2], Read(False)]]
-        assert n.wake_one() is True  # an idle one goes, not the phone's poll: its place is taken
+        n.live[:] = [[old, tasks[0], Read(True)], [old, tasks[1], Read(False)], [old, tasks[2], Read(False)],
+                     [now, tasks[3], Read(False)]]
+        assert n.shed() is True  # the oldest idle one goes, not a request, not the phone's poll
         await asyncio.sleep(0)
-        assert [t.done() for t in tasks] == [False, True, False] and not poll[0].is_set()
-        n.live[:] = [[now, tasks[0], Read(True)]]
-        assert n.wake_one() is False  # none idle: the oldest poll answers (and frees its socket)
+        assert [t.done() for t in tasks] == [False, True, False, False] and not poll[0].is_set()
+        assert n.shed() is True and n.shed() is False  # the next; then only a young one (its request
+        await asyncio.sleep(0)  # may be on its way: a phone's)
+        assert [t.done() for t in tasks] == [False, True, True, False]
+        n.wake_one()  # the oldest poll answers (and frees its socket)
         assert poll[0].is_set() and not tasks[0].done()
         for t in tasks:
             t.cancel()

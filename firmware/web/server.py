@@ -76,18 +76,19 @@ class Server(Microdot):
         r = Bounded(reader)
         if net.conns >= MAX_CONN:  # every one taken: a newcomer that says nothing at once is no phone
             try:
-                said = await asyncio.wait_for(r.first(), 1)
+                said: bytes = await asyncio.wait_for(r.first(), 1)
             except Exception:  # (its time up: cancelled)
                 said = b""
             if not said:  # (or it closed)
                 await _close(writer)
                 return
             # the oldest idle connection closes and this one has its place; or else the oldest poll
-            # answers, and this one waits for its socket
-            if not net.wake_one():
+            # answers, and this one waits for its socket (or for a connection to be idle long enough)
+            if not net.shed():
+                net.wake_one()
                 for _ in range(20):
                     await asyncio.sleep(0.05)
-                    if net.conns < MAX_CONN:
+                    if net.conns < MAX_CONN or net.shed():
                         break
                 else:
                     await _close(writer)

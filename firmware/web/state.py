@@ -20,7 +20,8 @@ from engine.errors import ScoreError, show
 
 POLL_MS = 15000  # a long poll waits this long for a change ...
 REQUEST_MS = 20000  # ... and a connection is closed after this long, whatever it does ...
-HEADER_MS = 5000  # ... or this long if its request has not been read by then (idle, or slow)
+HEADER_MS = 5000  # ... or this long if its request has not been read by then (idle, or slow) ...
+SHED_MS = 500  # ... or, when a newcomer with a request needs its place, after this long
 TRIES = 3  # wrong PINs from one phone before each next try waits ...
 WAIT_S = 5  # ... this long, doubled at each wrong one up to MAX_WAIT_S
 MAX_WAIT_S = 120
@@ -127,21 +128,25 @@ class Net:
                     self.polls.pop(i)
                     break
 
-    def wake_one(self):
-        """A connection freed for a newcomer: the oldest one whose request
-        is not read yet is closed (idle, or sending slowly: a phone's is
-        read at once), and True: the newcomer takes its place at once (a
-        wait would give the place to whichever newcomer looked first: under
-        a flood of them, seldom a phone). Else the oldest poll held open
-        answers (with the state as it is), and False."""
+    def shed(self):
+        """A place for a newcomer with a request: the oldest connection
+        still without its request SHED_MS after it opened (idle, or sending
+        slowly: a phone's arrives at once) is closed, and True: the
+        newcomer takes its place at once (a wait would give it to whichever
+        newcomer looked first: under a flood of them, seldom a phone)."""
+        now = ticks_ms()
         for c in self.live:
-            if not c[2].done and c[1] is not None:
+            if not c[2].done and c[1] is not None and ticks_diff(now, c[0]) >= SHED_MS:
                 c[1].cancel()
                 c[1] = None  # closing: not shed again
                 return True
+        return False
+
+    def wake_one(self):
+        """The oldest poll held open answers (with the state as it is): its
+        connection is free for a newcomer."""
         if self.polls:
             self.polls.pop(0)[0].set()
-        return False
 
     def expire(self):
         """At each turn of the loop: a long poll held POLL_MS answers with
