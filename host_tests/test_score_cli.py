@@ -169,3 +169,46 @@ def test_a_total_out_of_range_is_one_line_on_both():
     doc["holes"][0]["grids"][1] = True
     status, out, err = both(json.dumps(doc))
     assert status == 2 and err.startswith("error: hole 1, player 2 (Bob): ")
+
+
+def _fill(unit, size=65536):
+    """A list of unit, as many as size bytes hold."""
+    k = (size - 1) // (len(unit) + 1)
+    return "[" + ",".join([unit] * k) + "]"
+
+
+BOUND_SHAPES = {  # 64 KB of each: what costs MicroPython most per byte (issue 27, 11)
+    "empty lists": _fill("[]"), "nested lists": _fill("[[]]"), "small objects": _fill('{"a":1}'),
+    "empty objects": _fill("{}"), "strings": _fill('"x"'), "cards": _fill('"10"'), "fractions": _fill("1.5"),
+    "big numbers": _fill("12345678901234567890"), "nulls": _fill("null"),
+    "nesting": _fill("[[[[[[[[]]]]]]]]"),
+    "distinct strings": "[" + ",".join('"%d"' % i for i in range(9000)) + "]",
+    "a game and junk": json.dumps({"game": "play-nine", "players": ["A", "B"], "junk": [[]] * 16000}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOUND_SHAPES))
+def test_every_input_within_the_bound_gets_the_same_answer_on_both(name):
+    # (MicroPython said "too large" from about 76 KB where CPython scored; docs/RULES.md's bound)
+    data = BOUND_SHAPES[name]
+    assert len(data) <= 65536
+    status, out, err = both(data)
+    assert "too large" not in err and "larger than" not in err, err
+
+
+def test_one_byte_past_the_bound_is_refused_alike_and_the_bound_itself_is_read():
+    pad = '{"game": "play-nine", "players": ["A", "B"], "x": "%s"}'
+    at = pad % ("y" * (65536 - len(pad % "")))
+    assert len(at) == 65536
+    assert both(at)[0] == 0
+    assert both(at + " ") == (2, "", "error: the input is larger than 65536 bytes, the most score.py reads\n")
+
+
+def test_a_playoff_of_100_holes_is_read_and_one_more_is_refused_alike():
+    doc = {"game": "play-nine", "players": ["A", "B"], "options": {"holes": 1},
+           "holes": [{"grids": [10, 10]}], "playoff": [{"players": [0, 1], "grids": [5, 5]}] * 100}
+    status, out, err = both(json.dumps(doc))
+    assert status == 0 and json.loads(out)["tied"] == [0, 1], err
+    doc["playoff"].append(doc["playoff"][0])
+    assert both(json.dumps(doc)) == (2, "", "error: playoff hole 101: a playoff has at most 100 holes: "
+                                     "share the win (option ties)\n")

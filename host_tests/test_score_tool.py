@@ -232,3 +232,28 @@ def test_discard_groups_follow_the_cards_given():
     out = score({"game": "multiple-9", "discard": {"cards": ["a", 8, 4, "4", "a"]}})
     assert out["legal"] is True and [c for g in out["groups"] for c in g] != []
     assert out["groups"][0][0] == "A"
+
+
+def test_a_long_playoff_is_decided_a_hole_at_a_time():
+    # (issue 27, 11: each playoff hole read decided the playoff from its first hole again: 4,000
+    # holes took 14 s.) The ties are counted: linear in the holes, whatever the bound
+    from engine import doc as game_doc, game
+
+    calls = [0]
+    lowest, bound = game._lowest, game.MAX_PLAYOFF
+
+    def counted(*a):
+        calls[0] += 1
+        return lowest(*a)
+
+    game._lowest, game.MAX_PLAYOFF = counted, 4000
+    try:
+        for n in (1000, 4000):
+            calls[0] = 0
+            d = {"game": "play-nine", "players": ["A", "B"], "options": {"holes": 1},
+                 "holes": [{"grids": [10, 10]}], "playoff": [{"players": [0, 1], "grids": [5, 5]}] * n}
+            g = game_doc.from_doc(d)
+            assert g.tied() == [0, 1] and len(g.playoff) == n
+            assert calls[0] <= n + 10, (n, calls[0])
+    finally:
+        game._lowest, game.MAX_PLAYOFF = lowest, bound

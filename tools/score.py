@@ -51,6 +51,30 @@ standard input and prints the scores as JSON; --explain prints each grid's
 breakdown as text instead. The format: docs/ENGINE.md."""
 
 
+MAX_INPUT = 65536  # bytes of input read, on both runtimes alike (docs/RULES.md): a legal game,
+# written as the device writes it, is at most some 17 KB
+TOO_BIG = "error: the input is larger than %d bytes, the most score.py reads\n" % MAX_INPUT
+
+
+class TooBig(Exception):
+    pass
+
+
+class Capped:
+    """A binary stream read up to MAX_INPUT bytes, and no further."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.n = 0
+
+    def read(self, n):
+        data = self.stream.read(n)
+        self.n += len(data)
+        if self.n > MAX_INPUT:
+            raise TooBig()
+        return data
+
+
 class Obj:
     """A JSON object with its keys in a fixed order (MicroPython's dict
     order differs from CPython's, and the output must be the same)."""
@@ -203,9 +227,14 @@ def run(argv, source, put=None):
     gc.collect()  # the compiler's garbage, before the input is built
     try:
         if type(source) is str:
+            source = source.encode()
+            if len(source) > MAX_INPUT:
+                raise TooBig()
             doc = strictjson.loads(source, INTERN)
         else:
-            doc = strictjson.load(source, INTERN)
+            doc = strictjson.load(Capped(source), INTERN)
+    except TooBig:
+        return 2, "", TOO_BIG
     except strictjson.JSONError as e:
         return 2, "", "error: malformed JSON at %s\n" % e.text()
     except MemoryError:

@@ -41,6 +41,7 @@ def rules_for(game_id):
 # the grid is not): an integer in this range, docs/RULES.md.
 TOTAL_LOW = -99
 TOTAL_HIGH = 199
+MAX_PLAYOFF = 100  # playoff holes a game may have (docs/RULES.md): a tie that long is shared
 
 
 class Hole:
@@ -117,6 +118,8 @@ class Game:
         self.first_dealer = dealer
         self.holes = []
         self.playoff = []
+        self._tie = None  # _decide's (playoff holes counted, tied, rounds) after them: a playoff read
+        # hole by hole is decided a hole at a time, not from its first each time
 
     # --- entering ------------------------------------------------------
     def dealer(self, h):
@@ -207,6 +210,7 @@ class Game:
             raise e
         hole = self.make_hole(entries, ender, out, blitz, label=label)
         self.holes.append(hole)
+        self._tie = None
         return hole
 
     def set_hole(self, h, entries, ender=None, out=None, blitz=False):
@@ -215,6 +219,7 @@ class Game:
         if not 0 <= h < len(self.holes):
             raise ScoreError("there is no hole %d to edit" % (h + 1))
         self.holes[h] = self.make_hole(entries, ender, out, blitz, label="hole %d" % (h + 1))
+        self._tie = None
         return self._prune_playoff()
 
     def drop_last_hole(self):
@@ -222,11 +227,13 @@ class Game:
         if not self.holes:
             raise ScoreError("there is no hole to remove")
         self.playoff = []
+        self._tie = None
         return self.holes.pop()
 
     def _prune_playoff(self):
         kept = self.playoff
         self.playoff = []
+        self._tie = None
         for ph in kept:
             need = self.playoff_players()
             if sorted(ph.players) != need:
@@ -241,6 +248,8 @@ class Game:
             need = self.playoff_players()
             if not need:
                 raise ScoreError("this playoff hole is not needed: %s" % self._why_no_playoff())
+            if len(self.playoff) >= MAX_PLAYOFF:
+                raise ScoreError("a playoff has at most %d holes: share the win (option ties)" % MAX_PLAYOFF)
             if type(players) is not list:
                 raise ScoreError("players must be a list of player indices, not %s" % show(players))
             for p in players:
@@ -273,18 +282,21 @@ class Game:
         """(winner, tied, rounds): rounds[p] is how many playoff holes p
         came through (a tie-break for the standings)."""
         n = len(self.names)
-        rounds = [0] * n
         if not self.complete():
-            return None, [], rounds
-        tied = _lowest(self.totals(), list(range(n)))
-        if len(tied) > 1 and self.opts["ties"] == "playoff":
-            for ph in self.playoff:
+            return None, [], [0] * n
+        c = self._tie
+        if c is None or c[0] > len(self.playoff):
+            c = (0, _lowest(self.totals(), list(range(n))), [0] * n)
+        done, tied, rounds = c[0], list(c[1]), list(c[2])
+        if self.opts["ties"] == "playoff":
+            while len(tied) > 1 and done < len(self.playoff):
+                ph = self.playoff[done]
+                done += 1
                 tied = [ph.players[k] for k in _lowest(ph.scores, list(range(len(ph.players))))]
                 tied.sort()
                 for p in tied:
                     rounds[p] += 1
-                if len(tied) == 1:
-                    break
+        self._tie = (done, list(tied), list(rounds))
         if len(tied) == 1:
             return tied[0], [], rounds
         return None, tied, rounds

@@ -14,6 +14,8 @@
 
 MAX_DEPTH = 64  # far deeper than any real input; keeps both runtimes' stacks safe
 MAX_NUMBER = 100  # characters in one number
+MAX_FRACTIONS = 1000  # numbers with a fraction or an exponent (no score holds one; each is kept as its
+# text, which under MicroPython costs some 140 bytes: 64 KB of them would not fit its heap)
 _CHUNK = 256
 _WS = b" \t\n\r"
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
@@ -76,6 +78,7 @@ class _Reader:
         self.offset = 0  # offset of buf[0] in the whole input
         self.intern = intern or {}
         self.depth = 0
+        self.fractions = 0
 
     # --- bytes -----------------------------------------------------------
     def peek(self):
@@ -241,7 +244,12 @@ class _Reader:
                 self.fail("expected a digit in the exponent")
             self.digits(out)
         text = bytes(out).decode()
-        return Num(text) if frac else int(text)
+        if not frac:
+            return int(text)
+        self.fractions += 1
+        if self.fractions > MAX_FRACTIONS:
+            self.fail("more than %d numbers with a fraction or an exponent" % MAX_FRACTIONS)
+        return Num(text)
 
     def digits(self, out):
         while 0x30 <= self.peek() <= 0x39:
