@@ -74,13 +74,17 @@ if sys.implementation.name == "micropython":
 
 if sys.implementation.name == "micropython":
 
-    def test_real_holes_take_at_most_two_and_a_half_presses_a_card():
-        # make bench prints the figures (and the seconds); this holds the count
+    def test_three_buttons_are_faster_than_paper_on_real_holes():
+        # (issue 27, 12) make bench's real holes (20 a game, seed 1), on every 3-button board: at
+        # most 2 presses a card, no long press, a 4-player Play Nine hole in 40 s and a Crazy Nines
+        # hole in 45 s by bench_entry's clock (each press's time, not the wall clock: exact)
         import bench_entry
 
-        holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 2, 11)]
+        holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 20, 1)]
         from test_ui_games import BOARDS  # the button boards
 
+        most = {"play-nine": 40, "crazy-nines": 45}
         for board in BOARDS:
             for gid, f in bench_entry.measure(board, holes).items():
-                assert f["per_card"] <= 2.5, (board, gid, f)
+                assert f["per_card"] <= 2.0 and f["long_per_card"] == 0, (board, gid, f)
+                assert f["hole_s"] <= most.get(gid, 60), (board, gid, f)

@@ -38,9 +38,9 @@ def test_logical_keys_and_physical_presses_move_the_cursor():
     assert home.cursor == 3
     s.run_line("press top+bottom")  # the two buttons together: UP on this board
     assert home.cursor == 2
-    s.run_line("press top 700")  # the top held: DOWN, again and again (at 450 and 650 ms: 2, 3, 0)
+    s.run_line("press top 500")  # the top held: DOWN, again and again (at 300 and 430 ms: 3, 0)
     assert home.cursor == 0
-    s.run_line("press bottom+top 500")  # held together: UP repeats (at 450 ms: once, to the last item)
+    s.run_line("press bottom+top 400")  # held together: UP repeats (at 300 ms: once, to the last item)
     assert home.cursor == 3
     s.run_line("up")
     s.run_line("bounce on")

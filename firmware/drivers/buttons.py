@@ -36,8 +36,8 @@ class Button:
 
     debounce_ms = 25
     long_ms = 600
-    hold_ms = 450
-    every_ms = 200
+    hold_ms = 300  # a tap is over well before (some 150 ms) ...
+    every_ms = 130  # ... and a card every 130 ms is one a player still lets go on (make bench: entry)
     repeat = False
     long_first = False
 

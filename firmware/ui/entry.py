@@ -266,11 +266,12 @@ class GridEntry(Screen):
 
     def guess(self, i):
         """Where cell i starts: on the card above it, else the one to its
-        left, else the card this game's holes most often end with. Real
+        left (not in a game entered column by column: its columns are dealt
+        apart), else the card this game's holes most often end with. Real
         holes end in matches and low cards (make bench: entry on real holes)."""
         C = self.C
         c = self.cells[i - C] if i >= C else None
-        if c is None and i % C:
+        if c is None and i % C and not self.d.rules.by_column:
             c = self.cells[i - 1]
         return c if c is not None and c != TOTAL else self.d.rules.start
     def key(self, k):
