@@ -657,6 +657,42 @@ def test_a_card_being_fixed_stays_where_it_is_after_a_question_or_a_refusal():
     check_rescores(d)
 
 
+def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
+    # (issue 29, 1: New game > ... > Start threw the running game away: save, game.json, History)
+    fresh_dir("new-over")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.hole([11, 12])
+    d.choose("Main menu")
+    d.choose("New game")
+    assert d.top().items[0][0] == "Keep playing" and d.top().cursor == 0  # an OK out of habit keeps it
+    d.key("ok")
+    assert d.screen() == "Play" and d.app.game.totals() == [11, 12]
+    d.choose("Main menu")
+    d.key("back")  # BACK from the question: still the game, and at the main menu
+    d.choose("New game")
+    d.key("back")
+    assert d.screen() == "Home" and saved_state()["game"]["holes"]
+    d.choose("New game")
+    d.choose("Finish into History")  # the game as it stands, into the history: then the new one
+    assert d.top().title == "New game"
+    st = saved_state()
+    assert st["game"] is None and st["history"][0]["holes"] == 1 and st["history"][0]["totals"] == [11, 12]
+    d.key("back")
+    d.choose("History")
+    assert d.top().items[1][0] == "unfinished"  # not "shared": nobody won
+    d.key("back")
+    d.new_game("Crazy Nines", ["CY", "DI"], holes=2)
+    d.hole([20, 30], ender=None)
+    d.choose("Main menu")
+    d.choose("New game")
+    d.choose("Discard it")
+    assert d.top().title == "New game" and saved_state()["game"] is None
+    assert len(saved_state()["history"]) == 1  # discarded: not in the history
+    d.key("back")
+    assert [i[0] for i in d.top().items][0] == "New game"  # no game to continue
+
+
 def test_the_chart_names_each_players_total_and_its_scale():
     for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
         fresh_dir("chart-" + board)

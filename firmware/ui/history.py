@@ -8,7 +8,7 @@ class HistoryMenu(Menu):
         items: list = [("Player stats", self.stats)]
         for rec in app.state["history"]:
             w = rec.get("winner")
-            who = rec["players"][w] if w is not None else "shared"
+            who = rec["players"][w] if w is not None else "shared" if rec.get("tied") else "unfinished"
             items.append((who, lambda rec=rec: self.show(rec)))
         super().__init__(app, "History", items)
 
