@@ -75,7 +75,7 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(PY) tools/faults.py
 
 sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boards: make help) [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
-	$(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
+	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080)
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), and the phones' page's (with chromium)

@@ -205,3 +205,45 @@ def test_the_terminal_view_is_the_screen_and_solid_areas_are_plain_background():
             # a glyph only where its two pixels differ: a terminal that lifts a
             # glyph's contrast cannot paint a solid highlight with pale blocks
             assert line.count("\u2580") == sum(1 for a, b in want if a != b), (board, n)
+
+
+def test_wifi_turned_on_at_start_shows_phones_in_the_game_and_the_page_line_tells_the_truth():
+    # (issue 29, 5 and 6: make sim WIFI=1 on a flash where Wi-Fi was off left Phones out of the
+    # game's menu until the main menu was visited; a second simulator's terminal announced port
+    # 8080, the first one's page)
+    from uidriver import Driver
+
+    fresh_dir("sim-wifi")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    sim = simulator()
+    s = sim.Sim("ttgo-t-display")  # power on again: the game opens
+    play = s.app.stack[-1]
+    assert type(play).__name__ == "Play" and "Phones" not in [i[0] for i in play.items]
+    sim.wifi_on(s)
+    assert "Phones" in [i[0] for i in play.items] and s.app.state["settings"]["wifi"] == "own"
+    s.port = 8099
+    assert sim.page_line(s) == "the phones' page: http://127.0.0.1:8099/"
+
+    class Wifi:
+        error = "The page could not be served ([Errno 98] EADDRINUSE)."
+
+    class Net:
+        wifi = Wifi()
+
+    s.app.net = Net()
+    line = sim.page_line(s)
+    assert "EADDRINUSE" in line and "127.0.0.1" not in line and "WEB_PORT" in line, line
+
+
+def test_a_terminal_too_small_for_the_live_view_is_told_the_size_it_needs():
+    # (issue 29, 7: it showed a blank or garbled screen)
+    fresh_dir("sim-size")
+    sim = simulator()
+    s = sim.Sim("m5stack-core")
+    cols, rows = sim.needed(s, 2)
+    assert cols >= 160 and rows >= 60 + len(sim.live_help(s))  # 320 x 240 halved: 160 x 60, and its lines
+    assert sim.too_small(s, 2, "%d %d" % (rows, cols)) is None
+    assert sim.too_small(s, 2, None) is None and sim.too_small(s, 2, "None None") is None  # not known: tried
+    why = sim.too_small(s, 2, "24 80")
+    assert "80 x 24" in why and "needs %d x %d" % (cols, rows) in why and "ZOOM=3" in why, why

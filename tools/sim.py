@@ -408,9 +408,40 @@ def live_help(s):
 ARROWS = {"[A": "up", "[B": "down", "[C": "right", "[D": "left"}
 
 
+def needed(s, zoom):
+    """(columns, rows) the live view takes: the screen, the key lines and
+    the phones' page's line."""
+    w, h = s.emu.size()
+    lines = live_help(s)
+    cols = max([(w + zoom - 1) // zoom] + [len(ln) for ln in lines])
+    return cols, len(range(0, h - zoom, 2 * zoom)) + 1 + len(lines) + 1
+
+
+def too_small(s, zoom, size):
+    """Why the terminal (size: "ROWS COLS", as stty size says it; make sim
+    gives it) cannot show the live view, or None (it can, or its size is
+    not known)."""
+    try:
+        rows, cols = [int(x) for x in size.split()]
+    except (AttributeError, ValueError):
+        return None
+    need = needed(s, zoom)
+    if cols >= need[0] and rows >= need[1]:
+        return None
+    smaller = needed(s, zoom + 1)
+    return ("this terminal is %d x %d (columns x rows); the %s's live view needs %d x %d: make it larger "
+            "(or its font smaller), or ZOOM=%d for a smaller view (%d x %d)"
+            % (cols, rows, s.board.ID, need[0], need[1], zoom + 1, smaller[0], smaller[1]))
+
+
 def live(s, zoom):
     import select
     import termios
+
+    size = os.getenv("SIM_TERM") or "%s %s" % (os.getenv("LINES"), os.getenv("COLUMNS"))
+    why = too_small(s, zoom, size)
+    if why:
+        raise OSError(why)
 
     fd = 0
     try:
@@ -433,7 +464,7 @@ def live(s, zoom):
         if s.frames != shown[0]:
             shown[0] = s.frames
             screen = render(s.emu, zoom)
-            web = ["the phones' page: http://127.0.0.1:%d/" % s.port] if s.serving() else []
+            web = [page_line(s)] if s.serving() else []
             sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(screen + [""] + lines + web) + "\r\n")
         if not poll.poll(wait):
             s.tick(max(wait, STEP_MS))
@@ -506,6 +537,27 @@ def click(s, stdin, zoom):
         s.tap(x, y)
 
 
+def wifi_on(s):
+    """--wifi: Wi-Fi on in the settings, as Settings > Wi-Fi turns it on,
+    and the screens already made (the game's menu with its Phones item)
+    made again."""
+    s.app.state["settings"]["wifi"] = "own"
+    s.app.save()
+    for screen in s.app.stack:
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+
+
+def page_line(s):
+    """The line under the live view while Wi-Fi is on: where the phones'
+    page is, or why it is not served (the port taken: another simulator's)."""
+    net = s.app.net if s.app is not None else None
+    error = net.wifi.error if net is not None else None
+    if error:
+        return "the phones' page: %s Another port: WEB_PORT=N (make sim), --port N" % error
+    return "the phones' page: http://127.0.0.1:%d/" % s.port
+
+
 def make_dirs(path):
     """The folder and its parents (os.makedirs: the port has none)."""
     built = "/" if path.startswith("/") else ""
@@ -571,8 +623,7 @@ def main(argv):
     s.shot_scale = int(opts["--scale"])
     s.port = int(opts["--port"])
     if flags["--wifi"] and s.app is not None and not s.serving():
-        s.app.state["settings"]["wifi"] = "own"
-        s.app.save()
+        wifi_on(s)
     try:
         if opts["--keys"] == "-":
             control(s)
