@@ -135,6 +135,28 @@ def test_names_are_typed():
     assert "BO B" in d.app.state["roster"]
 
 
+def test_done_on_an_empty_name_says_so():
+    # (issue 29, 9: done with no letter did nothing, silently) on a keyboard, a pad and buttons
+    for board in ("cardputer", "cyd", "ttgo-t-display"):
+        fresh_dir("direct-noname-" + board)
+        d = Driver(board)
+        d.choose("New game")
+        d.choose("Play Nine")
+        d.number(2)
+        d.choose("New name")
+        entry = d.top()
+        if d.kind == "keyboard":
+            d.typed("enter")
+        elif d.kind == "touch":
+            d.tap_pad("Done")
+        else:
+            d.key("up")  # from A to done
+            d.key("ok")
+        assert d.screen() == "Message" and d.top().title == "No name yet", (board, d.screen())
+        d.key("back")
+        assert d.top() is entry and entry.name == "", board
+
+
 def test_the_first_start_calibrates_the_touch_panel_and_keeps_it():
     fresh_dir("direct-calibrate")
     sim = simulator()

@@ -116,3 +116,20 @@ def test_mypy_checks_every_board_file_and_firmware_module():
                           check=True).stdout
     for b in boards.MODULES.values():
         assert "boards/%s.py" % b in made, b
+
+
+def test_the_card_order_in_using_md_is_the_one_up_and_down_step_through():
+    # (issue 29, 8: the order was nowhere) docs/USING.md's table, against the engine's cards
+    with open(os.path.join(ROOT, "docs", "USING.md")) as f:
+        text = f.read()
+    rows = {}
+    for line in text[text.index("| game | down steps through |"):].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        name, order = [c.strip() for c in line.strip("|").split("|")]
+        rows[name] = order.strip("`").split()
+    grid_games = [g for g in GAME_IDS if not rules_for(g).hand and g != "multiple-9"]
+    assert sorted(rows) == sorted(labels.title(g) for g in grid_games), rows
+    for g in grid_games:
+        r = rules_for(g)
+        assert rows[labels.title(g)] == list(r.tokens) + (["."] if r.dots else []) + ["#"], g

@@ -139,12 +139,16 @@ def open_page(d, s):
                     == ["ANN", "BOB", "CY"])
 
 
+PLAY_NINE_ORDER = [0, 4, 1, 5, 2, 6, 3, 7]  # the cells of rows of 4 as the device goes: by column
+
+
 def enter_cards(d, s, seat, cards):
-    """Pick the name, tap the cards: the page shows the device's score and breakdown."""
+    """Pick the name, tap the cards (in the device's order: Play Nine by
+    column): the page shows the device's score and breakdown."""
     tap(d, '#who button[data-seat="%d"]' % seat)
     wait_for(d, "the keypad", lambda v: v["pad"])
-    for c in cards:
-        tap(d, '#keypad button[data-card="%s"]' % c)
+    for i in PLAY_NINE_ORDER:
+        tap(d, '#keypad button[data-card="%s"]' % cards[i])
     return shows_score(d, s, cards)
 
 
@@ -236,8 +240,8 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
         (d,) = phones(1)
         open_page(d, s)
         tap(d, '#who button[data-seat="2"]')
-        for c in ANN[:7]:  # one card short: no score yet, and refused on the page itself
-            tap(d, '#keypad button[data-card="%s"]' % c)
+        for i in PLAY_NINE_ORDER[:7]:  # one card short: no score yet, and refused on the page itself
+            tap(d, '#keypad button[data-card="%s"]' % ANN[i])
         type_in(d, "#pin", pin)
         tap(d, "#send")
         v = wait_for(d, "the missing card", lambda v: v["msg_err"] and "Fill every card" in v["msg"])

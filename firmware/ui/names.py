@@ -45,6 +45,11 @@ class NameEntry(Screen):
     def finish(self):
         if self.name.strip():
             self.on_done(self.name.strip())
+        else:  # (done on nothing: said, not silently ignored)
+            from ui.widgets import Message
+
+            self.app.push(Message(self.app, "No name yet", ["A name needs a letter or a digit.",
+                                                            "Back leaves without one."]))
 
     def add(self, c):
         if len(self.name) < self.MAX:

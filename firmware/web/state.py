@@ -185,7 +185,7 @@ class Net:
                     "label": e[0], "hole": int(e[0].split()[1]), "playoff": e[0][0] == "P",
                     "players": e[1], "dealer": e[2], "sent": sorted(self.sent)},
                 "rules": {"rows": 0 if r.hand else r.rows, "cols": 0 if r.hand else r.cols, "hand": r.hand,
-                          "cards": r.tokens, "dots": r.dots,
+                          "cards": r.tokens, "dots": r.dots, "by_column": r.by_column,
                           "total_low": TOTAL_LOW, "total_high": TOTAL_HIGH},
             }
         text = json.dumps(out).encode()  # (bytes: each answer sends it as it is, no copy)
