@@ -56,7 +56,7 @@ def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
     assert g.note == "no card is 'z'" and g.cell() == 5 and g.cells.count(None) == 5
     assert g.hint() == "no card is 'z'"
     d.typed("e")  # the note goes with the next key
-    assert g.cells[5] == "11" and g.note is None and "T=10" in g.hint() and "Enter=total" in g.hint()
+    assert g.cells[5] == "11" and g.note is None and "t=10" in g.hint() and "Enter=total" in g.hint()
     d.key("back")  # backspace: a cell back, the card kept
     assert g.cell() == 5 and g.cells[5] == "11"
     d.typed("w")  # typed over
@@ -135,9 +135,39 @@ def test_names_are_typed():
     assert "BO B" in d.app.state["roster"]
 
 
+def test_the_player_befores_score_shows_under_every_games_grid():
+    # (issue 29, 3: on the Cardputer's Crazy Nines grid the key legend filled the screen's last
+    # lines and the score, drawn after it, fell below the screen)
+    from test_ui_games import record_text
+
+    from engine.game import GAME_IDS
+
+    grids = {}
+    for gid in TITLES:  # the grid games: a grid of different cards each
+        r = rules_for(gid)
+        if r.hand or not r.rows:
+            continue
+        grids[gid] = [[r.tokens[1 + row * r.cols + col] for col in range(r.cols)] for row in range(r.rows)]
+    assert len(grids) >= 3 and set(grids) <= set(GAME_IDS)
+    for board in BOARDS:
+        for gid, grid in grids.items():
+            fresh_dir("direct-prev-%s-%s" % (board, gid))
+            d = Driver(board)
+            d.new_game(TITLES[gid], ["ANN", "BOB", "CY", "DI"], holes=2)
+            d.key("ok")
+            d.grid(grid)  # ANN's: on to BOB's
+            drawn = record_text(d.app.pen)
+            d.app.stack[-1].dirty = True
+            d.sim.tick(50)
+            del d.app.pen.text
+            want = "ANN: %d" % d.app.stack[-1].d.rules.score([str(c) for r in grid for c in r],
+                                                               d.app.game.opts).total()
+            assert want in drawn, (board, gid, drawn)
+
+
 def test_done_on_an_empty_name_says_so():
     # (issue 29, 9: done with no letter did nothing, silently) on a keyboard, a pad and buttons
-    for board in ("cardputer", "cyd", "ttgo-t-display"):
+    for board in BOARDS + ["ttgo-t-display"]:
         fresh_dir("direct-noname-" + board)
         d = Driver(board)
         d.choose("New game")

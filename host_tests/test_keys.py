@@ -29,6 +29,6 @@ def test_the_aliases_and_the_legend_under_the_grid():
     assert [direct.card(k, pn) for k in "0thew-."] == ["0", "10", "HIO", "11", "12", "HIO", None]
     assert [direct.card(k, cn) for k in "01tosq."] == ["10", "A", "10", "JK", "QS", "Q", "."]
     assert [direct.card(k, c9) for k in "01tsw"] == ["10", "A", "T", "S", "W"]  # T and S: action cards
-    assert direct.legend(pn) == "T=10 H=HIO E=11 W=12"
-    assert direct.legend(cn) == "0=10 1=A O=JK S=QS"
+    assert direct.legend(pn) == "t=10 h=HIO e=11 w=12"
+    assert direct.legend(cn) == "0=10 1=A o=JK s=QS"  # (issue 29, 9: O=JK beside 0=10 read alike)
     assert direct.legend(c9) == "0=10 1=A"

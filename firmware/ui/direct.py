@@ -28,14 +28,15 @@ def card(c, rules):
 
 
 def legend(rules):
-    """The game's keys that are not its cards' own names, one a card: "T=10 H=HIO"."""
+    """The game's keys that are not its cards' own names, one a card: "t=10 h=HIO"
+    (a letter as its key shows it: o, not O beside the digit 0)."""
     out = []
     seen = []
     for k in "0T1HEWOS-":  # in this order (a dict has none on MicroPython): letters before -
         tok = ALIAS[k]
         if tok in rules.tokens and tok not in seen and card(k, rules) == tok:
             seen.append(tok)
-            out.append("%s=%s" % (k, tok))
+            out.append("%s=%s" % (k.lower(), tok))
     return " ".join(out)
 
 

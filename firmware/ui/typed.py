@@ -51,9 +51,11 @@ def menu(m, k):
 
 
 def hint(g):
-    """Under a grid: the keys that are not the cards' own names, Enter, and
-    the player before's score."""
+    """Under a grid: the player before's score first (what is below the
+    screen's last line is not drawn: on the Cardputer a 3x3 grid's extras
+    leave room for a line or two), then the keys that are not the cards'
+    own names, and Enter."""
     from ui import direct
 
     prev = direct.previous(g)
-    return direct.legend(g.d.rules) + " Enter=total" + ("\n" + prev if prev else "")
+    return (prev + "\n" if prev else "") + direct.legend(g.d.rules) + " Enter=total"
