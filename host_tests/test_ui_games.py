@@ -693,6 +693,29 @@ def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
     assert [i[0] for i in d.top().items][0] == "New game"  # no game to continue
 
 
+def test_a_boxed_card_on_the_oled_keeps_a_pixel_clear_of_its_box():
+    # (issue 29, 4: the box touched the glyphs: "HIO" boxed read "HIU")
+    from ui.entry import grid_box
+
+    fresh_dir("oled-box")
+    d = Driver("devkit-oled", emulate=True)
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.hole([[[0, "HIO", 2, 3], [4, "HIO", 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.choose("ANN")  # the grid whole, the cursor on its first card: HIO's column boxed
+    d.sim.tick(50)
+    emu = d.sim.emu
+    x0, y0, cw, rh = grid_box(d.app.pen, 4)
+    for row in (0, 1):
+        x, yy = x0 + cw, y0 + row * rh  # the HIO cell, as GridEntry.draw puts it
+        lit = lambda px, py: emu.pixel(px, py) != (0, 0, 0)  # noqa: E731
+        assert all(lit(px, yy - 2) for px in range(x - 2, x + cw - 3)), row  # the box's top
+        assert any(lit(px, yy) for px in range(x, x + 24)), row  # the glyphs
+        assert not any(lit(px, yy - 1) for px in range(x - 1, x + cw - 4)), row  # clear above them
+        assert not any(lit(x + cw - 5, py) for py in range(yy - 1, yy + 8)), row  # and right of them
+
+
 def test_the_chart_names_each_players_total_and_its_scale():
     for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
         fresh_dir("chart-" + board)

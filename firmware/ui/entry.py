@@ -361,7 +361,8 @@ class GridEntry(Screen):
             label = "?" if t is None else t
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
             if b and i != self.cell() and state in (CANCEL, MATCH, REMOVED) and pen.mono:
-                pen.box(x - 2, yy - 1, cw - 2, rh, FG)  # no colours: a box shows it
+                # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
+                pen.box(x - 2, yy - 2, cw - 1, rh + 1, FG)
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
         y += self.R * rh + 2
