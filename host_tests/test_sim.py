@@ -247,3 +247,35 @@ def test_a_terminal_too_small_for_the_live_view_is_told_the_size_it_needs():
     assert sim.too_small(s, 2, None) is None and sim.too_small(s, 2, "None None") is None  # not known: tried
     why = sim.too_small(s, 2, "24 80")
     assert "80 x 24" in why and "needs %d x %d" % (cols, rows) in why and "ZOOM=3" in why, why
+
+
+def test_every_letter_and_digit_stays_distinct_at_the_default_half_size():
+    # (issue 29, 2: at half size 6 and 9 looked like 8, and 23 like 29; the PIN was misread) Each
+    # character as the 240- and 320-wide panels draw it (twice size), at every offset against
+    # the live view's blocks, reduced as the view reduces it: no two the same
+    import framebuf
+
+    sim = simulator()
+    chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-+=:#."
+
+    class Emu:
+        def __init__(self, c, ox, oy):
+            fb = framebuf.FrameBuffer(bytearray(64), 8, 8, framebuf.MONO_HLSB)
+            fb.text(c, 0, 0, 1)
+            self.big = [[fb.pixel((x - ox) // 2, (y - oy) // 2) if x >= ox and y >= oy else 0
+                         for x in range(20)] for y in range(20)]
+
+        def size(self):
+            return 20, 20
+
+        def pixel(self, x, y):
+            return (255, 255, 255) if self.big[y][x] else (0, 0, 0)
+
+    for ox in (0, 1):
+        for oy in (0, 1):
+            seen = {}
+            for c in chars:
+                e = Emu(c, ox, oy)
+                shape = tuple(sim.block(e, x, y, 2) for y in range(0, 20, 2) for x in range(0, 20, 2))
+                assert shape not in seen, (c, seen.get(shape), ox, oy)
+                seen[shape] = c

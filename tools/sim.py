@@ -357,8 +357,13 @@ def render(emu, zoom):
 
 
 def block(emu, x, y, zoom):
-    """The pixel a zoom x zoom block shows: its brightest (a 1-pixel stroke
-    of a letter or a cross stays in view at half size)."""
+    """The pixel a zoom x zoom block shows: its first; or a brighter one
+    of a 1-pixel stroke (a rule, a cross, a thin letter), which would
+    otherwise drop out at half size. The letters of the 240- and 320-wide
+    panels are drawn at twice size, each of their pixels a 2 x 2 square:
+    the first pixel of each block is then exactly one pixel of the letter,
+    whichever way the letter lines up with the blocks (the brightest of
+    the block would merge neighbours, and 6 and 9 read as 8)."""
     best = emu.pixel(x, y)
     if zoom == 1:
         return best
@@ -368,9 +373,16 @@ def block(emu, x, y, zoom):
         for dx in range(zoom):
             if (dx or dy) and x + dx < w and y + dy < h:
                 p = emu.pixel(x + dx, y + dy)
-                if p[0] + p[1] + p[2] > lum:
+                if p[0] + p[1] + p[2] > lum and thin(emu, x + dx, y + dy, p, w, h):
                     best, lum = p, p[0] + p[1] + p[2]
     return best
+
+
+def thin(emu, x, y, p, w, h):
+    """Whether pixel p at (x, y) is of a 1-pixel stroke: neither neighbour
+    across it, one way or the other, is its colour."""
+    return (x == 0 or emu.pixel(x - 1, y) != p) and (x + 1 >= w or emu.pixel(x + 1, y) != p) or \
+        (y == 0 or emu.pixel(x, y - 1) != p) and (y + 1 >= h or emu.pixel(x, y + 1) != p)
 
 
 LIVE_KEYS = "asd"  # buttons 1, 2, 3: short press; upper case: long press
