@@ -562,3 +562,38 @@ def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
         else:
             d.key("ok")  # (the Cardputer's Enter)
         assert h.d.entries[0] == ["5", "K"] and d.top() is not h, board
+
+
+def test_the_phones_screen_shows_who_has_sent_on_every_board():
+    # (issue 29, 9: on the Cardputer "Sent:" was below the screen's last line)
+    from test_ui_games import record_text
+    from ui.phones import Phones
+
+    class Wifi:
+        error = None
+        ip = "192.168.4.1"
+        port = 80
+        ssid = "Scorekeeper-1A2B"
+        key = "k7m2p9q4"
+
+        def url(self):
+            return "http://192.168.4.1/"
+
+    class Net:
+        pin = "4821"
+        sent = {0: ["5"] * 8, 2: 17}
+        wifi = Wifi()
+
+    for board in simboard.BOARDS:
+        fresh_dir("direct-phones-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=2)
+        d.app.state["settings"]["wifi"] = "own"
+        d.app.net = Net()
+        drawn = record_text(d.app.pen)
+        d.app.push(Phones(d.app))
+        d.sim.tick(50)
+        del d.app.pen.text
+        d.app.net = None
+        lines = " ".join(drawn)
+        assert "Sent: ANN, CY" in lines and "4821" in lines, (board, drawn)

@@ -77,10 +77,13 @@ class Phones(Message):
         w = net.wifi
         if w.error:
             return ["Wi-Fi: " + w.error, "Settings > Wi-Fi to try again or turn it off."]
-        # what a player asks for most first: the PIN, where to go; then how to get on the network
+        # what a player asks for most first: the PIN and who has sent (the Cardputer's panel has room
+        # for five lines), where to go; then how to get on the network
         rows: list = []
         if app.game is not None:
             rows.append(("PIN", net.pin))
+            if net.sent:
+                rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
         if w.ip is None:
             rows.append(("Wi-Fi", "joining..." if mode == "join" else "starting..."))
         else:
@@ -89,8 +92,6 @@ class Phones(Message):
             rows.append(("Network", w.ssid) if len(w.ssid) < 14 else "Network " + w.ssid)
         if w.key:
             rows.append(("Password", w.key))
-        if app.game is not None and net.sent:
-            rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
         if self.qr_texts():
             rows.append("OK: QR code")
         return rows

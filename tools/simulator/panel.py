@@ -127,6 +127,8 @@ class DCSPanel:
             self.colmod = a[0]
 
     def _pixels(self, buf):
+        if not self.madctl & 0x60:  # columns run along RAM's rows: a row's run is copied whole
+            buf = self._runs(buf)
         for b in buf:
             if self.half is None:
                 self.half = b
@@ -140,6 +142,29 @@ class DCSPanel:
                 self.row += 1
                 if self.row > self.rows[1]:
                     self.row = self.rows[0]
+
+    def _runs(self, buf):
+        """Copy the whole pixels of buf that fall in RAM row by row, as
+        _put would one by one (the simulator's frame is some 150 KB on the
+        M5Stack: a key took a fifth of a second); returns what is left to
+        put one by one (a half pixel, a run out of RAM)."""
+        j, n = 0, len(buf)
+        while self.half is None and n - j >= 2:
+            run = min((n - j) // 2, self.cols[1] - self.col + 1)
+            pr = self.ram_h - 1 - self.row if self.madctl & 0x80 else self.row
+            if run <= 0 or not (0 <= pr < self.ram_h and 0 <= self.col and self.col + run <= self.ram_w):
+                break
+            i = (pr * self.ram_w + self.col) * 2
+            self.ram[i:i + 2 * run] = buf[j:j + 2 * run]
+            j += 2 * run
+            self.data_bytes += 2 * run
+            self.col += run
+            if self.col > self.cols[1]:
+                self.col = self.cols[0]
+                self.row += 1
+                if self.row > self.rows[1]:
+                    self.row = self.rows[0]
+        return buf[j:] if j else buf
 
     def _put(self, a, b, hi, lo):
         m = self.madctl
