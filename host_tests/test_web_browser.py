@@ -262,3 +262,49 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
     finally:
         s.close()
     assert not s.noise, "\n".join(s.noise)  # no traceback, nothing printed
+
+
+def test_a_phone_told_to_wait_sees_the_wait_count_down(tmp_path, phones):
+    # (issue 29, 9: the lockout's message said a number of seconds and stayed)
+    s = started(tmp_path)
+    try:
+        pin = s.pin()
+        wrong = "0000" if pin != "0000" else "1111"
+        (d,) = phones(1)
+        open_page(d, s)
+        enter_cards(d, s, 1, ANN)
+        for _ in range(3):  # the wrong PINs a phone may send before it waits
+            type_in(d, "#pin", wrong)
+            tap(d, "#send")
+            wait_for(d, "a refusal", lambda v: v["msg_err"] and "Wrong PIN" in v["msg"])
+        type_in(d, "#pin", wrong)
+        tap(d, "#send")
+        v = wait_for(d, "the wait", lambda v: "try again in" in v["msg"])
+        first = int(v["msg"].split("try again in ")[1].split()[0])
+        assert first >= 2, v["msg"]
+        wait_for(d, "the wait counting down", lambda v: "try again in %d s" % (first - 1) in v["msg"], 3)
+        assert js_errors(d, allow=["status of 403", "status of 429"]) == []  # the refusals', as logged
+    finally:
+        s.close()
+    assert not s.noise, "\n".join(s.noise)
+
+
+def test_a_grid_the_device_lost_in_a_restart_is_asked_for_again(tmp_path, phones):
+    # (issue 29, 9: grids sent from phones vanished when the device restarted, and the phone still
+    # said Sent) The page sees the device's state without its grid, newer than its send: it says so
+    s = started(tmp_path)
+    try:
+        pin = s.pin()
+        (d,) = phones(1)
+        open_page(d, s)
+        enter_cards(d, s, 0, ANN)
+        type_in(d, "#pin", pin)
+        tap(d, "#send")
+        wait_for(d, "sent", lambda v: v["msg"].startswith("Sent") and v["ticks"] == [0])
+        s.close()  # the power goes; on again, on the same flash and the same address
+        s = WebSim(tmp_path / "flash", port=s.port)
+        s.wait_up()
+        v = wait_for(d, "the loss said", lambda v: "lost what you sent" in v["msg"], 30)
+        assert v["msg_err"] and v["ticks"] == []
+    finally:
+        s.close()
