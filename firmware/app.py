@@ -23,7 +23,7 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr")
+          "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
 
 
 def forget(name):

@@ -10,45 +10,13 @@ from ui.widgets import Menu, Message, Number
 
 def choose_game(app):
     """The game to start; a game in progress is never let go without a
-    question: kept (back to it), finished into the history as it stands,
-    or discarded."""
+    question (ui/ongoing.py)."""
     if app.game is None and app.state["game"] is None:
         games(app)
         return
+    from ui.ongoing import ask  # a leaf (app.LEAVES)
 
-    def keep():
-        app.pop()
-        app.resume()
-
-    def into_history():
-        from storage.history import finish  # a leaf (app.LEAVES)
-
-        g = app.game
-        if g is None:  # (the safe start after errors: not opened yet)
-            from engine.doc import from_doc
-            from engine.errors import ScoreError
-
-            try:
-                g = from_doc(app.state["game"])
-            except ScoreError as e:
-                app.push(Message(app, "Not finished", [e.text(), "Discard it, or keep playing."]))
-                return
-        finish(app.state, g.summary())  # (unfinished: no winner, no tie; History says so)
-        new()
-
-    def discard():
-        app.state["game"] = None
-        new()
-
-    def new():
-        app.game = None
-        app.save()
-        app.pop()
-        games(app)
-
-    n = len(app.game.holes) if app.game is not None else len(app.state["game"].get("holes") or ())
-    app.push(Menu(app, ("A game is on: %d holes in" % n, "A game is on"),
-                  [("Keep playing", keep), ("Finish into History", into_history), ("Discard it", discard)]))
+    ask(app, games)
 
 
 def games(app):

@@ -1,0 +1,46 @@
+# Before a new game, the game in progress: kept, finished into the history
+# as it stands, or discarded (ui/newgame.py asks here only when there is
+# one: its code is not loaded otherwise). Let go at the main menu (app.LEAVES).
+from ui.widgets import Menu, Message
+
+
+def ask(app, games):
+    """What becomes of the game in progress, before a new one: kept (back
+    to it), finished into the history as it stands, or discarded; then
+    games(app), the new game's first step."""
+
+    def keep():
+        app.pop()
+        app.resume()
+
+    def into_history():
+        from storage.history import finish  # a leaf (app.LEAVES)
+
+        g = app.game
+        if g is None:  # (the safe start after errors: not opened yet)
+            from engine.doc import from_doc
+            from engine.errors import ScoreError
+
+            try:
+                g = from_doc(app.state["game"])
+            except ScoreError as e:
+                app.push(Message(app, "Not finished", [e.text(), "Discard it, or keep playing."]))
+                return
+        finish(app.state, g.summary())  # (unfinished: no winner, no tie; History says so)
+        new()
+
+    def discard():
+        app.state["game"] = None
+        new()
+
+    def new():
+        app.game = None
+        app.save()
+        app.pop()
+        games(app)
+
+    n = len(app.game.holes) if app.game is not None else len(app.state["game"].get("holes") or ())
+    app.push(Menu(app, ("A game is on: %d holes in" % n, "A game is on"),
+                  [("Keep playing", keep), ("Finish into History", into_history), ("Discard it", discard)]))
+
+
