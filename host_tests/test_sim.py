@@ -244,7 +244,8 @@ def test_a_terminal_too_small_for_the_live_view_is_told_the_size_it_needs():
     cols, rows = sim.needed(s, 2)
     assert cols >= 160 and rows >= 60 + len(sim.live_help(s))  # 320 x 240 halved: 160 x 60, and its lines
     assert sim.too_small(s, 2, "%d %d" % (rows, cols)) is None
-    assert sim.too_small(s, 2, None) is None and sim.too_small(s, 2, "None None") is None  # not known: tried
+    for unknown in (None, "None None", "", "0 0"):  # not known: tried
+        assert sim.too_small(s, 2, unknown) is None, unknown
     why = sim.too_small(s, 2, "24 80")
     assert "80 x 24" in why and "needs %d x %d" % (cols, rows) in why and "ZOOM=3" in why, why
 

@@ -437,6 +437,8 @@ def too_small(s, zoom, size):
         rows, cols = [int(x) for x in size.split()]
     except (AttributeError, ValueError):
         return None
+    if rows <= 0 or cols <= 0:  # (a terminal that does not say: a pty made without a size)
+        return None
     need = needed(s, zoom)
     if cols >= need[0] and rows >= need[1]:
         return None
@@ -450,10 +452,6 @@ def live(s, zoom):
     import select
     import termios
 
-    size = os.getenv("SIM_TERM") or "%s %s" % (os.getenv("LINES"), os.getenv("COLUMNS"))
-    why = too_small(s, zoom, size)
-    if why:
-        raise OSError(why)
 
     fd = 0
     try:
@@ -461,6 +459,11 @@ def live(s, zoom):
     except OSError:  # (ENOTTY) piped in, or no terminal at all: the live view cannot read keys
         raise OSError("the live view needs a terminal for its keys, and its input is not one; "
                       "run it in a terminal, or give it a script: --keys FILE (docs/SIMULATOR.md)")
+    # a terminal: big enough? (its size as make sim read it with stty, if it did: LINES and COLUMNS
+    # are the shell's, and may be another terminal's)
+    why = too_small(s, zoom, os.getenv("SIM_TERM"))
+    if why:
+        raise OSError(why)
     termios.setraw(fd)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
