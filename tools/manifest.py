@@ -165,6 +165,9 @@ def board_chip(board_id):
 def closure(board_id):
     """{device path: source path} of everything the board loads: main.py,
     board.py (its board file), and every firmware module reached from them."""
+    if board_chip(board_id) == "webassembly":
+        raise ManifestError("'%s' is the web page's board: make web builds the page (docs/WEB.md); "
+                            "nothing is deployed to it" % board_id)
     files = {"main.py": os.path.join(FIRMWARE, "main.py"), "board.py": board_file(board_id)}
     todo = list(files.values())
     seen = set(todo)
@@ -328,6 +331,8 @@ def packages():
     shared = {}
     per_board = {}
     for board_id in BOARDS:
+        if board_chip(board_id) == "webassembly":
+            continue  # the web page's board: make web builds its files (tools/web.py), mip never does
         files = closure(board_id)
         own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
         per_board[board_id] = own

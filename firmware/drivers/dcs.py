@@ -17,7 +17,11 @@ from micropython import const
 
 from compat import sleep_ms
 from drivers.dirty import Dirty
-from drivers.expand import expand
+
+try:
+    from drivers.expand import expand
+except SyntaxError:  # a port without the viper emitter (WebAssembly): the web page's panel never expands rows
+    expand = None  # type: ignore[assignment]
 
 _SWRESET = const(0x01)
 _SLPIN = const(0x10)

@@ -98,6 +98,11 @@ def serve(r, step, poll_ms, port=80):
     from app import forget
 
     why = room_here()  # before the server is loaded: the memory it would take
+    try:
+        import socket  # noqa: F401
+    except ImportError:  # a port without a network (WebAssembly: the web page, docs/WEB.md)
+        why = ["This board has no Wi-Fi: it is the scorekeeper in a web page.",
+               "Phones join a real board's Wi-Fi (docs/PHONES.md)."]
     if why is not None:
         _off(r, why)
     else:

@@ -7,7 +7,7 @@
 # drops it), so these cost the board nothing: a name more in a board file
 # would be one more in its heap's table of names (docs/MEMORY.md).
 #
-#   chip: esp32 | esp32s3 | unix (the virtual board)
+#   chip: esp32 | esp32s3 | unix (the virtual board) | webassembly (the web page's, make web)
 #   usb:  the connector and its USB serial chip (make flash-help)
 #   boot: how to put it in its bootloader
 #   port: the names its serial port takes
@@ -75,7 +75,8 @@ def chip(board_id):
     return facts(board_id).get("chip", "esp32")
 
 
-REAL = tuple(b for b in MODULES if chip(b) != "unix")  # the boards that are made: not the virtual one
+# the boards that are made: not the virtual one, nor the web page's
+REAL = tuple(b for b in MODULES if chip(b) not in ("unix", "webassembly"))
 
 if __name__ == "__main__":  # (the Makefile's list)
     print(" ".join(REAL))

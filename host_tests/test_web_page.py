@@ -1,0 +1,267 @@
+# cpython-only
+# make web's page (issue 28, docs/WEB.md): the firmware on MicroPython's
+# WebAssembly port in a headless Chromium, served as any static host would
+# (tools/webbuild.py --serve). Skipped without chromium/chromedriver or without
+# the port (make setup: npm ci); the build itself is tested without a browser.
+import json
+import os
+import shutil
+import sys
+import threading
+import time
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import manifest  # noqa: E402
+import webbuild as web  # noqa: E402
+from score import run as score_run  # noqa: E402
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+except ImportError:
+    webdriver = None
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+NO_PORT = not os.path.isfile(os.path.join(web.NPM, "micropython.mjs"))
+WAIT = 30  # s
+
+P28 = [[0, 1, 2, 3], [4, 5, 6, 7]]
+P36 = [[1, 2, 3, 4], [5, 6, 7, 8]]
+P12 = [[5, 5, 1, 1], [5, 5, 1, 1]]
+
+
+def four_players(holes):
+    grids = [[P28, P36, P12, P28], [P36, P36, P28, P12], [P12, P28, P36, P36]]
+    return {"game": "play-nine", "players": ["Ann", "Bob", "Cy", "Di"], "options": {},
+            "holes": [{"ender": h % 4, "grids": grids[h % 3]} for h in range(holes)]}
+
+
+def scored(text):
+    status, out, err = score_run([], text)
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.skipif(NO_PORT, reason="MicroPython's WebAssembly port is not installed: make setup (npm ci)")
+def test_make_web_builds_a_static_folder_with_every_boards_files(tmp_path):
+    out, n, size = web.build(str(tmp_path / "web"))
+    for name in web.PAGE_FILES + ("micropython.mjs", "micropython.wasm", "firmware.json"):
+        assert os.path.getsize(os.path.join(out, name)) > 0, name
+    with open(os.path.join(out, "firmware.json")) as f:
+        fw = json.load(f)
+    files = fw["files"]
+    assert len(files) == n
+    with open(os.path.join(ROOT, "boards", "browser.py")) as f:
+        assert files["board.py"] == f.read()  # the page's board file is its board.py
+    for b in manifest.REAL_BOARDS:  # the same files make deploy puts on each board, its board file by name
+        for dest, src in manifest.closure(b).items():
+            if dest.endswith(".py"):
+                dest = os.path.basename(src) if dest == "board.py" else dest
+                with open(src) as f:
+                    assert files[dest] == f.read(), dest
+    assert [b[0] for b in fw["boards"]] == list(manifest.REAL_BOARDS)
+    with open(os.path.join(out, "sw.js")) as f:
+        sw = f.read()
+    assert "@BUILD@" not in sw and "firmware.json" in sw
+
+
+def test_the_pages_board_is_not_one_to_deploy_to():
+    with pytest.raises(manifest.ManifestError, match="web page's board: make web"):
+        manifest.closure("browser")
+    assert "browser" in manifest.BOARDS and "browser" not in manifest.REAL_BOARDS
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    if webdriver is None or not CHROMIUM or not CHROMEDRIVER:
+        pytest.skip("no selenium/chromium/chromedriver: apt-get install chromium chromium-driver")
+    if NO_PORT:
+        pytest.skip("MicroPython's WebAssembly port is not installed: make setup (npm ci)")
+    out, _n, _size = web.build(str(tmp_path_factory.mktemp("web") / "web"))
+    import http.server
+    import functools
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                              **{".mjs": "text/javascript", ".wasm": "application/wasm"})
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=out))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % httpd.server_address[1]
+    httpd.shutdown()
+
+
+@pytest.fixture
+def browser(served):
+    o = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--window-size=420,900", "--disable-gpu", "--no-first-run",
+              "--disable-extensions"):
+        o.add_argument(a)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(options=o, service=Service(CHROMEDRIVER))
+    d.set_script_timeout(WAIT)
+    yield d
+    d.quit()
+
+
+def booted(d, url, board=None):
+    """Open the page (as board), wait for the firmware's first screen; the time it took."""
+    if board is not None:
+        d.get(url)
+        d.execute_script("localStorage.setItem('sk-board', arguments[0])", board)
+    t0 = time.time()
+    d.get(url)
+    end = t0 + WAIT
+    while time.time() < end:
+        if d.execute_script("return !!window.skHost"):
+            return time.time() - t0
+        status = d.execute_script("return document.getElementById('status').textContent")
+        assert "could not start" not in status, status
+        time.sleep(0.1)
+    raise AssertionError("no first screen in %d s" % WAIT)
+
+
+def errors(d):
+    """The console's errors and warnings (the firmware's stderr goes to console.warn)."""
+    return [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def lit(d):
+    """How many of the canvas's pixels are not black."""
+    return d.execute_script("""
+        const c = document.getElementById('screen');
+        const p = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 0; i < p.length; i += 4) if (p[i] || p[i + 1] || p[i + 2]) n++; return n;""")
+
+
+def top(d):
+    return d.execute_script("return skHost.top()")
+
+
+def wait_for(d, what, cond):
+    end = time.time() + WAIT
+    while time.time() < end:
+        v = what()
+        if cond(v):
+            return v
+        time.sleep(0.1)
+    raise AssertionError("still %r" % (v,))
+
+
+def test_every_boards_first_screen_with_no_console_error(browser, served):
+    for b in manifest.REAL_BOARDS:
+        booted(browser, served, b)
+        first = "Calibrate" if manifest.board_input(b) == "touch" else "Home"
+        assert wait_for(browser, lambda: top(browser), lambda t: "|" in t).startswith(first), b
+        w, h = browser.execute_script("const c = document.getElementById('screen'); "
+                                      "return [c.width, c.height]")
+        assert lit(browser) > w * h // 50, b  # drawn: the title and the menu
+        assert browser.execute_script("return document.getElementById('board').value") == b
+        assert not errors(browser), (b, errors(browser))
+
+
+def test_a_game_loaded_is_downloaded_as_score_py_scores_it_and_survives_a_reload(browser, served):
+    booted(browser, served, "ttgo-t-display")
+    doc = four_players(5)
+    out = browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(doc))
+    assert out.startswith("Loaded: Play Nine, 4 players, 5 holes"), out
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play"))
+    got = browser.execute_script("return skHost.game_json()")
+    assert scored(got) == scored(json.dumps(doc))  # the same totals, the same hole scores
+    time.sleep(0.6)  # the flash is written to IndexedDB at most 0.4 s after a turn
+    booted(browser, served)  # reloaded, as a closed and reopened tab is
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play"))
+    assert scored(browser.execute_script("return skHost.game_json()")) == scored(json.dumps(doc))
+    assert not errors(browser)
+
+
+def test_loading_asks_before_replacing_and_refuses_bad_files_keeping_the_game(browser, served):
+    booted(browser, served, "ttgo-t-display")
+    browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(3)))
+    ask = browser.execute_script("return skHost.load_question()")
+    assert "game in progress" in ask and "Ann, Bob, Cy, Di" in ask and "3 holes" in ask
+    before = browser.execute_script("return skHost.game_json()")
+    for bad, said in (("{nope", "not a JSON file"), ("[1, 2]", "not a game"),
+                      (json.dumps({"game": "play-nine", "players": []}), "player"),
+                      (json.dumps({"game": "golf-9", "players": ["A", "B"]}), "golf-9")):
+        out = browser.execute_script("return skHost.load_game(arguments[0])", bad)
+        assert out.startswith("error: ") and said in out, (bad, out)
+        assert browser.execute_script("return skHost.game_json()") == before
+    assert not errors(browser)
+
+
+def test_a_damaged_stored_save_falls_back_with_the_boards_note(browser, served):
+    booted(browser, served, "ttgo-t-display")
+    browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(4)))
+    browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(5)))  # a .bak
+    time.sleep(0.6)
+    # the browser's copy of state.json damaged, as a flipped bit on a flash would be
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const r = indexedDB.open('scorekeeper', 1);
+        r.onsuccess = () => {
+          const tx = r.result.transaction('flash', 'readwrite'), st = tx.objectStore('flash');
+          const g = st.get('state.json');
+          g.onsuccess = () => {
+            const a = new Uint8Array(g.result); a[a.length - 20] ^= 4; st.put(a, 'state.json');
+          };
+          tx.oncomplete = () => done(true);
+        };""")
+    booted(browser, served)
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Message|Note"))
+    got = scored(browser.execute_script("return skHost.game_json()"))
+    assert got == scored(json.dumps(four_players(4)))  # state.bak's game: the save before
+    assert not errors(browser)
+
+
+def test_the_page_works_offline_after_the_first_load(browser, served):
+    booted(browser, served, "devkit-oled")
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then(() => done(true));""")
+    wait_for(browser, lambda: browser.execute_script("return !!navigator.serviceWorker.controller") or
+             (browser.get(served) or False), bool)
+    browser.set_network_conditions(offline=True, latency=0, throughput=0)
+    try:
+        booted(browser, served)
+        wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+        assert lit(browser) > 0
+    finally:
+        browser.set_network_conditions(offline=False, latency=0, throughput=0)
+
+
+def test_on_page_buttons_and_the_keyboard_drive_the_board(browser, served):
+    booted(browser, served, "m5stack-core")
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+    buttons = browser.find_elements("css selector", "#keys button")
+    assert [b.text for b in buttons] == list(manifest.board_attr("m5stack-core", "BUTTONS"))
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(browser).click_and_hold(buttons[1]).pause(0.1).release().perform()  # the middle: OK
+    wait_for(browser, lambda: top(browser), lambda t: not t.startswith("Home"))  # New game's list
+    browser.find_element("tag name", "body").send_keys("\b")  # Backspace: back
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+    assert not errors(browser)
+
+
+
+def test_wifi_on_the_page_says_there_is_none_and_the_board_goes_on(browser, served):
+    booted(browser, served, "ttgo-t-display")
+    # as Settings > Wi-Fi > Own network leaves it
+    browser.execute_script("skPython('import board; "
+                           "board.host.runner.app.state[\"settings\"][\"wifi\"] = \"own\"')")
+    wait_for(browser, lambda: top(browser), lambda t: t == "Message|Wi-Fi off")
+    said = browser.execute_script("return skEval(\"' '.join(_b.host.runner.app.stack[-1].rows)\")")
+    assert "no Wi-Fi" in said and "web page" in said, said
+    browser.find_element("tag name", "body").send_keys("\n")  # Enter: OK
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+    assert not errors(browser)

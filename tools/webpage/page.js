@@ -1,0 +1,453 @@
+// The scorekeeper's web page (make web, docs/WEB.md): MicroPython's
+// WebAssembly port runs the firmware's own files; boards/browser.py (its
+// board.py) draws on the canvas through window.skPage and reads the keys
+// this page presses. The flash is a folder of the port's file system, kept
+// in IndexedDB between turns of the firmware's loop.
+import { loadMicroPython } from "./micropython.mjs";
+
+const $ = (id) => document.getElementById(id);
+const FLASH = "/flash";
+const CODE = "/code";
+const MIN_HOLD_MS = 70; // a click is held at least this long: the firmware debounces (drivers/buttons.py)
+const SYNC_MS = 400; // how often the flash is written to IndexedDB when it changed
+const DEFAULT_BOARD = "cyd";
+
+let mp = null;
+let host = null; // board.py's Host: step(), button(), key(), touch(), plan()
+let fw = null; // firmware.json
+let db = null;
+let kept = new Map(); // the flash as IndexedDB holds it: name -> Uint8Array
+let every = 5;
+let running = false;
+let lastSync = 0;
+let failed = false;
+let shape = null; // [input, button names] from board.py
+
+// ---------------------------------------------------------------- flash
+function openDb() {
+  return new Promise((ok, bad) => {
+    const r = indexedDB.open("scorekeeper", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("flash");
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => bad(r.error);
+  });
+}
+
+function readDb() {
+  return new Promise((ok, bad) => {
+    const out = new Map();
+    const req = db.transaction("flash").objectStore("flash").openCursor();
+    req.onsuccess = () => {
+      const c = req.result;
+      if (!c) return ok(out);
+      out.set(c.key, new Uint8Array(c.value));
+      c.continue();
+    };
+    req.onerror = () => bad(req.error);
+  });
+}
+
+function flashNow() {
+  const out = new Map();
+  for (const name of mp.FS.readdir(FLASH)) {
+    const path = FLASH + "/" + name;
+    if (name === "." || name === ".." || !mp.FS.isFile(mp.FS.stat(path).mode)) continue;
+    out.set(name, mp.FS.readFile(path));
+  }
+  return out;
+}
+
+function same(a, b) {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// The flash as it is between two turns of the loop, written in one
+// transaction: IndexedDB keeps all of it or none (a tab closed mid-write
+// keeps the turn before, as a power cut keeps the save before).
+function sync() {
+  if (!db || !mp) return Promise.resolve();
+  const now = flashNow();
+  const puts = [...now].filter(([n, d]) => !same(kept.get(n), d));
+  const dels = [...kept.keys()].filter((n) => !now.has(n));
+  if (!puts.length && !dels.length) return Promise.resolve();
+  kept = now;
+  return new Promise((ok) => {
+    const tx = db.transaction("flash", "readwrite");
+    const st = tx.objectStore("flash");
+    for (const [n, d] of puts) st.put(d, n);
+    for (const n of dels) st.delete(n);
+    tx.oncomplete = () => ok();
+    tx.onerror = tx.onabort = () => {
+      kept = new Map(); // written again next time
+      say("The browser did not keep the last save (" + (tx.error && tx.error.name) + "): trying again.", true);
+      ok();
+    };
+  });
+}
+
+// ---------------------------------------------------------------- screen
+const canvas = $("screen");
+const ctx = canvas.getContext("2d");
+let img = null;
+
+function bytes(b64) {
+  const s = atob(b64);
+  const a = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+  return a;
+}
+
+function rgb(c) {
+  const r = (c >> 11) << 3, g = ((c >> 5) & 0x3f) << 2, b = (c & 0x1f) << 3;
+  return [r | (r >> 5), g | (g >> 6), b | (b >> 5)];
+}
+
+window.skPage = {
+  model: localStorage.getItem("sk-board") || DEFAULT_BOARD,
+
+  ready(id, input, w, h, mono, buttons) {
+    canvas.width = w;
+    canvas.height = h;
+    img = ctx.createImageData(w, h);
+    for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
+    shape = [input, buttons ? buttons.split(",") : []]; // the keys are made once board.py's host is there
+  },
+
+  // rows y0..y1 of the 4-bit frame (two pixels a byte, the left one high), columns x0..x1
+  band(rowsB64, half, x0, y0, x1, y1, lutB64) {
+    const rows = bytes(rowsB64), lut = bytes(lutB64), pal = [];
+    for (let i = 0; i < 16; i++) pal.push(rgb((lut[2 * i] << 8) | lut[2 * i + 1]));
+    const d = img.data, w = img.width;
+    for (let y = y0; y < y1; y++) {
+      const row = (y - y0) * half;
+      for (let x = x0; x < x1; x++) {
+        const b = rows[row + (x >> 1)];
+        const p = pal[x & 1 ? b & 15 : b >> 4];
+        const o = (y * w + x) * 4;
+        d[o] = p[0]; d[o + 1] = p[1]; d[o + 2] = p[2];
+      }
+    }
+    ctx.putImageData(img, 0, 0, x0, y0, x1 - x0, y1 - y0);
+  },
+
+  // the whole MONO_VLSB frame: a byte is 8 pixels down a page
+  mono(b64, w, h) {
+    const buf = bytes(b64), d = img.data;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const v = (buf[(y >> 3) * w + x] >> (y & 7)) & 1 ? 255 : 0;
+        const o = (y * w + x) * 4;
+        d[o] = d[o + 1] = d[o + 2] = v;
+      }
+    }
+    ctx.putImageData(img, 0, 0);
+  },
+
+  sleep(asleep) {
+    canvas.classList.toggle("asleep", !!asleep);
+  },
+
+  run(ms) {
+    every = ms;
+    running = true;
+    setTimeout(loop, every);
+  },
+};
+
+function loop() {
+  if (!running) return;
+  try {
+    host.step();
+  } catch (e) {
+    running = false;
+    failed = true;
+    console.error(e);
+    say("The firmware stopped: " + (e.message || e) + ". Reload the page to start it again.", true);
+    return;
+  }
+  const now = performance.now();
+  if (now - lastSync > SYNC_MS) {
+    lastSync = now;
+    sync();
+  }
+  setTimeout(loop, every);
+}
+
+// ---------------------------------------------------------------- keys
+const keysDiv = $("keys");
+let input = "buttons";
+
+function holdFor(down, up, ms) {
+  down();
+  setTimeout(up, ms);
+}
+
+// a press from the page: held from pointer down to pointer up, at least MIN_HOLD_MS
+function pressable(el, down, up) {
+  let since = 0;
+  let held = false;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    el.classList.remove("held");
+    setTimeout(up, Math.max(0, since + MIN_HOLD_MS - performance.now()));
+  };
+  el.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    el.setPointerCapture && el.setPointerCapture(e.pointerId);
+    held = true;
+    since = performance.now();
+    el.classList.add("held");
+    down();
+  });
+  el.addEventListener("pointerup", release);
+  el.addEventListener("pointercancel", release);
+  el.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+const MODIFIERS = ["fn", "shift", "ctrl", "opt", "alt"];
+const latched = new Map(); // an on-page modifier held: legend -> its button
+
+function unlatch() {
+  for (const [legend, b] of latched) {
+    host.key(legend, false);
+    b.classList.remove("held");
+  }
+  latched.clear();
+}
+
+function buildKeys(kind, buttons) {
+  input = kind;
+  keysDiv.innerHTML = "";
+  canvas.classList.toggle("touch", kind === "touch");
+  if (kind === "buttons") {
+    buttons.forEach((name, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = name;
+      b.dataset.button = i;
+      pressable(b, () => host.button(i, true), () => host.button(i, false));
+      keysDiv.appendChild(b);
+    });
+    $("help").textContent = "Press the board's buttons (held: a long press), or the keyboard: ↑ ↓, Enter (OK), " +
+      "Backspace or Esc (Back).";
+  } else if (kind === "keyboard") {
+    for (const row of JSON.parse(host.rows())) {
+      const r = document.createElement("div");
+      r.className = "row";
+      for (const legend of row) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = legend;
+        b.dataset.legend = legend;
+        if (legend.length > 1) b.className = "wide";
+        if (MODIFIERS.includes(legend)) { // held from its tap until the next key is let go (fn, then ;)
+          b.addEventListener("pointerdown", (e) => {
+            e.preventDefault();
+            const on = !latched.has(legend);
+            host.key(legend, on);
+            b.classList.toggle("held", on);
+            if (on) latched.set(legend, b);
+            else latched.delete(legend);
+          });
+        } else {
+          pressable(b, () => host.key(legend, true), () => {
+            host.key(legend, false);
+            setTimeout(unlatch, MIN_HOLD_MS);
+          });
+        }
+        r.appendChild(b);
+      }
+      keysDiv.appendChild(r);
+    }
+    $("help").textContent = "Type on the keyboard (as on the Cardputer: Enter is OK, Esc or ` is Back, " +
+      "the arrows are fn with ; . , /), or press the keys below.";
+  } else {
+    $("help").textContent = "Tap the screen. Enter is OK and Esc is Back where the screen has them.";
+  }
+}
+
+// the screen's point under a pointer event
+function point(e) {
+  const r = canvas.getBoundingClientRect();
+  const bx = (r.width - canvas.clientWidth) / 2, by = (r.height - canvas.clientHeight) / 2;
+  const x = Math.floor((e.clientX - r.left - bx - canvas.clientLeft) * canvas.width / canvas.clientWidth);
+  const y = Math.floor((e.clientY - r.top - by - canvas.clientTop) * canvas.height / canvas.clientHeight);
+  return [Math.min(canvas.width - 1, Math.max(0, x)), Math.min(canvas.height - 1, Math.max(0, y))];
+}
+
+let fingerSince = 0;
+let fingerDown = false;
+canvas.addEventListener("pointerdown", (e) => {
+  if (input !== "touch" || !host) return;
+  e.preventDefault();
+  canvas.setPointerCapture && canvas.setPointerCapture(e.pointerId);
+  fingerDown = true;
+  fingerSince = performance.now();
+  host.touch(...point(e));
+});
+canvas.addEventListener("pointermove", (e) => {
+  if (input === "touch" && host && fingerDown) host.touch(...point(e));
+});
+const lift = () => {
+  if (!fingerDown) return;
+  fingerDown = false;
+  setTimeout(() => host.touch(null, null), Math.max(0, fingerSince + MIN_HOLD_MS - performance.now()));
+};
+canvas.addEventListener("pointerup", lift);
+canvas.addEventListener("pointercancel", lift);
+
+// the computer's keyboard: a logical key (board.py's plan: what to press, and how long)
+const LOGICAL = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "ok",
+  Escape: "back", Backspace: "back" };
+const LEGEND = { Enter: "enter", Backspace: "bksp", " ": "space", Tab: "tab", Escape: "`" };
+const typed = new Map(); // a held key of the keyboard -> its legend
+
+function playPlan(plan) {
+  // "buttons 0,1 80" | "keys fn,; 80" | "tap 160 220 80" | "" (nothing gives it here)
+  const [what, a, b, c] = plan.split(" ");
+  if (what === "buttons") {
+    const bs = a.split(",").map(Number);
+    holdFor(() => bs.forEach((i) => host.button(i, true)), () => bs.forEach((i) => host.button(i, false)), +b);
+  } else if (what === "keys") {
+    const ks = a.split(",");
+    holdFor(() => ks.forEach((k) => host.key(k, true)), () => ks.reverse().forEach((k) => host.key(k, false)), +b);
+  } else if (what === "tap") {
+    holdFor(() => host.touch(+a, +b), () => host.touch(null, null), +c);
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!host || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
+  if (input === "keyboard" && !(e.key in LOGICAL && e.key.startsWith("Arrow"))) {
+    const legend = LEGEND[e.key] || (e.key.length === 1 ? e.key.toLowerCase() : null);
+    if (!legend || e.repeat) { if (legend) e.preventDefault(); return; }
+    if (host.key(legend, true)) {
+      typed.set(e.code, legend);
+      e.preventDefault();
+    }
+    return;
+  }
+  const key = LOGICAL[e.key];
+  if (!key) return;
+  e.preventDefault();
+  if (!e.repeat) playPlan(host.plan(key));
+});
+document.addEventListener("keyup", (e) => {
+  const legend = typed.get(e.code);
+  if (legend !== undefined) {
+    typed.delete(e.code);
+    host.key(legend, false);
+  }
+});
+
+// ---------------------------------------------------------------- files
+function say(text, bad) {
+  const m = $("message");
+  m.textContent = text;
+  m.className = bad ? "bad" : "good";
+}
+
+$("download").addEventListener("click", () => {
+  const out = host.game_json();
+  if (out.startsWith("error: ")) {
+    say(out.slice(7), true);
+    return;
+  }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([out], { type: "application/json" }));
+  a.download = "game.json";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  say("game.json downloaded: tools/score.py scores it to the same totals.");
+});
+
+$("load").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  e.target.value = "";
+  if (!f) return;
+  if (f.size > 65536) {
+    say(f.name + " is " + Math.round(f.size / 1024) + " KB: a game.json is at most 64 KB. Nothing was changed.", true);
+    return;
+  }
+  const text = await f.text();
+  const ask = host.load_question();
+  if (ask && !confirm(ask)) {
+    say("Nothing was loaded: the game in progress is as it was.");
+    return;
+  }
+  const out = host.load_game(text);
+  if (out.startsWith("error: ")) say(f.name + ": " + out.slice(7) + " Nothing was changed.", true);
+  else {
+    say(out);
+    sync();
+  }
+});
+
+// ---------------------------------------------------------------- start
+async function start() {
+  const sel = $("board");
+  try {
+    db = await openDb();
+  } catch (e) {
+    say("This browser keeps no storage for the page (" + e + "): the game will not survive closing it.", true);
+  }
+  fw = await (await fetch("firmware.json")).json();
+  $("version").textContent = "Firmware " + fw.version + ", MicroPython " + fw.micropython + ".";
+  if (!fw.boards.some((b) => b[0] === skPage.model)) skPage.model = DEFAULT_BOARD;
+  for (const [id, name] of fw.boards) {
+    const o = document.createElement("option");
+    o.value = id;
+    o.textContent = name;
+    o.selected = id === skPage.model;
+    sel.appendChild(o);
+  }
+  sel.addEventListener("change", async () => {
+    running = false;
+    await sync();
+    localStorage.setItem("sk-board", sel.value);
+    location.reload();
+  });
+  mp = await loadMicroPython({
+    heapsize: 2 * 1024 * 1024,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  for (const [path, text] of Object.entries(fw.files)) {
+    const parts = (CODE + "/" + path).split("/");
+    for (let i = 2; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      if (!mp.FS.analyzePath(dir).exists) mp.FS.mkdir(dir);
+    }
+    mp.FS.writeFile(CODE + "/" + path, text);
+  }
+  mp.FS.mkdir(FLASH);
+  if (db) {
+    kept = await readDb();
+    for (const [name, data] of kept) mp.FS.writeFile(FLASH + "/" + name, data);
+  }
+  $("status").textContent = "";
+  mp.runPython(`import sys, os\nsys.path[:0] = ["${CODE}"]\nos.chdir("${FLASH}")\nimport main`);
+  host = mp.pyimport("board").host;
+  buildKeys(...shape);
+  window.skHost = host; // (the tests' way in)
+  window.skPython = (code) => mp.runPython(code);
+  window.skEval = (expr) => {
+    mp.runPython("import board as _b\n_b.said = " + expr);
+    return mp.pyimport("board").said;
+  };
+  addEventListener("pagehide", () => sync());
+  document.addEventListener("visibilitychange", () => document.hidden && sync());
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("offline copy not made: " + e));
+  }
+}
+
+start().catch((e) => {
+  failed = true;
+  console.error(e);
+  $("status").textContent = "The scorekeeper could not start: " + (e.message || e);
+});
