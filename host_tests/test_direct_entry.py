@@ -548,8 +548,8 @@ def test_the_terminal_view_at_half_size_keeps_every_stroke():
             p = emu.pixel(x, y)
             if p == (0, 0, 0) or lit(x, y):
                 continue
-            assert any(0 <= x + dx < w and 0 <= y + dy < h and emu.pixel(x + dx, y + dy) == p and lit(x + dx, y + dy)
-                       for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))), (x, y)
+            assert any(0 <= x + dx < w and 0 <= y + dy < h and emu.pixel(x + dx, y + dy) == p
+                       and lit(x + dx, y + dy) for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))), (x, y)
 
 
 def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
