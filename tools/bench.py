@@ -278,7 +278,19 @@ def ui_figures():
                 r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
                 r["band_us"] / r["whole_us"]))
     print()
+    web_figures()
+    print()
     return heap_figures()
+
+
+def web_figures():
+    import webbench  # (tools/benches)
+
+    why = webbench.missing()
+    if why:
+        print("The web page's figures (tools/benches/webbench.py): skipped: %s" % why)
+        return
+    webbench.table(webbench.figures())
 
 
 def heap_figures():

@@ -92,10 +92,13 @@ const canvas = $("screen");
 const ctx = canvas.getContext("2d");
 let img = null;
 
-function bytes(b64) {
-  const s = atob(b64);
-  const a = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+const HEX = new Uint8Array(128);
+for (let i = 0; i < 16; i++) HEX["0123456789abcdef".charCodeAt(i)] = i;
+
+// board.py's bytes, as hex text
+function bytes(hex) {
+  const a = new Uint8Array(hex.length >> 1);
+  for (let i = 0, j = 0; i < a.length; i++, j += 2) a[i] = (HEX[hex.charCodeAt(j)] << 4) | HEX[hex.charCodeAt(j + 1)];
   return a;
 }
 
@@ -116,8 +119,8 @@ window.skPage = {
   },
 
   // rows y0..y1 of the 4-bit frame (two pixels a byte, the left one high), columns x0..x1
-  band(rowsB64, half, x0, y0, x1, y1, lutB64) {
-    const rows = bytes(rowsB64), lut = bytes(lutB64), pal = [];
+  band(rowsHex, half, x0, y0, x1, y1, lutHex) {
+    const rows = bytes(rowsHex), lut = bytes(lutHex), pal = [];
     for (let i = 0; i < 16; i++) pal.push(rgb((lut[2 * i] << 8) | lut[2 * i + 1]));
     const d = img.data, w = img.width;
     for (let y = y0; y < y1; y++) {
@@ -133,8 +136,8 @@ window.skPage = {
   },
 
   // the whole MONO_VLSB frame: a byte is 8 pixels down a page
-  mono(b64, w, h) {
-    const buf = bytes(b64), d = img.data;
+  mono(hex, w, h) {
+    const buf = bytes(hex), d = img.data;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const v = (buf[(y >> 3) * w + x] >> (y & 7)) & 1 ? 255 : 0;
@@ -156,10 +159,16 @@ window.skPage = {
   },
 };
 
+const steps = []; // [start, ms] of the last turns (make bench reads them: the time a key's redraw takes)
+window.skSteps = steps;
+
 function loop() {
   if (!running) return;
   try {
+    const t0 = performance.now();
     host.step();
+    steps.push([t0, performance.now() - t0]);
+    if (steps.length > 500) steps.splice(0, 100);
   } catch (e) {
     running = false;
     failed = true;
@@ -435,6 +444,7 @@ async function start() {
   buildKeys(...shape);
   window.skHost = host; // (the tests' way in)
   window.skPython = (code) => mp.runPython(code);
+  window.skPlay = playPlan; // a logical key as the computer's keyboard gives it
   window.skEval = (expr) => {
     mp.runPython("import board as _b\n_b.said = " + expr);
     return mp.pyimport("board").said;

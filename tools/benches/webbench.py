@@ -1,0 +1,208 @@
+# make bench's figures for the web page (make web, docs/WEB.md): the time from
+# opening the page to the firmware's first screen, and the time the firmware
+# takes for a key (the longest turn of its loop after the key: the key read,
+# the screen redrawn and shown on the canvas), in headless Chromium on this
+# machine; beside them the same turn on the MicroPython unix port (the
+# board's own driver on a bus that only counts bytes). Medians.
+#
+#   python tools/benches/webbench.py [--keys N] [--loads N]
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(HERE)
+ROOT = os.path.dirname(TOOLS)
+sys.path.insert(0, TOOLS)
+
+import manifest  # noqa: E402
+import webbuild  # noqa: E402
+
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+WAIT = 30
+KEY_GAP_S = 0.5  # after a key: its redraw is done well within this
+CROSSES = ((30, 30), (289, 30), (30, 209))  # the CYD's calibration crosses (ui/calibrate.py, 320x240)
+
+# The unix port's turn for a key: the simulator's board without the panel
+# emulator (simulator/board.py, emulate=False), the same presses.
+UNIX = r"""
+import sys, time
+sys.path[:0] = [%(fw)r, %(tools)r, %(boards)r]
+import os
+os.chdir(%(flash)r)
+import sim
+from guard import step
+s = sim.Sim(%(board)r, emulate=False, guarded=True)
+if s.kind == "touch":
+    for x, y in %(crosses)r:
+        s.tap(x, y)
+out = []
+for i in range(%(keys)d):
+    key = ("down", "up")[i %% 2]
+    worst = 0
+    # the press as sim.py makes it, each turn of the loop timed
+    orig = s.runner.step
+    def timed(now):
+        global worst
+        t0 = time.ticks_us()
+        r = orig(now)
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t0))
+        return r
+    s.runner.step = timed
+    s.press_key(key)
+    s.runner.step = orig
+    out.append(worst / 1000)
+print("MS", " ".join("%%.2f" %% v for v in out))
+"""
+
+
+def unix_key_ms(board, keys, flash):
+    os.makedirs(flash, exist_ok=True)
+    code = UNIX % {"fw": os.path.join(ROOT, "firmware"), "tools": TOOLS,
+                   "boards": os.path.join(ROOT, "boards"), "flash": flash, "board": board,
+                   "crosses": CROSSES, "keys": keys}
+    run = subprocess.run([MPY, "-X", "heapsize=16M", "-c", code], capture_output=True, text=True, timeout=300)
+    line = [ln for ln in run.stdout.splitlines() if ln.startswith("MS ")]
+    if not line:
+        raise RuntimeError("the unix port's key figure for %s failed: %s"
+                           % (board, run.stderr.strip()[-400:]))
+    return statistics.median(float(v) for v in line[0].split()[1:])
+
+
+def missing():
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (make setup)"
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")) or not shutil.which("chromedriver"):
+        return "no chromium/chromedriver (apt-get install chromium chromium-driver)"
+    if not os.path.isfile(os.path.join(webbuild.NPM, "micropython.mjs")):
+        return "MicroPython's WebAssembly port is not installed (make setup: npm ci)"
+    return None
+
+
+def serve(out):
+    import functools
+    import http.server
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                              **{".mjs": "text/javascript", ".wasm": "application/wasm"})
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=out))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, "http://127.0.0.1:%d/" % httpd.server_address[1]
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    o = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--window-size=420,900", "--disable-gpu", "--no-first-run",
+              "--disable-extensions"):
+        o.add_argument(a)
+    d = webdriver.Chrome(options=o, service=Service(shutil.which("chromedriver")))
+    d.set_script_timeout(WAIT)
+    return d
+
+
+def first_screen_s(d, url):
+    """Seconds from opening the page to the firmware's first screen drawn."""
+    t0 = time.time()
+    d.get(url)
+    while time.time() < t0 + WAIT:
+        if d.execute_script("return !!window.skHost"):
+            return time.time() - t0
+        time.sleep(0.01)
+    raise RuntimeError("no first screen in %d s" % WAIT)
+
+
+def web_key_ms(d, keys, touch):
+    if touch:  # the first start's calibration, tapped as a user does
+        for x, y in CROSSES:
+            d.execute_script("skHost.touch(arguments[0], arguments[1]);"
+                             "setTimeout(() => skHost.touch(null, null), 80)", x, y)
+            time.sleep(KEY_GAP_S)
+    out = []
+    for i in range(keys):
+        key = ("down", "up")[i % 2]
+        t = d.execute_script("const t = performance.now();"
+                             "const p = skHost.plan(arguments[0]);"
+                             "window.skPlay(p); return [t, p];", key)
+        assert t[1], "no press gives %s" % key
+        time.sleep(KEY_GAP_S)
+        steps = d.execute_script("return skSteps.filter(s => s[0] >= arguments[0]).map(s => s[1])", t[0])
+        out.append(max(steps))
+    return statistics.median(out)
+
+
+def figures(keys=20, loads=3, out_dir=None):
+    """{board: (first screen s, web ms a key, unix ms a key)}."""
+    import tempfile
+
+    tmp = tempfile.mkdtemp(prefix="webbench-")
+    out, _n, _size = webbuild.build(out_dir or os.path.join(tmp, "web"))
+    httpd, url = serve(out)
+    d = browser()
+    res = {}
+    try:
+        for b in manifest.REAL_BOARDS:
+            d.get(url)
+            d.execute_script("localStorage.clear(); indexedDB.deleteDatabase('scorekeeper');"
+                             "localStorage.setItem('sk-board', arguments[0])", b)
+            firsts = [first_screen_s(d, url) for _ in range(loads)]
+            touch = manifest.board_input(b) == "touch"
+            d.execute_script("indexedDB.deleteDatabase('scorekeeper')")
+            first_screen_s(d, url)
+            web = web_key_ms(d, keys, touch)
+            unix = unix_key_ms(b, keys, os.path.join(tmp, "flash-" + b))
+            res[b] = (statistics.median(firsts), web, unix)
+    finally:
+        d.quit()
+        httpd.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return res
+
+
+def table(res):
+    print("The web page (make web; tools/benches/webbench.py), headless Chromium on this machine, medians:")
+    print("seconds from opening the page to the first screen, and ms the firmware takes for a key (its")
+    print("longest loop turn after the key: read, redraw, shown) against the unix port's (its own driver")
+    print("on a bus that counts bytes)")
+    print("{:<18}{:>14}{:>14}{:>14}".format("board", "first screen", "key (web)", "key (unix)"))
+    for b, (first, web, unix) in res.items():
+        print("{:<18}{:>12.2f} s{:>11.1f} ms{:>11.1f} ms".format(b, first, web, unix))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="webbench.py", description="make bench's web page figures: first "
+                                 "screen and ms a key in headless Chromium, beside the unix port's")
+    ap.add_argument("--keys", type=int, default=20, help="keys a board (default 20)")
+    ap.add_argument("--loads", type=int, default=3,
+                    help="page loads a board for the first screen (default 3)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    a = ap.parse_args(argv)
+    why = missing()
+    if why:
+        print("webbench: skipped: %s" % why)
+        return 0
+    res = figures(a.keys, a.loads)
+    if a.json:
+        print(json.dumps(res))
+    else:
+        table(res)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
