@@ -258,9 +258,9 @@ def test_wifi_on_the_page_says_there_is_none_and_the_board_goes_on(browser, serv
     booted(browser, served, "ttgo-t-display")
     # as Settings > Wi-Fi > Own network leaves it
     browser.execute_script("skPython('import board; "
-                           "board.host.runner.app.state[\"settings\"][\"wifi\"] = \"own\"')")
+                           "board.runner.app.state[\"settings\"][\"wifi\"] = \"own\"')")
     wait_for(browser, lambda: top(browser), lambda t: t == "Message|Wi-Fi off")
-    said = browser.execute_script("return skEval(\"' '.join(_b.host.runner.app.stack[-1].rows)\")")
+    said = browser.execute_script("return skEval(\"' '.join(_b.runner.app.stack[-1].rows)\")")
     assert "no Wi-Fi" in said and "web page" in said, said
     browser.find_element("tag name", "body").send_keys("\n")  # Enter: OK
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))

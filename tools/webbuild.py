@@ -6,8 +6,8 @@
 #   micropython.mjs, .wasm          MicroPython's WebAssembly port (npm, pinned in tools/webpage/package.json)
 #   firmware.json                   the firmware's files as make deploy puts them on a board
 #                                   (tools/manifest.py), every board's, the page's board file
-#                                   (boards/browser.py) as board.py, and the simulator's models
-#                                   of a keyboard matrix and a touch panel
+#                                   (boards/browser.py) as board.py, the page's host (webhost.py),
+#                                   and the simulator's models of a keyboard matrix and a touch panel
 #
 #   python tools/webbuild.py [--out DIR] [--serve] [--port N]
 import argparse
@@ -30,6 +30,7 @@ OUT = os.path.join(ROOT, "build", "web")
 # what the page's board needs beside the firmware: the models of the keys (tools/simulator)
 EXTRA = {
     "board.py": os.path.join(ROOT, "boards", "browser.py"),
+    "webhost.py": os.path.join(PAGE, "webhost.py"),
     "virtual.py": os.path.join(ROOT, "boards", "virtual.py"),
     "simulator/board.py": os.path.join(HERE, "simulator", "board.py"),
     "simulator/keyboard.py": os.path.join(HERE, "simulator", "keyboard.py"),

@@ -1,7 +1,7 @@
 // The scorekeeper's web page (make web, docs/WEB.md): MicroPython's
 // WebAssembly port runs the firmware's own files; boards/browser.py (its
 // board.py) draws on the canvas through window.skPage and reads the keys
-// this page presses. The flash is a folder of the port's file system, kept
+// this page presses through webhost.py. The flash is a folder of the port's file system, kept
 // in IndexedDB between turns of the firmware's loop.
 import { loadMicroPython } from "./micropython.mjs";
 
@@ -13,7 +13,7 @@ const SYNC_MS = 400; // how often the flash is written to IndexedDB when it chan
 const DEFAULT_BOARD = "cyd";
 
 let mp = null;
-let host = null; // board.py's Host: step(), button(), key(), touch(), plan()
+let host = null; // webhost.py: step(), button(), key(), touch(), plan(), game_json(), load_game()
 let fw = null; // firmware.json
 let db = null;
 let kept = new Map(); // the flash as IndexedDB holds it: name -> Uint8Array
@@ -166,7 +166,7 @@ function loop() {
   if (!running) return;
   try {
     const t0 = performance.now();
-    host.step();
+    host.step(every);
     steps.push([t0, performance.now() - t0]);
     if (steps.length > 500) steps.splice(0, 100);
   } catch (e) {
@@ -440,7 +440,7 @@ async function start() {
   }
   $("status").textContent = "";
   mp.runPython(`import sys, os\nsys.path[:0] = ["${CODE}"]\nos.chdir("${FLASH}")\nimport main`);
-  host = mp.pyimport("board").host;
+  host = mp.pyimport("webhost");
   buildKeys(...shape);
   window.skHost = host; // (the tests' way in)
   window.skPython = (code) => mp.runPython(code);

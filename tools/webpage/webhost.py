@@ -1,0 +1,170 @@
+# The page's host (make web, docs/WEB.md): what tools/webpage/page.js calls
+# besides the firmware's own loop: a turn of the loop, the keys pressed from
+# the page, the game downloaded and loaded. It works with what the page's
+# board file (boards/browser.py, deployed as board.py) built. Not a board
+# file (those import no firmware but drivers and hardware) nor firmware: the
+# page's own, beside them in its /code.
+import board  # type: ignore[import-not-found]  # boards/browser.py
+from guard import step as guard_step
+
+# The Cardputer's keys as they lie (the on-page keyboard; the matrix is the board file's LEGENDS)
+CARDPUTER_ROWS = (
+    ("`", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "bksp"),
+    ("tab", "q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "[", "]", "\\"),
+    ("fn", "shift", "a", "s", "d", "f", "g", "h", "j", "k", "l", ";", "'", "enter"),
+    ("ctrl", "opt", "alt", "z", "x", "c", "v", "b", "n", "m", ",", ".", "/", "space"),
+)
+SHORT_MS = 80  # a press the page makes for a key of the computer's keyboard (as the simulator's)
+LONG_MS = 800
+
+
+def step(every_ms):
+    """One turn of the device's loop (guard.step), every every_ms."""
+    guard_step(board.runner, every_ms)
+
+
+# --- keys --------------------------------------------------------------
+
+def button(i, down):
+    board.fingers[int(i)].held = bool(down)
+
+
+def key(legend, down):
+    """A keyboard's key by its legend; False if the board has none such."""
+    m = board.fingers
+    try:
+        (m.press if down else m.release)(str(legend))
+    except ValueError:
+        return False
+    return True
+
+
+def touch(x, y):
+    """A finger at (x, y) of the panel; None: lifted."""
+    board.fingers.finger = None if x is None else (int(x), int(y))
+
+
+def rows():
+    import json
+
+    return json.dumps(CARDPUTER_ROWS)
+
+
+def plan(name):
+    """How the page gives a logical key (up, down, ok, back, left, right)
+    on this board: "buttons 0,1 MS", "keys fn,; MS", "tap X Y MS", or ""
+    where nothing gives it here."""
+    from drivers.buttons import LONG, SHORT
+
+    mod = board.mod
+    kind = getattr(mod, "INPUT", "buttons")
+    if kind == "keyboard":
+        for legend, k in mod.KEYMAP.items():
+            if k == name:
+                return "keys %s %d" % (legend, SHORT_MS)
+        for legend, k in mod.FN_MAP.items():
+            if k == name:
+                return "keys fn,%s %d" % (legend, SHORT_MS)
+        return ""
+    if kind == "touch":
+        p = tap_point(name)
+        return "tap %d %d %d" % (p[0], p[1], SHORT_MS) if p else ""
+    for press in (SHORT, LONG):
+        for (button, k), logical in mod.KEYMAP.items():
+            if logical == name and k == press:
+                bs = button if type(button) is tuple else (button,)
+                ms = SHORT_MS if press == SHORT else LONG_MS
+                return "buttons %s %d" % (",".join(str(b) for b in bs), ms)
+    return ""
+
+
+def tap_point(name):
+    """Where a tap gives key on the screen shown (ui/touch.py's keys), or None."""
+    from ui import touch
+
+    app = board.runner.app
+    if app is None or not app.stack:
+        return None
+    top = app.stack[-1]
+    w, h = board.hw.display.width, board.hw.display.height
+    labels = touch.keys_of(top)
+    if labels:
+        per, y0 = touch.layout(app.pen, labels)
+        for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(name, ()):
+            if label in labels:
+                i = labels.index(label)
+                return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
+        return None
+    names = [k for _label, k in touch.BAR]
+    if name in names:
+        return (2 * names.index(name) + 1) * w // (2 * len(names)), h - touch.KEY // 2
+    return None
+
+
+def top():
+    """The screen shown, "Class|title" (the page's tests read it)."""
+    a = board.runner.app
+    if a is None:
+        return "error screen|"
+    t = a.stack[-1]
+    title = getattr(t, "title", "")
+    return "%s|%s" % (type(t).__name__, title if type(title) is str else title[0])
+
+
+# --- the game in and out -----------------------------------------------
+
+def game_json():
+    """The game in progress as tools/score.py reads it (the phones' page's
+    /game.json), or "error: why not"."""
+    import json
+
+    app = board.runner.app
+    g = app.game if app is not None else None
+    if g is None:
+        return "error: There is no game in progress on the board: nothing to download."
+    head = g.doc_head()
+    parts = [json.dumps(k) + ":" + json.dumps(head[k]) for k in head]
+    for k, holes in g.doc_holes():
+        parts.append(json.dumps(k) + ":[" + ",".join(json.dumps(g.hole_doc(h)) for h in holes) + "]")
+    return "{" + ",".join(parts) + "}\n"
+
+
+def load_question():
+    """The question before a loaded game replaces the one in progress, or ""."""
+    app = board.runner.app
+    g = app.game if app is not None else None
+    if g is None:
+        return ""
+    return ("The board has a game in progress (%s, %d holes in: %s). The loaded game replaces it: "
+            "download it first to keep it. Replace it?"
+            % (g.rules.title, len(g.holes), ", ".join(g.names)))
+
+
+def load_game(text):
+    """A game.json (tools/score.py's input) made the game in progress,
+    saved, and opened as after a restart; or "error: what is wrong"."""
+    import json
+
+    from engine.doc import from_doc
+    from engine.errors import ScoreError
+
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return "error: this is not a JSON file (a game.json: Download game.json's, or make export's)."
+    if type(doc) is not dict:
+        return "error: this JSON is not a game (a game.json is an object: {\"game\": ..., ...})."
+    try:
+        g = from_doc(doc)
+    except ScoreError as e:
+        return "error: " + e.text()
+    r = board.runner
+    if r.app is None:
+        return "error: the board is showing an error: wait for it to restart, then load again."
+    r.app.game = g
+    if not r.app.save():
+        return "error: the board could not save it (it shows why)."
+    from compat import ticks_ms
+
+    r.restart(ticks_ms())  # as after a restart: the saved game opened
+    return "Loaded: %s, %d players, %d holes." % (g.rules.title, len(g.names), len(g.holes))
