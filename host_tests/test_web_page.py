@@ -265,3 +265,102 @@ def test_wifi_on_the_page_says_there_is_none_and_the_board_goes_on(browser, serv
     browser.find_element("tag name", "body").send_keys("\n")  # Enter: OK
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
     assert not errors(browser)
+
+
+# --- a whole game through the page's own keys -------------------------
+
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+HOLD_S = 0.08  # a tap or a key held (the page holds at least 70 ms)
+GAP_S = 0.07  # between two (the firmware has redrawn long before)
+
+
+def recorded_game(board, seed, holes, reload_after):
+    """host_tests/pagegame.py on the unix port's simulator: the inputs a
+    whole 4-player Play Nine game took on this board, in parts, and the
+    engine's game of the same cards."""
+    import subprocess
+
+    args = [board, str(seed), str(holes), str(reload_after)]
+    out = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(HERE, "pagegame.py")] + args,
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr + out.stdout
+    return json.loads(out.stdout)
+
+
+def on_page(d, events):
+    """The events played on the page as a person does: taps on the canvas
+    with a finger, clicks on the on-page keyboard's keys (fn tapped first:
+    it stays down until the next key is let go), in chunks of W3C actions."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    left, top_, cw, ch, w, h = d.execute_script("""
+        const c = document.getElementById('screen'), r = c.getBoundingClientRect();
+        return [r.left + c.clientLeft, r.top + c.clientTop, c.clientWidth, c.clientHeight,
+                c.width, c.height];""")
+    keys = {b.get_attribute("data-legend"): b for b in d.find_elements("css selector", "#keys button")}
+    for i in range(0, len(events), 40):
+        if events[0][0] == "tap":
+            finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+            a = ActionBuilder(d, mouse=finger, duration=0)  # a move at once (Selenium's default: 250 ms)
+            for _t, x, y in events[i:i + 40]:
+                px, py = round(left + (x + 0.5) * cw / w), round(top_ + (y + 0.5) * ch / h)
+                a.pointer_action.move_to_location(px, py)
+                a.pointer_action.pointer_down().pause(HOLD_S).pointer_up().pause(GAP_S)
+            a.perform()
+        else:
+            a = ActionChains(d, duration=0)
+            for e in events[i:i + 40]:
+                assert e[0] == "key", e
+                for legend in e[1:-1]:  # fn, shift: tapped, they stay down
+                    a.click(keys[legend])
+                a.click_and_hold(keys[e[-1]]).pause(HOLD_S).release().pause(GAP_S)
+            a.perform()
+
+
+@pytest.mark.parametrize("board,holes", [("cyd", 9), ("cardputer", 2)])
+def test_a_whole_four_player_game_through_the_pages_keys_ends_with_the_engines_totals(browser, served, board,
+                                                                                       holes):
+    game = recorded_game(board, 1, holes, holes // 2)
+    want = scored(json.dumps(game["game"]))
+    assert want["totals"] == game["totals"]
+    booted(browser, served, board)
+    first, later, finish = game["parts"]
+    on_page(browser, first)
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    time.sleep(0.6)  # the flash is written to IndexedDB at most 0.4 s after a turn
+    booted(browser, served)  # reloaded mid-game: the game resumes where it was
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    on_page(browser, later)
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    got = scored(browser.execute_script("return skHost.game_json()"))
+    assert got == want  # every hole's scores, the totals, the winner: the engine's
+    on_page(browser, finish)  # Finish game: into the history
+    wait_for(browser, lambda: top(browser), lambda t: t == "Message|Game over")
+    browser.execute_script("skPython('import json')")
+    rec = json.loads(browser.execute_script(
+        "return skEval(\"json.dumps(_b.runner.app.state['history'][0])\")"))
+    assert rec["totals"] == want["totals"] and rec["winner"] == want["winner"], rec
+    assert not errors(browser)
+
+
+def test_a_finger_lands_on_the_pixel_under_it_and_a_quick_tap_counts(browser, served):
+    # (Chromium runs no timer while a finger is down: the page's loop did
+    # not turn under a tap, which the firmware never saw before the page's
+    # press queue held each press for turns of the loop as well as for time)
+    booted(browser, served, "cyd")
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Calibrate|"))
+    browser.execute_script("skPython('import webhost, board\\nboard.log = []\\n_t = webhost.touch\\n"
+                           "def _touch(x, y):\\n    board.log.append((x, y))\\n    _t(x, y)\\n"
+                           "webhost.touch = _touch')")
+    points = [(30, 30), (289, 30), (30, 209), (0, 0), (319, 239), (161, 117)]
+    on_page(browser, [["tap", x, y] for x, y in points])  # each held 80 ms, as a quick tap is
+    got = wait_for(browser, lambda: browser.execute_script("return skEval('repr(_b.log)')"),
+                   lambda s: s.count("None") == 2 * len(points))
+    assert got == repr([p for xy in points for p in (xy, (None, None))])
+    # the three crosses (each a tap as short as the page makes it) calibrated the panel
+    cal = browser.execute_script("return skEval(\"repr(_b.runner.app.state['settings'].get('touch'))\")")
+    assert cal != "None"
+    assert not errors(browser)

@@ -8,7 +8,7 @@ import { loadMicroPython } from "./micropython.mjs";
 const $ = (id) => document.getElementById(id);
 const FLASH = "/flash";
 const CODE = "/code";
-const MIN_HOLD_MS = 70; // a click is held at least this long: the firmware debounces (drivers/buttons.py)
+const MIN_HOLD_MS = 70; // a press is held at least this long (and HOLD_TURNS turns of the loop)
 const SYNC_MS = 400; // how often the flash is written to IndexedDB when it changed
 const DEFAULT_BOARD = "cyd";
 
@@ -167,6 +167,8 @@ function loop() {
   try {
     const t0 = performance.now();
     host.step(every);
+    turns++;
+    pump();
     steps.push([t0, performance.now() - t0]);
     if (steps.length > 500) steps.splice(0, 100);
   } catch (e) {
@@ -185,31 +187,68 @@ function loop() {
 }
 
 // ---------------------------------------------------------------- keys
+// Every press from the page (a button, a key, a finger on the screen) goes
+// down and up through this queue, so that the firmware sees each one as a
+// board's driver would: down for at least MIN_HOLD_MS and HOLD_TURNS turns
+// of its loop (a browser may run no timer while a finger is on the glass:
+// Chromium defers them on a touchstart), and one after the other, GAP_TURNS
+// apart, however fast they come. A press made while another is still held
+// goes down at once beside it (two buttons together: the TTGO's up).
 const keysDiv = $("keys");
 let input = "buttons";
+let turns = 0; // turns of the firmware's loop so far
+const HOLD_TURNS = 8; // 40 ms of the loop: past every driver's debounce (20-25 ms)
+const GAP_TURNS = 4;
+let active = []; // presses down now
+const waiting = []; // presses not yet down
+let gapUntil = 0;
 
-function holdFor(down, up, ms) {
-  down();
-  setTimeout(up, ms);
+// a press: down() now or when its turn comes, up() once let go (letGo) and held long enough
+function press(down, up, ms = 0, alone = false) {
+  const p = { down, up, ms, alone, let: false, turn: 0, since: 0 };
+  waiting.push(p);
+  pump();
+  return p;
 }
 
-// a press from the page: held from pointer down to pointer up, at least MIN_HOLD_MS
+function letGo(p) {
+  p.let = true;
+  pump();
+}
+
+function pump() {
+  const now = performance.now();
+  active = active.filter((p) => {
+    if (!p.let || turns < p.turn + HOLD_TURNS || now < p.since + Math.max(MIN_HOLD_MS, p.ms)) return true;
+    p.up();
+    gapUntil = turns + GAP_TURNS;
+    return false;
+  });
+  while (waiting.length && turns >= gapUntil && !active.some((p) => p.let) &&
+         !(active.length && waiting[0].alone)) {
+    const p = waiting.shift();
+    p.turn = turns;
+    p.since = now;
+    p.down();
+    active.push(p);
+  }
+}
+
+// an element of the page pressed: down from pointer down to pointer up
 function pressable(el, down, up) {
-  let since = 0;
-  let held = false;
+  let p = null;
   const release = () => {
-    if (!held) return;
-    held = false;
+    if (!p) return;
     el.classList.remove("held");
-    setTimeout(up, Math.max(0, since + MIN_HOLD_MS - performance.now()));
+    letGo(p);
+    p = null;
   };
   el.addEventListener("pointerdown", (e) => {
     e.preventDefault();
     el.setPointerCapture && el.setPointerCapture(e.pointerId);
-    held = true;
-    since = performance.now();
+    if (p) return;
     el.classList.add("held");
-    down();
+    p = press(down, up);
   });
   el.addEventListener("pointerup", release);
   el.addEventListener("pointercancel", release);
@@ -262,10 +301,10 @@ function buildKeys(kind, buttons) {
             else latched.delete(legend);
           });
         } else {
-          pressable(b, () => host.key(legend, true), () => {
-            host.key(legend, false);
-            setTimeout(unlatch, MIN_HOLD_MS);
-          });
+          pressable(b, () => {
+            host.key(legend, true);
+            if (latched.size) letGo(press(() => {}, unlatch, 0, true)); // the modifiers go up after it
+          }, () => host.key(legend, false));
         }
         r.appendChild(b);
       }
@@ -278,32 +317,33 @@ function buildKeys(kind, buttons) {
   }
 }
 
-// the screen's point under a pointer event
+// the screen's point under a pointer event (inside the canvas's border)
 function point(e) {
   const r = canvas.getBoundingClientRect();
-  const bx = (r.width - canvas.clientWidth) / 2, by = (r.height - canvas.clientHeight) / 2;
-  const x = Math.floor((e.clientX - r.left - bx - canvas.clientLeft) * canvas.width / canvas.clientWidth);
-  const y = Math.floor((e.clientY - r.top - by - canvas.clientTop) * canvas.height / canvas.clientHeight);
+  const x = Math.floor((e.clientX - r.left - canvas.clientLeft) * canvas.width / canvas.clientWidth);
+  const y = Math.floor((e.clientY - r.top - canvas.clientTop) * canvas.height / canvas.clientHeight);
   return [Math.min(canvas.width - 1, Math.max(0, x)), Math.min(canvas.height - 1, Math.max(0, y))];
 }
 
-let fingerSince = 0;
-let fingerDown = false;
+let finger = null; // the finger on the screen: its press, and where it is
 canvas.addEventListener("pointerdown", (e) => {
   if (input !== "touch" || !host) return;
   e.preventDefault();
+  if (finger) return; // one finger: the panel reads one point
   canvas.setPointerCapture && canvas.setPointerCapture(e.pointerId);
-  fingerDown = true;
-  fingerSince = performance.now();
-  host.touch(...point(e));
+  const f = { at: point(e), down: false };
+  f.p = press(() => { f.down = true; host.touch(...f.at); }, () => host.touch(null, null));
+  finger = f;
 });
 canvas.addEventListener("pointermove", (e) => {
-  if (input === "touch" && host && fingerDown) host.touch(...point(e));
+  if (!finger || finger.p.let) return;
+  finger.at = point(e);
+  if (finger.down) host.touch(...finger.at);
 });
 const lift = () => {
-  if (!fingerDown) return;
-  fingerDown = false;
-  setTimeout(() => host.touch(null, null), Math.max(0, fingerSince + MIN_HOLD_MS - performance.now()));
+  if (!finger) return;
+  letGo(finger.p);
+  finger = null;
 };
 canvas.addEventListener("pointerup", lift);
 canvas.addEventListener("pointercancel", lift);
@@ -312,31 +352,32 @@ canvas.addEventListener("pointercancel", lift);
 const LOGICAL = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "ok",
   Escape: "back", Backspace: "back" };
 const LEGEND = { Enter: "enter", Backspace: "bksp", " ": "space", Tab: "tab", Escape: "`" };
-const typed = new Map(); // a held key of the keyboard -> its legend
+const typed = new Map(); // a held key of the keyboard -> its press
 
 function playPlan(plan) {
   // "buttons 0,1 80" | "keys fn,; 80" | "tap 160 220 80" | "" (nothing gives it here)
   const [what, a, b, c] = plan.split(" ");
+  let p = null;
   if (what === "buttons") {
     const bs = a.split(",").map(Number);
-    holdFor(() => bs.forEach((i) => host.button(i, true)), () => bs.forEach((i) => host.button(i, false)), +b);
+    p = press(() => bs.forEach((i) => host.button(i, true)), () => bs.forEach((i) => host.button(i, false)), +b);
   } else if (what === "keys") {
     const ks = a.split(",");
-    holdFor(() => ks.forEach((k) => host.key(k, true)), () => ks.reverse().forEach((k) => host.key(k, false)), +b);
+    p = press(() => ks.forEach((k) => host.key(k, true)), () => ks.reverse().forEach((k) => host.key(k, false)), +b);
   } else if (what === "tap") {
-    holdFor(() => host.touch(+a, +b), () => host.touch(null, null), +c);
+    p = press(() => host.touch(+a, +b), () => host.touch(null, null), +c);
   }
+  if (p) letGo(p);
 }
 
 document.addEventListener("keydown", (e) => {
   if (!host || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
   if (input === "keyboard" && !(e.key in LOGICAL && e.key.startsWith("Arrow"))) {
     const legend = LEGEND[e.key] || (e.key.length === 1 ? e.key.toLowerCase() : null);
-    if (!legend || e.repeat) { if (legend) e.preventDefault(); return; }
-    if (host.key(legend, true)) {
-      typed.set(e.code, legend);
-      e.preventDefault();
-    }
+    if (!legend || !host.has_key(legend)) return;
+    e.preventDefault();
+    if (e.repeat || typed.has(e.code)) return;
+    typed.set(e.code, press(() => host.key(legend, true), () => host.key(legend, false)));
     return;
   }
   const key = LOGICAL[e.key];
@@ -345,10 +386,10 @@ document.addEventListener("keydown", (e) => {
   if (!e.repeat) playPlan(host.plan(key));
 });
 document.addEventListener("keyup", (e) => {
-  const legend = typed.get(e.code);
-  if (legend !== undefined) {
+  const p = typed.get(e.code);
+  if (p !== undefined) {
     typed.delete(e.code);
-    host.key(legend, false);
+    letGo(p);
   }
 });
 

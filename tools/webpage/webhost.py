@@ -39,6 +39,15 @@ def key(legend, down):
     return True
 
 
+def has_key(legend):
+    """Whether the board's keyboard has a key of this legend."""
+    try:
+        board.fingers.where(str(legend))
+    except (ValueError, AttributeError):
+        return False
+    return True
+
+
 def touch(x, y):
     """A finger at (x, y) of the panel; None: lifted."""
     board.fingers.finger = None if x is None else (int(x), int(y))
