@@ -12,6 +12,7 @@ BOARD ?= ttgo-t-display
 # the real boards, read from boards/*.py (tools/common/boards.py)
 BOARDS := $(shell python3 tools/common/boards.py)
 SIM := $(MPY) -X heapsize=16M tools/sim.py
+WEB_PORT_JS := tools/webpage/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
 VPORT ?= 2323
 # BOARD from the command line or the environment; deploy falls back to the board recorded on the device
@@ -87,7 +88,7 @@ web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any sta
 web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N]
 	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090)
 
-screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), and the phones' page's (with chromium)
+screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), the phones' page's and make web's page's (with chromium)
 	@mkdir -p docs/img
 	@for b in $(BOARDS); do for k in docs/keys/*.txt; do \
 		only=" $$(sed -n 's/^# boards: //p' $$k | head -1) "; \
@@ -95,10 +96,12 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		rm -rf build/shots-$$b; \
 		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
-	$(PY) tools/simulator/png.py $$(ls docs/img/*.png | grep -v '/phone-')
+	$(PY) tools/simulator/png.py $$(ls docs/img/*.png | grep -v '/phone-\|/web-')
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
 		$(PY) tools/phone_shots.py --out docs/img; \
-	else echo "phone-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
+		if [ -f $(WEB_PORT_JS) ]; then $(PY) tools/web_shots.py --out docs/img; \
+		else echo "web-*.png skipped: no WebAssembly port (make setup with npm)"; fi; \
+	else echo "phone-*.png and web-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
 
 deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port> [IMAGE=1: onto our image, only board.py, main.py and the page]
 	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)" $(if $(IMAGE),--image)

@@ -311,9 +311,10 @@ function buildKeys(kind, buttons) {
       keysDiv.appendChild(r);
     }
     $("help").textContent = "Type on the keyboard (as on the Cardputer: Enter is OK, Esc or ` is Back, " +
-      "the arrows are fn with ; . , /), or press the keys below.";
+      "the arrows are fn with ; . , /), or press the keys on the page; fn stays down for the next key.";
   } else {
-    $("help").textContent = "Tap the screen. Enter is OK and Esc is Back where the screen has them.";
+    $("help").textContent = "Tap the screen, as the board's touch screen. (On a computer's keyboard, Enter is OK " +
+      "and Esc is Back where the screen has them.)";
   }
 }
 
@@ -486,6 +487,7 @@ async function start() {
   window.skHost = host; // (the tests' way in)
   window.skPython = (code) => mp.runPython(code);
   window.skPlay = playPlan; // a logical key as the computer's keyboard gives it
+  window.skIdle = () => !active.length && !waiting.length; // every press made is down and up
   window.skEval = (expr) => {
     mp.runPython("import board as _b\n_b.said = " + expr);
     return mp.pyimport("board").said;
