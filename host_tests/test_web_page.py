@@ -225,6 +225,9 @@ def test_a_damaged_stored_save_falls_back_with_the_boards_note(browser, served):
 
 def test_the_page_works_offline_after_the_first_load(browser, served):
     booted(browser, served, "devkit-oled")
+    # installable: Chromium finds nothing missing (manifest, icon, service worker)
+    missing = lambda: browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]  # noqa: E731
+    wait_for(browser, missing, lambda e: e == [])
     browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
         navigator.serviceWorker.ready.then(() => done(true));""")
