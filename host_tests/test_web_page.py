@@ -290,6 +290,12 @@ def recorded_game(board, seed, holes, reload_after):
     return json.loads(out.stdout)
 
 
+def settled(d, what):
+    """Every press the page was given made (its queue empty), then the screen shown: what it starts with."""
+    wait_for(d, lambda: d.execute_script("return skIdle()"), bool)
+    wait_for(d, lambda: top(d), lambda t: t.startswith(what))
+
+
 def on_page(d, events):
     """The events played on the page as a person does: taps on the canvas
     with a finger, clicks on the on-page keyboard's keys (fn tapped first:
@@ -332,16 +338,17 @@ def test_a_whole_four_player_game_through_the_pages_keys_ends_with_the_engines_t
     booted(browser, served, board)
     first, later, finish = game["parts"]
     on_page(browser, first)
-    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    settled(browser, "Play|")
+    assert len(scored(browser.execute_script("return skHost.game_json()"))["hole_scores"]) == holes // 2
     time.sleep(0.6)  # the flash is written to IndexedDB at most 0.4 s after a turn
     booted(browser, served)  # reloaded mid-game: the game resumes where it was
-    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    settled(browser, "Play|")
     on_page(browser, later)
-    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play|"))
+    settled(browser, "Play|")
     got = scored(browser.execute_script("return skHost.game_json()"))
     assert got == want  # every hole's scores, the totals, the winner: the engine's
     on_page(browser, finish)  # Finish game: into the history
-    wait_for(browser, lambda: top(browser), lambda t: t == "Message|Game over")
+    settled(browser, "Message|Game over")
     browser.execute_script("skPython('import json')")
     rec = json.loads(browser.execute_script(
         "return skEval(\"json.dumps(_b.runner.app.state['history'][0])\")"))
@@ -366,4 +373,18 @@ def test_a_finger_lands_on_the_pixel_under_it_and_a_quick_tap_counts(browser, se
     # the three crosses (each a tap as short as the page makes it) calibrated the panel
     cal = browser.execute_script("return skEval(\"repr(_b.runner.app.state['settings'].get('touch'))\")")
     assert cal != "None"
+    assert not errors(browser)
+
+
+def test_keys_typed_faster_than_the_firmware_reads_them_all_count_in_order(browser, served):
+    # (Selenium types a string with no time between the keys: the page's
+    # press queue lets them down one after the other)
+    booted(browser, served, "cardputer")
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home|"))
+    body = browser.find_element("tag name", "body")
+    body.send_keys("1\n1\n3\n1\n")  # New game, Play Nine, 3 players, New name (docs/keys/cardputer-tour.txt)
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("NameEntry|"))
+    body.send_keys("annabel")
+    name = lambda: browser.execute_script("return skEval('_b.runner.app.stack[-1].name')")  # noqa: E731
+    assert wait_for(browser, name, lambda n: len(n) == 7) == "ANNABEL"
     assert not errors(browser)

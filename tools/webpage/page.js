@@ -191,17 +191,19 @@ function loop() {
 // down and up through this queue, so that the firmware sees each one as a
 // board's driver would: down for at least MIN_HOLD_MS and HOLD_TURNS turns
 // of its loop (a browser may run no timer while a finger is on the glass:
-// Chromium defers them on a touchstart), and one after the other, GAP_TURNS
-// apart, however fast they come. A press made while another is still held
+// Chromium defers them on a touchstart), and one after the other, up for
+// as long between them, however fast they come. A press made while another is still held
 // goes down at once beside it (two buttons together: the TTGO's up).
 const keysDiv = $("keys");
 let input = "buttons";
 let turns = 0; // turns of the firmware's loop so far
-const HOLD_TURNS = 8; // 40 ms of the loop: past every driver's debounce (20-25 ms)
-const GAP_TURNS = 4;
+const HOLD_TURNS = 6; // 30 ms of the loop or more: past every driver's debounce (20-25 ms)
+const GAP_TURNS = 6; // and up as long before the next goes down (the same key twice: two presses)
+const GAP_MS = 40;
 let active = []; // presses down now
 const waiting = []; // presses not yet down
-let gapUntil = 0;
+let gapUntil = 0; // the turn, and the time, the next press may go down
+let gapUntilMs = 0;
 
 // a press: down() now or when its turn comes, up() once let go (letGo) and held long enough
 function press(down, up, ms = 0, alone = false) {
@@ -222,15 +224,16 @@ function pump() {
     if (!p.let || turns < p.turn + HOLD_TURNS || now < p.since + Math.max(MIN_HOLD_MS, p.ms)) return true;
     p.up();
     gapUntil = turns + GAP_TURNS;
+    gapUntilMs = now + GAP_MS;
     return false;
   });
-  while (waiting.length && turns >= gapUntil && !active.some((p) => p.let) &&
+  while (waiting.length && turns >= gapUntil && now >= gapUntilMs && !active.some((p) => p.let) &&
          !(active.length && waiting[0].alone)) {
     const p = waiting.shift();
     p.turn = turns;
     p.since = now;
+    active.push(p); // (before down(): a press it makes waits behind this one)
     p.down();
-    active.push(p);
   }
 }
 
@@ -385,6 +388,10 @@ document.addEventListener("keydown", (e) => {
   if (!key) return;
   e.preventDefault();
   if (!e.repeat) playPlan(host.plan(key));
+});
+addEventListener("blur", () => { // a key let go in another window: let go here too
+  for (const p of typed.values()) letGo(p);
+  typed.clear();
 });
 document.addEventListener("keyup", (e) => {
   const p = typed.get(e.code);
