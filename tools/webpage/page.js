@@ -167,9 +167,9 @@ function loop() {
   try {
     const t0 = performance.now();
     host.step(every);
+    steps.push([t0, performance.now() - t0]);
     turns++;
     pump();
-    steps.push([t0, performance.now() - t0]);
     if (steps.length > 500) steps.splice(0, 100);
   } catch (e) {
     running = false;
