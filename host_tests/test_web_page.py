@@ -84,6 +84,13 @@ def served(tmp_path_factory):
     if NO_PORT:
         pytest.skip("MicroPython's WebAssembly port is not installed: make setup (npm ci)")
     out, _n, _size = web.build(str(tmp_path_factory.mktemp("web") / "web"))
+    httpd, url = static_server(out)
+    yield url
+    httpd.shutdown()
+
+
+def static_server(out):
+    """A plain static server of the folder out, as any static host is."""
     import http.server
     import functools
 
@@ -96,8 +103,7 @@ def served(tmp_path_factory):
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=out))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield "http://127.0.0.1:%d/" % httpd.server_address[1]
-    httpd.shutdown()
+    return httpd, "http://127.0.0.1:%d/" % httpd.server_address[1]
 
 
 @pytest.fixture
@@ -184,19 +190,47 @@ def test_a_game_loaded_is_downloaded_as_score_py_scores_it_and_survives_a_reload
     assert not errors(browser)
 
 
-def test_loading_asks_before_replacing_and_refuses_bad_files_keeping_the_game(browser, served):
+def test_loading_asks_before_replacing_and_refuses_bad_files_keeping_the_game(browser, served, tmp_path):
     booted(browser, served, "ttgo-t-display")
-    browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(3)))
+    browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(1)))
     ask = browser.execute_script("return skHost.load_question()")
-    assert "game in progress" in ask and "Ann, Bob, Cy, Di" in ask and "3 holes" in ask
+    assert "game in progress" in ask and "Ann, Bob, Cy, Di" in ask and "1 hole in" in ask, ask
     before = browser.execute_script("return skHost.game_json()")
-    for bad, said in (("{nope", "not a JSON file"), ("[1, 2]", "not a game"),
-                      (json.dumps({"game": "play-nine", "players": []}), "player"),
-                      (json.dumps({"game": "golf-9", "players": ["A", "B"]}), "golf-9")):
+    load = browser.find_element("id", "load")
+    message = lambda: browser.find_element("id", "message").text  # noqa: E731
+    for n, (bad, said) in enumerate((("{nope", "not a JSON file"), ("[1, 2]", "not a game"),
+                                     (json.dumps({"game": "play-nine", "players": []}), "player"),
+                                     (json.dumps({"game": "golf-9", "players": ["A", "B"]}), "golf-9"))):
         out = browser.execute_script("return skHost.load_game(arguments[0])", bad)
-        assert out.startswith("error: ") and said in out, (bad, out)
+        assert out.startswith("error: ") and said in out and out.endswith("."), (bad, out)
+        assert browser.execute_script("return skHost.check_game(arguments[0])", bad) == out
+        # the page's own Load: the file refused with its reason before any question
+        f = tmp_path / ("bad%d.json" % n)
+        f.write_text(bad)
+        load.send_keys(str(f))
+        said_ = wait_for(browser, message, lambda m, name=f.name: m.startswith(name))
+        assert out[7:] in said_ and said_.endswith(". Nothing was changed."), said_
         assert browser.execute_script("return skHost.game_json()") == before
+    # a good one: asked first (the game in progress named), then loaded
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(four_players(3)))
+    load.send_keys(str(good))
+    alert = wait_for(browser, lambda: _alert(browser), bool)
+    assert "1 hole in" in alert.text
+    alert.accept()
+    assert wait_for(browser, message, bool) == "Loaded: Play Nine, 4 players, 3 holes."
+    assert scored(browser.execute_script("return skHost.game_json()")) == scored(json.dumps(four_players(3)))
     assert not errors(browser)
+
+
+def _alert(d):
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        a = d.switch_to.alert
+        return a if a.text is not None else None  # (.text: there is one)
+    except NoAlertPresentException:
+        return None
 
 
 def test_a_damaged_stored_save_falls_back_with_the_boards_note(browser, served):
@@ -242,11 +276,40 @@ def test_the_page_works_offline_after_the_first_load(browser, served):
         browser.set_network_conditions(offline=False, latency=0, throughput=0)
 
 
+def test_a_new_build_shows_at_the_next_load_and_the_old_one_stays_offline(browser, served, tmp_path):
+    out, _n, _size = web.build(str(tmp_path / "web"))
+    httpd, url = static_server(out)
+    try:
+        booted(browser, url, "devkit-oled")
+        browser.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0](true))")
+        wait_for(browser, lambda: browser.execute_script("return !!navigator.serviceWorker.controller") or
+                 (browser.get(url) or False), bool)
+        with open(os.path.join(out, "index.html")) as f:
+            page = f.read()
+        with open(os.path.join(out, "index.html"), "w") as f:  # a new build of the page
+            f.write(page.replace("<h1>Scorekeeper</h1>", "<h1>Scorekeeper, rebuilt</h1>"))
+        booted(browser, url)
+        assert browser.find_element("tag name", "h1").text == "Scorekeeper, rebuilt"
+        browser.set_network_conditions(offline=True, latency=0, throughput=0)
+        try:
+            booted(browser, url)  # offline: the copy kept at the last load
+            assert browser.find_element("tag name", "h1").text == "Scorekeeper, rebuilt"
+            wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+        finally:
+            browser.set_network_conditions(offline=False, latency=0, throughput=0)
+    finally:
+        httpd.shutdown()
+    assert not errors(browser)
+
+
 def test_on_page_buttons_and_the_keyboard_drive_the_board(browser, served):
     booted(browser, served, "m5stack-core")
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
     buttons = browser.find_elements("css selector", "#keys button")
     assert [b.text for b in buttons] == list(manifest.board_attr("m5stack-core", "BUTTONS"))
+    help_ = browser.find_element("id", "help").text  # what each button does, from the board's key map
+    for name in manifest.board_attr("m5stack-core", "BUTTONS"):
+        assert "%s short: " % name in help_, help_
     from selenium.webdriver.common.action_chains import ActionChains
 
     ActionChains(browser).click_and_hold(buttons[1]).pause(0.1).release().perform()  # the middle: OK

@@ -94,7 +94,7 @@ def build(out=OUT):
     return out, len(code), len(data)
 
 
-def serve(out, port):
+def serve(out, port, host="127.0.0.1"):
     import http.server
     import functools
 
@@ -106,8 +106,13 @@ def serve(out, port):
         def log_message(self, *args):
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=out))
-    print("web: the page is on http://127.0.0.1:%d/ (Ctrl-C stops it)" % port, flush=True)
+    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=out))
+    if host == "127.0.0.1":
+        print("web: the page is on http://127.0.0.1:%d/ (Ctrl-C stops it)" % port, flush=True)
+    else:
+        print("web: the page is on http://<this computer's address>:%d/ (listening on %s; Ctrl-C stops it). "
+              "Over plain http from another device the page works but keeps no offline copy and cannot be "
+              "installed: browsers allow that on https or 127.0.0.1 only" % (port, host), flush=True)
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:
@@ -121,6 +126,9 @@ def main(argv):
     ap.add_argument("--out", default=OUT, help="the folder to build into (default build/web)")
     ap.add_argument("--serve", action="store_true", help="then serve it on http://127.0.0.1:PORT/")
     ap.add_argument("--port", type=int, default=8090, help="the port for --serve (default 8090)")
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="the address --serve listens on (default 127.0.0.1, this computer only; 0.0.0.0: "
+                         "every network, for a phone on the same one)")
     a = ap.parse_args(argv)
     try:
         out, n, size = build(a.out)
@@ -131,10 +139,10 @@ def main(argv):
           % (os.path.relpath(out, ROOT), n, size // 1024))
     if a.serve:
         try:
-            serve(out, a.port)
+            serve(out, a.port, a.host)
         except OSError as e:
-            print("web: cannot serve on port %d (%s): make web-serve PORT=<another>" % (a.port, e.strerror),
-                  file=sys.stderr)
+            print("web: cannot serve on %s port %d (%s): make web-serve WEB_PORT=<another>"
+                  % (a.host, a.port, e.strerror), file=sys.stderr)
             return 1
     return 0
 

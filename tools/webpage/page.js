@@ -282,8 +282,8 @@ function buildKeys(kind, buttons) {
       pressable(b, () => host.button(i, true), () => host.button(i, false));
       keysDiv.appendChild(b);
     });
-    $("help").textContent = "Press the board's buttons (held: a long press), or the keyboard: ↑ ↓, Enter (OK), " +
-      "Backspace or Esc (Back).";
+    $("help").textContent = "The board's buttons: " + host.keys_help() + " (long: held 0.6 s; hold: " +
+      "repeats while held). Or the keyboard: ↑ ↓, Enter (OK), Backspace or Esc (Back).";
   } else if (kind === "keyboard") {
     for (const row of JSON.parse(host.rows())) {
       const r = document.createElement("div");
@@ -432,6 +432,11 @@ $("load").addEventListener("change", async (e) => {
     return;
   }
   const text = await f.text();
+  const bad = host.check_game(text);
+  if (bad) {
+    say(f.name + ": " + bad.slice(7) + " Nothing was changed.", true);
+    return;
+  }
   const ask = host.load_question();
   if (ask && !confirm(ask)) {
     say("Nothing was loaded: the game in progress is as it was.");

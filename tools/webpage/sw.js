@@ -1,5 +1,5 @@
 // The page offline (make web, docs/WEB.md): everything it loads is cached at
-// install; answers come from the cache first. A new build has a new cache
+// install, and kept fresh. A new build has a new cache
 // name (tools/webbuild.py writes it in), which replaces the old one on activation.
 const CACHE = "scorekeeper-@BUILD@";
 const FILES = ["./", "index.html", "page.js", "page.css", "manifest.webmanifest", "icon.svg",
@@ -15,8 +15,21 @@ self.addEventListener("activate", (e) => {
     .then(() => self.clients.claim()));
 });
 
+// The network first (a new build is there at once), the cache when there is none (offline) or when the
+// network has not answered in SLOW_MS; each answer from the network kept for then.
+const SLOW_MS = 4000;
+
 self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET") return;
-  e.respondWith(caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true })
-    .then((hit) => hit || fetch(e.request))));
+  e.respondWith(caches.open(CACHE).then((c) => {
+    const kept = () => c.match(e.request, { ignoreSearch: true });
+    // (by its address: a page's own request, a navigation, cannot be given another cache mode)
+    const net = fetch(e.request.url, { cache: "no-cache" }).then((r) => {
+      if (r.ok && new URL(e.request.url).origin === location.origin) c.put(e.request, r.clone());
+      return r;
+    });
+    const offline = net.catch(() => kept().then((hit) => hit || Response.error()));
+    const slow = new Promise((ok) => setTimeout(ok, SLOW_MS)).then(kept).then((hit) => hit || offline);
+    return Promise.race([offline, slow]);
+  }));
 });

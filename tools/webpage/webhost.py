@@ -138,20 +138,23 @@ def game_json():
     return "{" + ",".join(parts) + "}\n"
 
 
+def _holes(n):
+    return "1 hole" if n == 1 else "%d holes" % n
+
+
 def load_question():
     """The question before a loaded game replaces the one in progress, or ""."""
     app = board.runner.app
     g = app.game if app is not None else None
     if g is None:
         return ""
-    return ("The board has a game in progress (%s, %d holes in: %s). The loaded game replaces it: "
+    return ("The board has a game in progress (%s, %s in: %s). The loaded game replaces it: "
             "download it first to keep it. Replace it?"
-            % (g.rules.title, len(g.holes), ", ".join(g.names)))
+            % (g.rules.title, _holes(len(g.holes)), ", ".join(g.names)))
 
 
-def load_game(text):
-    """A game.json (tools/score.py's input) made the game in progress,
-    saved, and opened as after a restart; or "error: what is wrong"."""
+def _read_game(text):
+    """A game.json read by the engine: (game, None) or (None, "error: what is wrong")."""
     import json
 
     from engine.doc import from_doc
@@ -160,13 +163,28 @@ def load_game(text):
     try:
         doc = json.loads(text)
     except ValueError:
-        return "error: this is not a JSON file (a game.json: Download game.json's, or make export's)."
+        return None, "error: this is not a JSON file (a game.json: Download game.json's, or make export's)."
     if type(doc) is not dict:
-        return "error: this JSON is not a game (a game.json is an object: {\"game\": ..., ...})."
+        return None, "error: this JSON is not a game (a game.json is an object: {\"game\": ..., ...})."
     try:
-        g = from_doc(doc)
+        return from_doc(doc), None
     except ScoreError as e:
-        return "error: " + e.text()
+        why = e.text()
+        return None, "error: " + why + ("" if why.endswith(".") else ".")
+
+
+def check_game(text):
+    """"" if text is a game the board can load, else "error: what is wrong"
+    (the page asks before replacing a game only once the file is good)."""
+    return _read_game(text)[1] or ""
+
+
+def load_game(text):
+    """A game.json (tools/score.py's input) made the game in progress,
+    saved, and opened as after a restart; or "error: what is wrong"."""
+    g, bad = _read_game(text)
+    if bad:
+        return bad
     r = board.runner
     if r.app is None:
         return "error: the board is showing an error: wait for it to restart, then load again."
@@ -176,4 +194,14 @@ def load_game(text):
     from compat import ticks_ms
 
     r.restart(ticks_ms())  # as after a restart: the saved game opened
-    return "Loaded: %s, %d players, %d holes." % (g.rules.title, len(g.names), len(g.holes))
+    return "Loaded: %s, %d players, %s." % (g.rules.title, len(g.names), _holes(len(g.holes)))
+
+
+def keys_help():
+    """What the board's buttons do ("top short: down; ..."), or "" for a keyboard or touch board."""
+    from drivers.buttons import describe
+
+    mod = board.mod
+    if getattr(mod, "INPUT", "buttons") != "buttons":
+        return ""
+    return "; ".join(describe(mod.KEYMAP, list(mod.BUTTONS)))
