@@ -288,6 +288,10 @@ def test_a_new_build_shows_at_the_next_load_and_the_old_one_stays_offline(browse
             page = f.read()
         with open(os.path.join(out, "index.html"), "w") as f:  # a new build of the page
             f.write(page.replace("<h1>Scorekeeper</h1>", "<h1>Scorekeeper, rebuilt</h1>"))
+        # written seconds later than the first (Last-Modified counts whole seconds: within the
+        # same one, the server would answer "not modified")
+        later = time.time() + 5
+        os.utime(os.path.join(out, "index.html"), (later, later))
         booted(browser, url)
         assert browser.find_element("tag name", "h1").text == "Scorekeeper, rebuilt"
         browser.set_network_conditions(offline=True, latency=0, throughput=0)
