@@ -1,5 +1,5 @@
 """M5Stack Cardputer (ESP32-S3FN8): ST7789V2 240x135 over SPI (the TTGO's
-glass in the same landscape window, colours in BGR order) and a 56-key
+glass in the same landscape window) and a 56-key
 keyboard: on the original through a 74HC138 decoder and 7 input pins, on
 the ADV through a TCA8418 key chip on I2C (setup() tells them apart).
 Pins and sources: docs/BOARDS.md. This file is the only place they are written.
@@ -17,7 +17,7 @@ from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
 
 ID = "cardputer"
 NAME = "M5Stack Cardputer"
-PANEL = ("st7789", 1, True)  # driver, rotation (quarter turns): landscape, the keyboard below; BGR
+PANEL = ("st7789", 1)  # driver, rotation (quarter turns): landscape, the keyboard below
 BAND = 27  # the frame in 5 bands of 27 rows, as the TTGO's
 INPUT = "keyboard"  # what the screens are driven with (buttons where not said): ui/typed.py
 BUTTONS = ()  # no buttons: the keyboard (below)
@@ -66,14 +66,18 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 
 
 def keyboard():
-    """The ADV's key chip if it answers on G8/G9, else the original's matrix."""
+    """The ADV's key chip if G8 and G9 are pulled up (its I2C bus's
+    resistors: M5GFX's board detection reads them with pull-downs, as here)
+    and the chip answers there; else the original's matrix, without an I2C
+    scan of its decoder's lines (seconds with nothing pulling them up)."""
     from machine import Pin, SoftI2C
 
-    i2c = SoftI2C(sda=Pin(8), scl=Pin(9), freq=400_000)
-    if KEY_CHIP in i2c.scan():  # on the original, G8/G9 only select decoder lines: harmless
-        from drivers.tca8418 import TCA8418
+    if Pin(8, Pin.IN, Pin.PULL_DOWN).value() and Pin(9, Pin.IN, Pin.PULL_DOWN).value():
+        i2c = SoftI2C(sda=Pin(8), scl=Pin(9), freq=400_000)
+        if KEY_CHIP in i2c.scan():
+            from drivers.tca8418 import TCA8418
 
-        return TCA8418(i2c, adv_legends(), addr=KEY_CHIP)
+            return TCA8418(i2c, adv_legends(), addr=KEY_CHIP)
     from drivers.keymatrix import KeyMatrix
 
     addr = [Pin(n, Pin.OUT) for n in (8, 9, 11)]
@@ -81,18 +85,28 @@ def keyboard():
     return KeyMatrix(addr, ins, LEGENDS)
 
 
+def panel():
+    """The display as M5GFX sets the Cardputer's up (src/M5GFX.cpp): SPI3_HOST
+    (MicroPython's SPI(2)), no MISO (miso=None: the S3 build's default would
+    take a pin of ours), BGR, inverted (docs/BOARDS.md)."""
+    from machine import Pin, SPI
+
+    from drivers.st7789 import ST7789
+
+    spi = SPI(2, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35), miso=None)
+    return ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT, value=1), rst=Pin(33, Pin.OUT),
+                  rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND)
+
+
 def setup():
-    from machine import ADC, Pin, SPI, Timer, reset
+    from machine import ADC, Pin, Timer, reset
 
     from drivers.battery import ADCBattery
     from drivers.keyboard import KeyboardKeys
-    from drivers.st7789 import ST7789
     from hardware import Hardware
     from watchdog import Watchdog
 
-    spi = SPI(1, baudrate=40_000_000, sck=Pin(36), mosi=Pin(35))
-    display = ST7789(spi, dc=Pin(34, Pin.OUT), cs=Pin(37, Pin.OUT), rst=Pin(33, Pin.OUT),
-                     rotation=PANEL[1], bl=Pin(38, Pin.OUT), band=BAND, bgr=PANEL[2])
+    display = panel()
     keys = KeyboardKeys(keyboard(), KEYMAP, FN_MAP)
     battery = ADCBattery(ADC(Pin(10), atten=ADC.ATTN_11DB), divider=2.0)
     return Hardware(ID, display, keys, BUTTONS, battery,

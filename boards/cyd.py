@@ -1,5 +1,6 @@
 """ESP32-2432S028R, the "Cheap Yellow Display" (ESP32): ILI9341 320x240 over
-SPI, held landscape, and an XPT2046 resistive touch panel on pins of its
+SPI (an ST7789 on the unit with two USB ports: told apart by its ID), held
+landscape, and an XPT2046 resistive touch panel on pins of its
 own (SoftSPI: the SD card has VSPI). No buttons: every key is a tap
 (ui/touch.py); the touch panel is calibrated at the first start.
 Pins and sources: docs/BOARDS.md. This file is the only place they are written.
@@ -28,17 +29,43 @@ TOUCH_CAL = (3800, 200, 240, 3860, True)
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
-def setup():
-    from machine import Pin, SPI, SoftSPI, Timer, reset
+def panel():
+    """The display, its controller told by its ID (read over MISO, GPIO 12, at
+    10 MHz): the ILI9341 of the usual unit (TFT_eSPI with witnessmenow's
+    DisplayConfig/User_Setup.h), or the ST7789 of the unit with two USB ports
+    (DisplayConfig/CYD2USB/User_Setup.h: BGR, not inverted). HSPI
+    (MicroPython's SPI(1)) as both set-ups (docs/BOARDS.md)."""
+    from machine import Pin, SPI
 
-    from drivers.ili9341 import ILI9341
+    from drivers.dcs import DCSPanel, read_id
+
+    spi = SPI(1, baudrate=10_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
+    dc, cs, bl = Pin(2, Pin.OUT), Pin(15, Pin.OUT, value=1), Pin(21, Pin.OUT)
+    found = read_id(spi, dc, cs)
+    spi.init(baudrate=40_000_000)
+    display: DCSPanel
+    if found[0] & 0xFB == 0x81:  # an ST7789 answers 81h or 85h (M5GFX's test)
+        from drivers.st7789 import ST7789
+
+        display = ST7789(spi, dc, cs, None, 240, 320, rotation=PANEL[1], bl=bl, band=BAND, invert=False)
+        name = "ST7789"
+    else:
+        from drivers.ili9341 import ILI9341
+
+        display = ILI9341(spi, dc, cs, None, rotation=PANEL[1], bl=bl, band=BAND)
+        name = "ILI9341"
+    display.found = "%s (ID %02X %02X %02X)" % (name, found[0], found[1], found[2])
+    return display
+
+
+def setup():
+    from machine import Pin, SoftSPI, Timer, reset
+
     from drivers.xpt2046 import Taps, Touch
     from hardware import Hardware
     from watchdog import Watchdog
 
-    spi = SPI(1, baudrate=40_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
-    display = ILI9341(spi, dc=Pin(2, Pin.OUT), cs=Pin(15, Pin.OUT), rst=None, rotation=PANEL[1],
-                      bl=Pin(21, Pin.OUT), band=BAND)
+    display = panel()
     tspi = SoftSPI(baudrate=1_000_000, sck=Pin(25), mosi=Pin(32), miso=Pin(39))
     touch = Touch(tspi, Pin(33, Pin.OUT), display.width, display.height, TOUCH_CAL)
     return Hardware(ID, display, Taps(touch), BUTTONS, None,

@@ -27,18 +27,35 @@ KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SH
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
+def panel():
+    """The display as M5GFX sets the Core's up (src/M5GFX.cpp, Panel_M5Stack):
+    its reset line, GPIO 33, read with a pull-down before it resets the
+    panel: the IPS glass pulls it up and wants INVON, the older TN glass
+    does not. The SD card's select (GPIO 4) is held high, so the card
+    ignores the panel's bytes on the shared bus (docs/BOARDS.md)."""
+    from machine import Pin, SPI
+
+    from drivers.ili9342 import ILI9342
+
+    Pin(4, Pin.OUT, value=1)
+    rst = Pin(33, Pin.OUT, value=0)
+    rst.init(Pin.IN, Pin.PULL_DOWN)
+    ips = rst.value() == 1
+    rst.init(Pin.OUT, value=1)
+    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23), miso=Pin(19))
+    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
+                   bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
+
+
 def setup():
-    from machine import I2C, Pin, SPI, Timer, reset
+    from machine import I2C, Pin, Timer, reset
 
     from drivers.battery import IP5306Battery
     from drivers.buttons import Button, Keys
-    from drivers.ili9342 import ILI9342
     from hardware import Hardware
     from watchdog import Watchdog
 
-    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23))
-    display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT), rst=Pin(33, Pin.OUT),
-                      rotation=PANEL[1], bl=Pin(32, Pin.OUT), band=BAND)
+    display = panel()
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)

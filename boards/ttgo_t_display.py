@@ -31,18 +31,28 @@ KEYMAP = {(0, SHORT): DOWN, (0, HOLD): DOWN, ((0, 1), SHORT): UP, ((0, 1), HOLD)
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
+def panel():
+    """The display as LilyGO's TFT_eSPI set-up has it (Setup25_TTGO_T_Display.h):
+    VSPI (MicroPython's SPI(2)), no MISO (miso=None: else the port's default pin
+    is taken), BGR (docs/BOARDS.md)."""
+    from machine import Pin, SPI
+
+    from drivers.st7789 import ST7789
+
+    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19), miso=None)
+    return ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT, value=1), rst=Pin(23, Pin.OUT),
+                  rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
+
+
 def setup():
-    from machine import ADC, Pin, SPI, Timer, reset
+    from machine import ADC, Pin, Timer, reset
 
     from drivers.battery import ADCBattery
     from drivers.buttons import Button, Keys
-    from drivers.st7789 import ST7789
     from hardware import Hardware
     from watchdog import Watchdog
 
-    spi = SPI(1, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19))
-    display = ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT), rst=Pin(23, Pin.OUT),
-                     rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
+    display = panel()
     b0 = Pin(0, Pin.IN, Pin.PULL_UP)  # also the boot strap; pressed reads 0
     b35 = Pin(35, Pin.IN)  # input-only; the board has a pull-up
     keys = Keys([Button(lambda: b0.value() == 0), Button(lambda: b35.value() == 0)], KEYMAP)

@@ -6,11 +6,13 @@
 
 made: list = []  # (what, pin number, mode) for every Pin made, in order
 devices: dict = {}  # I2C address -> an object with writeto_mem / readfrom_mem_into
+pulled_up: set = set()  # GPIOs the board pulls up (the Cardputer ADV's I2C lines): an input reads 1
 
 
 def reset_record():
     del made[:]
     devices.clear()
+    pulled_up.clear()
 
 
 class Pin:
@@ -29,6 +31,8 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
+            if self.mode == Pin.IN:
+                return 1 if self.n in pulled_up or self.pull == Pin.PULL_UP else 0
             return self.v
         self.v = 1 if v else 0
         return None
@@ -36,8 +40,11 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
-    def init(self, *args, **kw):
-        pass
+    def init(self, mode=-1, pull=-1, value=None):
+        self.mode = mode
+        self.pull = pull
+        if value is not None:
+            self.v = 1 if value else 0
 
 
 class _Bus:
@@ -50,6 +57,10 @@ class _Bus:
 
     def write(self, buf):
         self.sent += len(buf)
+
+    def readinto(self, buf, write=0):  # nothing answers: MISO floats high
+        for i in range(len(buf)):
+            buf[i] = 0xFF
 
     def write_readinto(self, tx, rx):  # a touch controller that is not being touched
         for i in range(len(rx)):

@@ -9,7 +9,7 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
 
-from simulator import panel  # noqa: E402
+from simulator import glass, panel  # noqa: E402
 from drivers.ili9341 import ILI9341  # noqa: E402
 from drivers.ili9342 import ILI9342  # noqa: E402
 from drivers.ssd1306 import SSD1306  # noqa: E402
@@ -18,14 +18,25 @@ from drivers.st7789 import ST7789  # noqa: E402
 WHITE, RED, BLACK = (255, 255, 255), (255, 0, 0), (0, 0, 0)
 
 
-def ttgo(rotation):
-    emu = panel.st7789_ttgo(rotation)
+def ttgo(rotation=1):
+    """A TTGO glass held the way TFT_eSPI's rotation `rotation` is upright
+    (ST7789_Rotation.h's MADCTL and offsets), and our driver at that rotation."""
+    g = glass.TTGO
+    madctl, start = TFT_ESPI_ST7789_135[rotation]
+    size = (240, 135) if rotation & 1 else (135, 240)
+    emu = panel.DCSPanel(glass.Glass("ttgo-%d" % rotation, "ST7789V", g.ram, madctl | glass.BGR, start, size,
+                                     True, g.ident, g.pins, g.host, g.init, g.sources))
     d = ST7789(emu, emu.dc, emu.cs, emu.rst, rotation=rotation, bl=emu.bl)
     return emu, d
 
 
+# Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h for a 135x240 glass (CGRAM_OFFSET): rotation ->
+# (MADCTL without the colour order, (colstart, rowstart))
+TFT_ESPI_ST7789_135 = ((0, (52, 40)), (0x60, (40, 53)), (0xC0, (53, 40)), (0xA0, (40, 52)))
+
+
 def m5():
-    emu = panel.ili9342_m5stack()
+    emu = panel.dcs("m5stack-core")
     return emu, ILI9342(emu, emu.dc, emu.cs, emu.rst, bl=emu.bl)
 
 
@@ -52,20 +63,26 @@ def check_picture(emu, d):
 
 
 def test_ttgo_every_rotation_lands_on_the_glass():
+    # each rotation's MADCTL and window offsets as TFT_eSPI's table gives them for this glass
     for rot in range(4):
         emu, d = ttgo(rot)
         assert (d.width, d.height) == ((135, 240) if rot % 2 == 0 else (240, 135))
+        assert (d.madctl & 0xE0, (d.xoff, d.yoff)) == TFT_ESPI_ST7789_135[rot], rot
         sent = paint(d)
         assert sent == d.width * d.height * 2 == emu.data_bytes
         check_picture(emu, d)
 
 
 def test_cyd_every_rotation_lands_on_the_glass_in_its_colours():
-    # the ILI9341's TN glass wants no INVON, and BGR; no reset pin (a software reset)
-    for rot in range(4):
-        emu = panel.ili9341_cyd(rot)
+    # TFT_eSPI's ILI9341 rotations (MX, MV, MY, MX|MY|MV with BGR) on a glass held each way; the
+    # TN glass wants no INVON; no reset pin (a software reset)
+    for rot, madctl in enumerate((0x40, 0x20, 0x80, 0xE0)):
+        g = glass.CYD
+        size = (320, 240) if rot & 1 else (240, 320)
+        emu = panel.DCSPanel(glass.Glass("cyd-%d" % rot, "ILI9341", g.ram, madctl | glass.BGR, (0, 0), size,
+                                         False, g.ident, g.pins, g.host, g.init, g.sources))
         d = ILI9341(emu, emu.dc, emu.cs, None, rotation=rot, bl=emu.bl)
-        assert (d.width, d.height) == ((240, 320) if rot % 2 == 0 else (320, 240))
+        assert (d.width, d.height) == size
         sent = paint(d)
         assert sent == d.width * d.height * 2 == emu.data_bytes
         check_picture(emu, d)  # white, black and red where they belong: no inversion, BGR right
@@ -75,9 +92,9 @@ def test_cyd_every_rotation_lands_on_the_glass_in_its_colours():
 def test_ttgo_init_sequence():
     emu, d = ttgo(1)
     c = emu.commands
-    assert c[:3] == [0x01, 0x11, 0x3A] and emu.colmod == 0x55
-    assert 0x21 in c and c.index(0x29) > c.index(0x36)  # inverted, on after MADCTL
-    assert emu.madctl == 0x60 and emu.bl.level == 1
+    assert c[0] == 0xB0 and emu.colmod == 0x55  # a reset pin: no software reset; the maker's settings first
+    assert 0x21 in c and c.index(0x29) > c.index(0x36) > c.index(0xE1)  # inverted, on after MADCTL
+    assert emu.madctl == 0x68 and emu.bl.level == 1
 
 
 def test_m5stack_colours_and_orientation():
@@ -86,6 +103,31 @@ def test_m5stack_colours_and_orientation():
     paint(d)
     check_picture(emu, d)
     assert emu.madctl & 0x08  # BGR glass: red must still show red
+
+
+def test_a_turned_or_mirrored_driver_shows_so():
+    # the glass follows the maker, not the driver: a driver that sends another MADCTL is seen wrong
+    emu, d = ttgo(1)
+    paint(d)
+    d.fix(2)  # turned: the red block shows at the far corner
+    d.mark_all()
+    d.show()
+    w, h = d.width, d.height
+    assert emu.pixel(w - 1 - 2, h - 1 - 3) == RED and emu.pixel(2, 3) == BLACK
+    check_turned = [emu.pixel(x, y) for x, y in ((0, 0), (w - 1, h - 1))]
+    assert check_turned == [WHITE, WHITE]
+    d.fix(1)  # mirrored
+    d.show()
+    assert emu.pixel(w - 1 - 2, 3) == RED and emu.pixel(2, 3) == BLACK
+    d.fix(4)  # red and blue swapped
+    d.show()
+    assert emu.pixel(2, 3) == (0, 0, 255)
+    d.fix(8)  # inverted
+    d.show()
+    assert emu.pixel(2, 3) == (0, 255, 255) and emu.pixel(1, 1) == WHITE
+    d.fix(0)
+    d.show()
+    check_picture(emu, d)
 
 
 def test_only_the_changed_window_is_sent():
@@ -184,7 +226,8 @@ def test_the_emulators_row_copy_puts_every_pixel_where_one_at_a_time_would():
 
     rnd = random.Random(5) if hasattr(random, "Random") else random
     for madctl in (0x00, 0x08, 0x80, 0x88):
-        fast, slow = panel.DCSPanel(40, 30, (0, 0, 40, 30)), panel.DCSPanel(40, 30, (0, 0, 40, 30))
+        small = glass.Glass("small", "test", (40, 30), 0, (0, 0), (40, 30), False, (0, 0, 0), {}, 1, (), ())
+        fast, slow = panel.DCSPanel(small), panel.DCSPanel(small)
         for emu in (fast, slow):
             emu.madctl = madctl
             emu.cs.level = 0  # selected

@@ -155,7 +155,7 @@ def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
         d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
         screens = 0
         for k in ("ok", "down", "ok", "down"):  # the hub, the entry screen, a card or two on it
-            whole_emu = panel.st7789_ttgo(1) if board == "ttgo-t-display" else panel.ili9342_m5stack()
+            whole_emu = panel.dcs(board)
             whole = make(whole_emu, 0)
             assert whole.band == whole.height
             Pen(whole).frame(d.top().draw)

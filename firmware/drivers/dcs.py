@@ -1,5 +1,5 @@
 # Colour panels that speak the MIPI DCS command set over SPI (ST7789,
-# ILI9342C). The frame is a 4-bit buffer (16 colours through a table), so a
+# ILI9341, ILI9342C). The frame is a 4-bit buffer (16 colours through a table), so a
 # 320x240 panel needs 38 KB instead of 150 KB for RGB565; show() pushes only
 # the rectangle that changed, a row at a time, through expand.py.
 #
@@ -27,6 +27,7 @@ _SWRESET = const(0x01)
 _SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _NORON = const(0x13)
+_INVOFF = const(0x20)
 _INVON = const(0x21)
 _DISPOFF = const(0x28)
 _DISPON = const(0x29)
@@ -42,34 +43,61 @@ MX = const(0x40)
 MV = const(0x20)
 BGR = const(0x08)
 
+# The user's corrections from the board check (ui/check.py), kept in the settings: fix(bits)
+MIRROR = const(1)
+TURN = const(2)
+SWAP = const(4)
+INVERT = const(8)
+
 
 def rgb565(r, g, b):
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 
+def read_id(spi, dc, cs):
+    """RDDID (04h): the controller's three ID bytes, read after one dummy
+    bit as M5GFX's _read_panel_id does (src/M5GFX.cpp). Needs MISO."""
+    buf = bytearray(5)
+    cs(0)
+    dc(0)
+    spi.write(b"\x04")  # RDDID
+    dc(1)
+    spi.readinto(buf)
+    cs(1)
+    v = int.from_bytes(buf, "big") >> 7  # 40 bits: the dummy bit, 32 bits of answer, 7 over
+    return (v >> 24) & 0xFF, (v >> 16) & 0xFF, (v >> 8) & 0xFF
+
+
 class DCSPanel(Dirty, framebuf.FrameBuffer):
     """A DCS panel as a FrameBuffer with width, height and show().
 
-    madctl, xoff, yoff: the memory access control and the offset of the
-    visible glass in the controller's RAM for the chosen rotation (the
-    subclass knows them). invert: send INVON (IPS panels want it).
+    ram: the controller's RAM (columns, rows) as it is wired natively;
+    glass: (x, y, w, h), the part of that RAM the glass shows; madctl: the
+    memory access control for the way the board is held (the maker's, see
+    docs/BOARDS.md), from which the size and the glass's offset in the
+    window addresses follow; invert: send INVON (else INVOFF); init: the
+    maker's power, VCOM and gamma settings as bytes (command, length |
+    0x80 when a wait in ms follows, data, [wait]), sent before ours.
     """
 
     mono = False
+    INIT = b""
+    found: str | None = None  # what the board learnt of its controller (an ID read), for the About screen
 
-    def __init__(self, spi, dc, cs, rst, width, height, madctl, xoff, yoff, invert=False, bl=None,
-                 band=0):
+    def __init__(self, spi, dc, cs, rst, ram, glass, madctl, invert=False, bl=None, band=0):
         self.spi = spi
         self.dc = dc
         self.cs = cs
         self.rst = rst
         self.bl = bl
+        self.ram = ram
+        self.glass = glass
+        self.base = madctl  # the maker's; fix() may change what is sent
+        self.base_inv = invert
+        self._orient(madctl, invert)
+        width, height = (glass[3], glass[2]) if madctl & MV else (glass[2], glass[3])
         self.width = width
         self.height = height
-        self.madctl = madctl
-        self.xoff = xoff
-        self.yoff = yoff
-        self.invert = invert
         self.stride = (width + 1) & ~1  # rows start on a whole byte
         self.band = min(band, height) if band > 0 else height  # rows in the buffer
         self.top = 0  # the screen row the buffer's first row shows
@@ -82,6 +110,17 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.mark_all()  # all of it at first
         self.init()
 
+    def _orient(self, madctl, invert):
+        """MADCTL and inversion to send, and the glass's first column and row
+        in the window addresses under that MADCTL (a mirrored axis counts
+        from the RAM's far end)."""
+        gx, gy, gw, gh = self.glass
+        cx = self.ram[0] - gx - gw if madctl & MX else gx
+        ry = self.ram[1] - gy - gh if madctl & MY else gy
+        self.xoff, self.yoff = (ry, cx) if madctl & MV else (cx, ry)
+        self.madctl = madctl
+        self.invert = invert
+
     # --- the bus ---------------------------------------------------------
     def cmd(self, c, data=None):
         self._one[0] = c
@@ -93,16 +132,6 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             self.spi.write(data)
         self.cs(1)
 
-    def init_commands(self):
-        """(command, data or None, ms to wait after) for init()."""
-        colmod = b"\x55"  # 16 bits a pixel
-        seq = [(_SWRESET, None, 150), (_SLPOUT, None, 120), (_COLMOD, colmod, 10),
-               (_MADCTL, bytes((self.madctl,)), 0)]
-        if self.invert:
-            seq.append((_INVON, None, 0))
-        seq += [(_NORON, None, 10), (_DISPON, None, 20)]
-        return seq
-
     def init(self):
         if self.rst is not None:
             self.rst(1)
@@ -111,12 +140,45 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             sleep_ms(10)
             self.rst(1)
             sleep_ms(120)
-        for c, data, wait in self.init_commands():
-            self.cmd(c, data)
-            if wait:
-                sleep_ms(wait)
+        else:  # no reset line of ours (the CYD's is the board's): a software reset
+            self.cmd(_SWRESET)
+            sleep_ms(150)
+        seq = self.INIT
+        i = 0
+        while i < len(seq):
+            c, n = seq[i], seq[i + 1]
+            k = n & 0x7F
+            self.cmd(c, seq[i + 2 : i + 2 + k] if k else None)
+            i += 2 + k
+            if n & 0x80:
+                sleep_ms(seq[i])
+                i += 1
+        self.cmd(_COLMOD, b"\x55")  # 16 bits a pixel
+        self.cmd(_MADCTL, bytes((self.madctl,)))
+        self.cmd(_INVON if self.invert else _INVOFF)
+        self.cmd(_SLPOUT)
+        sleep_ms(120)
+        self.cmd(_NORON)
+        self.cmd(_DISPON)
+        sleep_ms(20)
         if self.bl is not None:
             self.bl(1)
+
+    def fix(self, bits):
+        """The user's corrections (the board check, kept in the settings):
+        MIRROR left and right, TURN upside down, SWAP red and blue, INVERT
+        the colours; 0 is the maker's picture. Sent at once."""
+        m = self.base
+        if bits & TURN:
+            m ^= MX | MY
+        if bits & MIRROR:
+            m ^= MY if m & MV else MX  # the RAM axis that runs across the picture
+        if bits & SWAP:
+            m ^= BGR
+        self._orient(m, self.base_inv != bool(bits & INVERT))
+        self.cmd(_MADCTL, bytes((m,)))
+        self.cmd(_INVON if self.invert else _INVOFF)
+        self.mark_all()
 
     # --- colours ---------------------------------------------------------
     def set_colour(self, index, r, g, b):

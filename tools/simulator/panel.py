@@ -3,9 +3,10 @@
 # onto these, and the driver tests check the byte streams with them, so a
 # wrong command, offset, rotation or colour order shows in the picture.
 #
-# They model the controllers from their datasheets, independently of the
-# drivers: DCS (ST7789, ILI9342C) RAM with MADCTL, CASET/RASET windows,
-# inversion and RGB/BGR glass; SSD1306 GDDRAM with its addressing commands.
+# They model the controllers from their datasheets (DCS RAM with MADCTL,
+# CASET/RASET windows, inversion, the RDDID read; SSD1306 GDDRAM with its
+# addressing commands) and each glass from its maker's driver alone
+# (simulator/glass.py): never from our drivers.
 
 
 class Pin:
@@ -38,24 +39,24 @@ _ARGS = {0x2A: 4, 0x2B: 4, 0x36: 1, 0x3A: 1}
 
 
 class DCSPanel:
-    """A DCS controller with ram_w x ram_h pixels of RAM, of which the
-    rectangle glass = (x, y, w, h) is visible. turns: quarter turns
-    (counterclockwise) from the glass's native portrait to the way the user
-    holds the device. inverted: the glass shows colours inverted unless
-    INVON was sent. bgr: the glass is BGR (MADCTL must say so)."""
+    """A DCS controller (ST7789, ILI9341, ILI9342C) behind the glass of one
+    unit (simulator/glass.py's Glass): its RAM, the commands it takes, and
+    the picture a person sees, which is the maker's: the pixel the maker's
+    driver would write at (x, y), in the colours and inversion the maker's
+    settings give. A driver that sends other MADCTL bits, offsets, colour
+    order or inversion shows a mirrored, turned, shifted, colour-swapped or
+    negative picture here, as on the glass."""
 
-    def __init__(self, ram_w, ram_h, glass, turns=0, inverted=False, bgr=False):
-        self.ram_w, self.ram_h = ram_w, ram_h
-        self.glass = glass
-        self.turns = turns
-        self.inverted_glass = inverted
-        self.bgr_glass = bgr
-        self.ram = bytearray(ram_w * ram_h * 2)
+    def __init__(self, glass):
+        self.spec = glass
+        self.ram_w, self.ram_h = glass.ram
+        self.ram = bytearray(self.ram_w * self.ram_h * 2)
         self.dc = Pin()
         self.cs = Pin()
         self.rst = Pin(self._reset)
         self.bl = Pin(level=0)
         self.commands = []  # every command byte, in order (for tests)
+        self.log = []  # (command, bytearray of its data) for every command but the pixels' (for tests)
         self.data_bytes = 0  # pixel bytes written
         self._reset_state()
 
@@ -87,13 +88,26 @@ class DCSPanel:
         if self.cmd == 0x2C:
             self._pixels(buf)
             return
+        if self.log:
+            self.log[-1][1].extend(buf)
         for b in buf:
             self.args.append(b)
             if len(self.args) == _ARGS.get(self.cmd, -1):
                 self._apply()
 
+    def readinto(self, buf, write=0):
+        """What the controller answers on MISO: after RDDID, a dummy bit and
+        its three ID bytes (the datasheets' read, M5GFX's _read_panel_id)."""
+        v = 0
+        if not self.cs.level and self.dc.level and self.cmd == 0x04:
+            i1, i2, i3 = self.spec.ident
+            v = ((i1 << 24) | (i2 << 16) | (i3 << 8)) << (8 * len(buf) - 33)
+        for i in range(len(buf)):
+            buf[i] = (v >> (8 * (len(buf) - 1 - i))) & 0xFF
+
     def _command(self, c):
         self.commands.append(c)
+        self.log.append((c, bytearray()))
         self.cmd = c
         self.args = bytearray()
         if c == 0x01:
@@ -134,7 +148,10 @@ class DCSPanel:
                 self.half = b
                 continue
             hi, self.half = self.half, None
-            self._put(self.col, self.row, hi, b)
+            i = self._where(self.madctl, self.col, self.row)
+            if i >= 0:
+                self.ram[i] = hi
+                self.ram[i + 1] = b
             self.data_bytes += 2
             self.col += 1
             if self.col > self.cols[1]:
@@ -145,7 +162,7 @@ class DCSPanel:
 
     def _runs(self, buf):
         """Copy the whole pixels of buf that fall in RAM row by row, as
-        _put would one by one (the simulator's frame is some 150 KB on the
+        _pixels would one by one (the simulator's frame is some 150 KB on the
         M5Stack: a key took a fifth of a second); returns what is left to
         put one by one (a half pixel, a run out of RAM)."""
         j, n = 0, len(buf)
@@ -166,61 +183,44 @@ class DCSPanel:
                     self.row = self.rows[0]
         return buf[j:] if j else buf
 
-    def _put(self, a, b, hi, lo):
-        m = self.madctl
+    def _where(self, m, a, b):
+        """The RAM index that column address a, row address b reach under
+        MADCTL m (the DCS datasheets' memory access control: MV exchanges
+        them, MX and MY count from the RAM's far end); -1 outside the RAM."""
         pc, pr = (b, a) if m & 0x20 else (a, b)
         if m & 0x40:
             pc = self.ram_w - 1 - pc
         if m & 0x80:
             pr = self.ram_h - 1 - pr
         if 0 <= pc < self.ram_w and 0 <= pr < self.ram_h:
-            i = (pr * self.ram_w + pc) * 2
-            self.ram[i] = hi
-            self.ram[i + 1] = lo
+            return (pr * self.ram_w + pc) * 2
+        return -1
 
     def size(self):
         """(width, height) of the picture as the user sees it."""
-        w, h = self.glass[2], self.glass[3]
-        return (h, w) if self.turns & 1 else (w, h)
+        return self.spec.size
 
     def pixel(self, x, y):
-        """The (r, g, b) the user sees at (x, y)."""
-        gx, gy, gw, gh = self.glass
-        t = self.turns & 3
-        if t == 0:
-            u, v = x, y
-        elif t == 1:  # the glass turned counterclockwise
-            u, v = gw - 1 - y, x
-        elif t == 2:
-            u, v = gw - 1 - x, gh - 1 - y
-        else:
-            u, v = y, gh - 1 - x
+        """The (r, g, b) the user sees at (x, y): where the maker's driver
+        puts its pixel (x, y), with the maker's colour order and inversion."""
+        g = self.spec
         if not (self.on and self.awake and self.colmod & 0x0F == 5):
             return (0, 0, 0)
-        i = ((gy + v) * self.ram_w + gx + u) * 2
+        i = self._where(g.madctl, x + g.start[0], y + g.start[1])
         c = (self.ram[i] << 8) | self.ram[i + 1]
-        if self.inv != self.inverted_glass:
+        if self.inv != g.invert:
             c ^= 0xFFFF
-        r, g, b = (c >> 11) << 3, ((c >> 5) & 0x3F) << 2, (c & 0x1F) << 3
-        if bool(self.madctl & 0x08) != self.bgr_glass:
+        r, gr, b = (c >> 11) << 3, ((c >> 5) & 0x3F) << 2, (c & 0x1F) << 3
+        if (self.madctl ^ g.madctl) & 0x08:
             r, b = b, r
-        return (r | r >> 5, g | g >> 6, b | b >> 5)
+        return (r | r >> 5, gr | gr >> 6, b | b >> 5)
 
 
-def st7789_ttgo(turns, bgr=False):
-    """The TTGO T-Display: a 135x240 IPS glass at (52, 40) of ST7789 RAM
-    (bgr: the Cardputer's, the same glass with its colours in BGR order)."""
-    return DCSPanel(240, 320, (52, 40, 135, 240), turns=turns, inverted=True, bgr=bgr)
+def dcs(name):
+    """The emulator of the unit named name (simulator/glass.py)."""
+    from simulator import glass
 
-
-def ili9341_cyd(turns):
-    """The Cheap Yellow Display: a 240x320 TN glass (not inverted), BGR, the whole RAM."""
-    return DCSPanel(240, 320, (0, 0, 240, 320), turns=turns, bgr=True)
-
-
-def ili9342_m5stack():
-    """The M5Stack Core: a 320x240 IPS BGR glass, the whole RAM."""
-    return DCSPanel(320, 240, (0, 0, 320, 240), inverted=True, bgr=True)
+    return DCSPanel(glass.ALL[name])
 
 
 # --- SSD1306 ------------------------------------------------------------------

@@ -1,0 +1,154 @@
+# What each board's display is, from its maker's own driver and nowhere
+# else: the simulator's panels (simulator/panel.py) show what a board's
+# setup sends the way these references say the glass shows it, and
+# host_tests/test_first_flash.py holds every board's setup() to them. None
+# of it is read from our drivers. docs/BOARDS.md, "The panels, from their
+# makers", is this table for a person, with the file each value is from.
+#
+# A glass is described by what its maker's driver sends for the way the
+# board is held: the MADCTL (memory access control) and the first column
+# and row of the window (colstart, rowstart). The picture a person sees
+# is upright, unmirrored and in the right colours exactly when the
+# controller is sent those: the pixel the maker's driver writes at (x, y)
+# is the one seen at (x, y). Whether INVON is sent and the BGR bit of that
+# MADCTL give the glass's inversion and colour order.
+#
+# Repositories (fetched November 2026): TFT_eSPI is Bodmer/TFT_eSPI at
+# 83d4d16; M5GFX is m5stack/M5GFX at 7614fa3; the CYD's is
+# witnessmenow/ESP32-Cheap-Yellow-Display at e1b20e4; LilyGO's is
+# Xinyuan-LilyGO/TTGO-T-Display at 6f89cdd.
+
+MY, MX, MV, BGR = 0x80, 0x40, 0x20, 0x08
+
+
+class Glass:
+    def __init__(self, name, controller, ram, madctl, start, size, invert, ident, pins, host, init,
+                 sources, rst_pulled_up=False, init_except=None):
+        self.name = name  # the unit, as make sim --unit and the tests name it
+        self.controller = controller
+        self.ram = ram  # (columns, rows) of the controller's RAM, natively
+        self.madctl = madctl  # the maker's, for the board as it is held
+        self.start = start  # (colstart, rowstart): the maker's window offset then
+        self.size = size  # (width, height) of the picture as held
+        self.invert = invert  # the maker sends INVON
+        self.ident = ident  # what RDDID (04h) answers: ID1, ID2, ID3
+        self.pins = pins  # GPIO numbers: sck, mosi, miso (None: not wired), cs, dc, rst, bl
+        self.host = host  # MicroPython's SPI id for the maker's host (1: HSPI/SPI2, 2: VSPI/SPI3)
+        self.init = init  # the maker's power/VCOM/gamma commands: ((command, bytes), ...)
+        self.sources = sources  # (what, repository file)
+        self.rst_pulled_up = rst_pulled_up  # the glass pulls its reset line up (the M5Stack's IPS)
+        self.init_except = init_except or {}  # command -> the other maker's bytes, where two disagree
+
+
+def _cmds(*pairs):
+    return tuple((c, bytes(d)) for c, d in pairs)
+
+
+# TFT_eSPI TFT_Drivers/ST7789_Init.h (its power and gamma; M5GFX
+# src/lgfx/v1/panel/Panel_ST7789.hpp has the same but RAMCTRL's C0: ST7789_M5)
+ST7789_JLX240 = _cmds(
+    (0xB0, (0x00, 0xE0)), (0xB2, (0x0C, 0x0C, 0x00, 0x33, 0x33)), (0xB7, (0x35,)), (0xBB, (0x28,)),
+    (0xC0, (0x0C,)), (0xC2, (0x01, 0xFF)), (0xC3, (0x10,)), (0xC4, (0x20,)), (0xC6, (0x0F,)),
+    (0xD0, (0xA4, 0xA1)),
+    (0xE0, (0xD0, 0x00, 0x02, 0x07, 0x0A, 0x28, 0x32, 0x44, 0x42, 0x06, 0x0E, 0x12, 0x14, 0x17)),
+    (0xE1, (0xD0, 0x00, 0x02, 0x07, 0x0A, 0x28, 0x31, 0x54, 0x47, 0x0E, 0x1C, 0x17, 0x1B, 0x1E)))
+
+ST7789_M5 = ((0xB0, bytes((0x00, 0xC0))),) + ST7789_JLX240[1:]
+
+# TFT_eSPI TFT_Drivers/ILI9341_Init.h, the ILI9341_2_DRIVER block (the CYD's set-up picks it)
+ILI9341_2 = _cmds(
+    (0xCF, (0x00, 0xC1, 0x30)), (0xED, (0x64, 0x03, 0x12, 0x81)), (0xE8, (0x85, 0x00, 0x78)),
+    (0xCB, (0x39, 0x2C, 0x00, 0x34, 0x02)), (0xF7, (0x20,)), (0xEA, (0x00, 0x00)), (0xC0, (0x10,)),
+    (0xC1, (0x00,)), (0xC5, (0x30, 0x30)), (0xC7, (0xB7,)), (0xB1, (0x00, 0x1A)), (0xB6, (0x08, 0x82, 0x27)),
+    (0xF2, (0x00,)), (0x26, (0x01,)),
+    (0xE0, (0x0F, 0x2A, 0x28, 0x08, 0x0E, 0x08, 0x54, 0xA9, 0x43, 0x0A, 0x0F, 0x00, 0x00, 0x00, 0x00)),
+    (0xE1, (0x00, 0x15, 0x17, 0x07, 0x11, 0x06, 0x2B, 0x56, 0x3C, 0x05, 0x10, 0x0F, 0x3F, 0x3F, 0x0F)))
+
+# M5GFX src/lgfx/v1/panel/Panel_ILI9342.hpp, list0 (before IDMOFF, DISPON, SLPOUT)
+ILI9342C_M5 = _cmds(
+    (0xC8, (0xFF, 0x93, 0x42)), (0xC0, (0x12, 0x12)), (0xC1, (0x03,)), (0xC5, (0xF2,)), (0xB0, (0xE0,)),
+    (0xF6, (0x01, 0x00, 0x00)),
+    (0xE0, (0x00, 0x0C, 0x11, 0x04, 0x11, 0x08, 0x37, 0x89, 0x4C, 0x06, 0x0C, 0x0A, 0x2E, 0x34, 0x0F)),
+    (0xE1, (0x00, 0x0B, 0x11, 0x05, 0x13, 0x09, 0x33, 0x67, 0x48, 0x07, 0x0E, 0x0B, 0x2E, 0x33, 0x0F)),
+    (0xB6, (0x08, 0x82, 0x1D, 0x04)))
+
+ST7789_ID = (0x85, 0x85, 0x52)  # M5GFX src/M5GFX.cpp: an ST7789 is (id & 0xFB) == 0x81, "0x81 or 0x85"
+ILI9341_ID = (0x00, 0x00, 0x00)  # not 81h/85h: what an ILI9341 answers is not confirmed from a second source
+
+TTGO = Glass(
+    "ttgo-t-display", "ST7789V", (240, 320), MX | MV | BGR, (40, 53), (240, 135), True, ST7789_ID,
+    dict(sck=18, mosi=19, miso=None, cs=5, dc=16, rst=23, bl=4), 2, ST7789_JLX240, (
+        ("pins, 135x240, CGRAM_OFFSET", "Bodmer/TFT_eSPI User_Setups/Setup25_TTGO_T_Display.h "
+                                        "(the same in Xinyuan-LilyGO/TTGO-T-Display TFT_eSPI/)"),
+        ("BGR wherever CGRAM_OFFSET is set", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Defines.h"),
+        ("rotation 1: MX|MV, colstart 40, rowstart 53", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
+        ("INVON, power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h"),
+        ("VSPI when USE_HSPI_PORT is not set", "Bodmer/TFT_eSPI Processors/TFT_eSPI_ESP32.h")))
+
+CARDPUTER = Glass(
+    "cardputer", "ST7789V2", (240, 320), MX | MV | BGR, (40, 53), (240, 135), True, ST7789_ID,
+    dict(sck=36, mosi=35, miso=None, cs=37, dc=34, rst=33, bl=38), 2, ST7789_M5, (
+        ("pins, SPI3_HOST, 135x240 at (52, 40), rotation 1, invert", "m5stack/M5GFX src/M5GFX.cpp"),
+        ("rotation 1: MV|MX|MH; rgb_order false sends BGR", "m5stack/M5GFX src/lgfx/v1/panel/Panel_LCD.cpp, "
+                                                            "Panel_LCD.hpp getMadCtl"),
+        ("power and gamma", "m5stack/M5GFX src/lgfx/v1/panel/Panel_ST7789.hpp")),
+    # ours: TFT_eSPI's RAMCTRL (the one ST7789 table), which copies red's and blue's top bit into
+    # their lowest of 6 where M5GFX's leaves it 0: a 1/64 step in those colours, nothing else
+    init_except={0xB0: bytes((0x00, 0xE0))})
+
+CYD = Glass(
+    "cyd", "ILI9341", (240, 320), MV | BGR, (0, 0), (320, 240), False, ILI9341_ID,
+    dict(sck=14, mosi=13, miso=12, cs=15, dc=2, rst=None, bl=21), 1, ILI9341_2, (
+        ("pins, ILI9341_2_DRIVER, HSPI, no reset pin", "witnessmenow/ESP32-Cheap-Yellow-Display "
+                                                        "DisplayConfig/User_Setup.h"),
+        ("landscape is setRotation(1)", "witnessmenow/ESP32-Cheap-Yellow-Display "
+                                         "Examples/Basics/1-HelloWorld/1-HelloWorld.ino"),
+        ("rotation 1: MV|BGR", "Bodmer/TFT_eSPI TFT_Drivers/ILI9341_Rotation.h, ILI9341_Defines.h"),
+        ("power, VCOM and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ILI9341_Init.h (ILI9341_2_DRIVER)")))
+
+CYD_ST7789 = Glass(
+    "cyd-st7789", "ST7789", (240, 320), MX | MV | BGR, (0, 0), (320, 240), False, ST7789_ID,
+    dict(sck=14, mosi=13, miso=12, cs=15, dc=2, rst=None, bl=21), 1, ST7789_JLX240, (
+        ("ST7789_DRIVER, TFT_BGR, TFT_INVERSION_OFF, pins", "witnessmenow/ESP32-Cheap-Yellow-Display "
+                                                             "DisplayConfig/CYD2USB/User_Setup.h"),
+        ("rotation 1: MX|MV, no offset for 240x320", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
+        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")))
+
+M5STACK = Glass(
+    "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
+    dict(sck=18, mosi=23, miso=19, cs=14, dc=27, rst=33, bl=32), 2, ILI9342C_M5, (
+        ("pins, VSPI, the IPS/TN test on GPIO 33", "m5stack/M5GFX src/M5GFX.cpp (Panel_M5Stack, autodetect)"),
+        ("rotation 1 + offset_rotation 3 = table[0] = 0, BGR",
+         "m5stack/M5GFX src/lgfx/v1/panel/Panel_LCD.cpp"),
+        ("the same MADCTL: M5STACK rotation 1 = TFT_MAD_COLOR_ORDER", "Bodmer/TFT_eSPI "
+                                                                      "TFT_Drivers/ILI9341_Rotation.h"),
+        ("power, VCOM and gamma", "m5stack/M5GFX src/lgfx/v1/panel/Panel_ILI9342.hpp")),
+    rst_pulled_up=True)
+
+# The older Core's TN glass: no pull-up on the reset line, no INVON (M5GFX Panel_M5Stack::init)
+M5STACK_TN = Glass(
+    "m5stack-core-tn", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), False, (0xE3, 0x00, 0x00),
+    M5STACK.pins, 2, ILI9342C_M5, M5STACK.sources, rst_pulled_up=False)
+
+# Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
+UNITS = {
+    "ttgo-t-display": (TTGO,),
+    "cardputer": (CARDPUTER,),
+    "cyd": (CYD, CYD_ST7789),
+    "m5stack-core": (M5STACK, M5STACK_TN),
+}
+ALL = {g.name: g for units in UNITS.values() for g in units}
+
+
+def unit(board_id, name=None):
+    """The glass of board_id's unit name (its usual one by default), or None
+    (a board without a DCS panel)."""
+    units = UNITS.get(board_id)
+    if not units:
+        return None
+    if name is None:
+        return units[0]
+    for g in units:
+        if g.name == name:
+            return g
+    raise ValueError("no unit '%s' of %s (units: %s)" % (name, board_id, ", ".join(g.name for g in units)))
