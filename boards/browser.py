@@ -41,6 +41,9 @@ def canvas(cls):
         def init(self):
             pass  # no controller to wake (its waits would hold the page up)
 
+        def cmd(self, c, data=None):
+            pass  # no controller: the canvas shows the frame as it is (the board check's fixes do nothing)
+
         def sleep(self, asleep):
             page.sleep(asleep)
 

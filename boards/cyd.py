@@ -37,11 +37,20 @@ def panel():
     (MicroPython's SPI(1)) as both set-ups (docs/BOARDS.md)."""
     from machine import Pin, SPI
 
-    from drivers.dcs import DCSPanel, read_id
+    from drivers.dcs import DCSPanel
 
     spi = SPI(1, baudrate=10_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
     dc, cs, bl = Pin(2, Pin.OUT), Pin(15, Pin.OUT, value=1), Pin(21, Pin.OUT)
-    found = read_id(spi, dc, cs)
+    # RDDID (04h): three ID bytes after one dummy bit, as M5GFX's _read_panel_id reads them
+    buf = bytearray(5)
+    cs(0)
+    dc(0)
+    spi.write(b"\x04")
+    dc(1)
+    spi.readinto(buf)
+    cs(1)
+    v = int.from_bytes(buf, "big") >> 7  # 40 bits: the dummy, 32 of answer, 7 over
+    found = ((v >> 24) & 0xFF, (v >> 16) & 0xFF, (v >> 8) & 0xFF)
     spi.init(baudrate=40_000_000)
     display: DCSPanel
     if found[0] & 0xFB == 0x81:  # an ST7789 answers 81h or 85h (M5GFX's test)
@@ -54,7 +63,8 @@ def panel():
 
         display = ILI9341(spi, dc, cs, None, rotation=PANEL[1], bl=bl, band=BAND)
         name = "ILI9341"
-    display.found = "%s (ID %02X %02X %02X)" % (name, found[0], found[1], found[2])
+    # for the About screen (ui/settings.py reads it where a board set it)
+    setattr(display, "found", "%s (ID %02X %02X %02X)" % (name, found[0], found[1], found[2]))  # noqa: B010
     return display
 
 

@@ -69,6 +69,9 @@ class App:
         if safe:
             self.safe = True
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
+        fix = self.state["settings"].get("glass")  # the board check's fixes to the picture (ui/check.py)
+        if fix:
+            hw.display.fix(fix)
         # a keyboard's typed keys and a touch panel's taps reach the screens
         # through their own module; buttons go straight to the screen
         self.via = None
@@ -89,6 +92,10 @@ class App:
         notes = [n for n in (note, problem) if n]
         if self.state["game"] is not None and safe:
             notes.append("The game in progress is kept; Continue game opens it.")
+        if savefile._exists("check"):  # left by make deploy: check the board, once (ui/check.py)
+            from ui.settings import SettingsMenu
+
+            SettingsMenu(self).check()
         if kind == "touch":
             cal = ui.touch.calibration(self.state["settings"].get("touch"))
             if cal:

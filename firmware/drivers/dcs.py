@@ -43,58 +43,42 @@ MX = const(0x40)
 MV = const(0x20)
 BGR = const(0x08)
 
-# The user's corrections from the board check (ui/check.py), kept in the settings: fix(bits)
-MIRROR = const(1)
-TURN = const(2)
-SWAP = const(4)
-INVERT = const(8)
+# The user's corrections from the board check (ui/check.py, which says them as 1 2 4 8), kept in the
+# settings: fix(bits). (Private constants: a public name would cost a qstr in the boot heap.)
+_MIRROR = const(1)
+_TURN = const(2)
+_SWAP = const(4)
+_INVERT = const(8)
 
 
 def rgb565(r, g, b):
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 
-def read_id(spi, dc, cs):
-    """RDDID (04h): the controller's three ID bytes, read after one dummy
-    bit as M5GFX's _read_panel_id does (src/M5GFX.cpp). Needs MISO."""
-    buf = bytearray(5)
-    cs(0)
-    dc(0)
-    spi.write(b"\x04")  # RDDID
-    dc(1)
-    spi.readinto(buf)
-    cs(1)
-    v = int.from_bytes(buf, "big") >> 7  # 40 bits: the dummy bit, 32 bits of answer, 7 over
-    return (v >> 24) & 0xFF, (v >> 16) & 0xFF, (v >> 8) & 0xFF
-
-
 class DCSPanel(Dirty, framebuf.FrameBuffer):
     """A DCS panel as a FrameBuffer with width, height and show().
 
-    ram: the controller's RAM (columns, rows) as it is wired natively;
-    glass: (x, y, w, h), the part of that RAM the glass shows; madctl: the
-    memory access control for the way the board is held (the maker's, see
-    docs/BOARDS.md), from which the size and the glass's offset in the
-    window addresses follow; invert: send INVON (else INVOFF); init: the
-    maker's power, VCOM and gamma settings as bytes (command, length |
-    0x80 when a wait in ms follows, data, [wait]), sent before ours.
+    glass: (x, y, w, h, ram_w, ram_h): the part of the controller's RAM
+    (ram_w columns, ram_h rows, as it is wired natively) that the glass
+    shows; madctl: the memory access control for the way the board is held
+    (the maker's, see docs/BOARDS.md), from which the size and the glass's
+    offset in the window addresses follow; invert: send INVON (else
+    INVOFF). The class's seq: the maker's power, VCOM and gamma settings
+    as bytes (command, length | 0x80 when a wait in ms follows, data,
+    [wait]), sent before ours.
     """
 
     mono = False
-    INIT = b""
-    found: str | None = None  # what the board learnt of its controller (an ID read), for the About screen
+    seq = b""
 
-    def __init__(self, spi, dc, cs, rst, ram, glass, madctl, invert=False, bl=None, band=0):
+    def __init__(self, spi, dc, cs, rst, glass, madctl, invert=False, bl=None, band=0):
         self.spi = spi
         self.dc = dc
         self.cs = cs
         self.rst = rst
         self.bl = bl
-        self.ram = ram
         self.glass = glass
-        self.base = madctl  # the maker's; fix() may change what is sent
-        self.base_inv = invert
-        self._orient(madctl, invert)
+        self.base = (madctl, invert)  # the maker's; fix() may change what is sent
         width, height = (glass[3], glass[2]) if madctl & MV else (glass[2], glass[3])
         self.width = width
         self.height = height
@@ -107,19 +91,8 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self._row = bytearray(width * 2)  # one expanded row (not self.line: a drawing method)
         self._one = bytearray(1)
         self._four = bytearray(4)
-        self.mark_all()  # all of it at first
+        self.fix(0, False)
         self.init()
-
-    def _orient(self, madctl, invert):
-        """MADCTL and inversion to send, and the glass's first column and row
-        in the window addresses under that MADCTL (a mirrored axis counts
-        from the RAM's far end)."""
-        gx, gy, gw, gh = self.glass
-        cx = self.ram[0] - gx - gw if madctl & MX else gx
-        ry = self.ram[1] - gy - gh if madctl & MY else gy
-        self.xoff, self.yoff = (ry, cx) if madctl & MV else (cx, ry)
-        self.madctl = madctl
-        self.invert = invert
 
     # --- the bus ---------------------------------------------------------
     def cmd(self, c, data=None):
@@ -143,7 +116,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         else:  # no reset line of ours (the CYD's is the board's): a software reset
             self.cmd(_SWRESET)
             sleep_ms(150)
-        seq = self.INIT
+        seq = self.seq
         i = 0
         while i < len(seq):
             c, n = seq[i], seq[i + 1]
@@ -164,21 +137,29 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         if self.bl is not None:
             self.bl(1)
 
-    def fix(self, bits):
-        """The user's corrections (the board check, kept in the settings):
+    def fix(self, n, send=True):
+        """The user's corrections n (the board check, kept in the settings):
         MIRROR left and right, TURN upside down, SWAP red and blue, INVERT
-        the colours; 0 is the maker's picture. Sent at once."""
-        m = self.base
-        if bits & TURN:
+        the colours; 0 is the maker's picture. The MADCTL and inversion to
+        send, the glass's first column and row in the window addresses then
+        (a mirrored axis counts from the RAM's far end); sent at once."""
+        m, inv = self.base
+        if n & _TURN:
             m ^= MX | MY
-        if bits & MIRROR:
+        if n & _MIRROR:
             m ^= MY if m & MV else MX  # the RAM axis that runs across the picture
-        if bits & SWAP:
+        if n & _SWAP:
             m ^= BGR
-        self._orient(m, self.base_inv != bool(bits & INVERT))
-        self.cmd(_MADCTL, bytes((m,)))
-        self.cmd(_INVON if self.invert else _INVOFF)
+        gx, gy, gw, gh, rw, rh = self.glass
+        cx = rw - gx - gw if m & MX else gx
+        ry = rh - gy - gh if m & MY else gy
+        self.xoff, self.yoff = (ry, cx) if m & MV else (cx, ry)
+        self.madctl = m
+        self.invert = inv != bool(n & _INVERT)
         self.mark_all()
+        if send:
+            self.cmd(_MADCTL, bytes((m,)))
+            self.cmd(_INVON if self.invert else _INVOFF)
 
     # --- colours ---------------------------------------------------------
     def set_colour(self, index, r, g, b):

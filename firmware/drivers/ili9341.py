@@ -13,7 +13,7 @@ _ROT = (MX, MV, MY, MX | MY | MV)
 class ILI9341(DCSPanel):
     # Power, VCOM, frame rate and gamma: TFT_eSPI TFT_Drivers/ILI9341_Init.h,
     # its ILI9341_2_DRIVER sequence (the CYD's): command, length, data.
-    INIT = (b"\xcf\x03\x00\xc1\x30"  # power control B
+    seq = (b"\xcf\x03\x00\xc1\x30"  # power control B
             b"\xed\x04\x64\x03\x12\x81"  # power on sequence
             b"\xe8\x03\x85\x00\x78"  # driver timing A
             b"\xcb\x05\x39\x2c\x00\x34\x02"  # power control A
@@ -31,5 +31,5 @@ class ILI9341(DCSPanel):
             b"\xe1\x0f\x00\x15\x17\x07\x11\x06\x2b\x56\x3c\x05\x10\x0f\x3f\x3f\x0f")  # gamma -
 
     def __init__(self, spi, dc, cs, rst=None, rotation=1, bl=None, band=0):
-        super().__init__(spi, dc, cs, rst, (240, 320), (0, 0, 240, 320), BGR | _ROT[rotation & 3],
+        super().__init__(spi, dc, cs, rst, (0, 0, 240, 320, 240, 320), BGR | _ROT[rotation & 3],
                          invert=False, bl=bl, band=band)

@@ -8,7 +8,7 @@ from drivers.dcs import BGR, MX, MY, DCSPanel
 class ILI9342(DCSPanel):
     # Power, VCOM and gamma: M5GFX src/lgfx/v1/panel/Panel_ILI9342.hpp's
     # list: command, length, data.
-    INIT = (b"\xc8\x03\xff\x93\x42"  # SETEXTC: the extended commands on
+    seq = (b"\xc8\x03\xff\x93\x42"  # SETEXTC: the extended commands on
             b"\xc0\x02\x12\x12"  # PWCTR1
             b"\xc1\x01\x03"  # PWCTR2
             b"\xc5\x01\xf2"  # VMCTR1
@@ -23,5 +23,5 @@ class ILI9342(DCSPanel):
         # with the Core's offset_rotation 3; TFT_eSPI's M5STACK rotation 1);
         # 2: upside down. (1 and 3 would be portrait; no board uses them.)
         madctl = BGR | (MX | MY if rotation == 2 else 0)
-        super().__init__(spi, dc, cs, rst, (320, 240), (0, 0, 320, 240), madctl, invert=invert, bl=bl,
-                         band=band)
+        glass = (0, 0, 320, 240, 320, 240)  # the whole RAM
+        super().__init__(spi, dc, cs, rst, glass, madctl, invert=invert, bl=bl, band=band)

@@ -87,6 +87,16 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
                 self.i2c.writevto(self.addr, (self._data, mv[p * w + x0 : p * w + x1]))
         return (x1 - x0) * (p1 - p0 + 1)
 
+    def fix(self, n):
+        """The user's corrections n (the board check, kept in the settings):
+        1 mirror, 2 turn, 8 invert (no colours to swap); 0 as made. The
+        segment remap holds only for what is written after it: all of it."""
+        turn = self.flip != bool(n & 2)
+        self.cmd(0xA0 if turn != bool(n & 1) else 0xA1)
+        self.cmd(0xC0 if turn else 0xC8)
+        self.cmd(0xA7 if n & 8 else 0xA6)
+        self.mark_all()
+
     def set_colour(self, index, r, g, b):
         pass  # one colour: on or off
 

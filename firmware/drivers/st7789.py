@@ -17,7 +17,7 @@ class ST7789(DCSPanel):
     # Power, VCOM and gamma: TFT_eSPI TFT_Drivers/ST7789_Init.h (B2-E1 also
     # M5GFX Panel_ST7789.hpp's list; its RAMCTRL ends C0, the red and blue
     # low bits, not E0): command, length, data.
-    INIT = (b"\xb0\x02\x00\xe0"  # RAMCTRL
+    seq = (b"\xb0\x02\x00\xe0"  # RAMCTRL
             b"\xb2\x05\x0c\x0c\x00\x33\x33"  # PORCTRL
             b"\xb7\x01\x35"  # GCTRL
             b"\xbb\x01\x28"  # VCOMS
@@ -35,6 +35,6 @@ class ST7789(DCSPanel):
         """width, height: the glass, portrait. bgr: its colours in BGR order
         (TFT_eSPI's for a 135x240 glass, M5GFX's for the Cardputer);
         invert: an IPS glass (INVON), not the CYD's."""
-        glass = (52, 40, 135, 240) if width == _NARROW else (0, 0, width, height)
-        super().__init__(spi, dc, cs, rst, (240, 320), glass, _ROT[rotation & 3] | (BGR if bgr else 0),
-                         invert=invert, bl=bl, band=band)
+        glass = (52, 40, 135, 240, 240, 320) if width == _NARROW else (0, 0, width, height, 240, 320)
+        madctl = _ROT[rotation & 3] | (BGR if bgr else 0)
+        super().__init__(spi, dc, cs, rst, glass, madctl, invert=invert, bl=bl, band=band)

@@ -1,6 +1,6 @@
 # Settings: the default house rules of each game, the sleep timeout (any key
 # wakes the screen), the long-press time, Wi-Fi for the phones (ui/phones.py),
-# the roster, and about.
+# the roster, the board check (ui/check.py), and about.
 import gc
 
 from ui import labels
@@ -10,7 +10,7 @@ from ui.widgets import Menu, Message, Number, confirm
 
 class SettingsMenu(Menu):
     ITEMS = (("House rules", "rules"), ("Sleep after", "sleep"), ("Long press", "long_press"),
-             ("Wi-Fi", "wifi"), ("Roster", "roster"), ("About", "about"))
+             ("Wi-Fi", "wifi"), ("Roster", "roster"), ("Check this board", "check"), ("About", "about"))
 
     def __init__(self, app):
         # a long press is the buttons'; a touch panel is calibrated instead
@@ -120,10 +120,16 @@ class SettingsMenu(Menu):
             return
         app.push(Menu(app, "Roster", [(n, lambda n=n: forget(n)) for n in names]))
 
+    def check(self):
+        from ui.check import BoardCheck  # a leaf (app.LEAVES)
+
+        self.app.push(BoardCheck(self.app))
+
     def about(self):
         hw = self.app.hw
         gc.collect()
         rows: list = [("version", self.app.version), ("board", hw.board),
+                      ("panel", getattr(hw.display, "found", None) or type(hw.display).__name__),
                       ("free", "%dK" % (gc.mem_free() // 1024))]
         if hw.battery is not None:
             p = hw.battery.percent()

@@ -223,6 +223,22 @@ def dcs(name):
     return DCSPanel(glass.ALL[name])
 
 
+def build(mod, unit=None):
+    """(emulator, display): board file mod's own panel() on the emulated
+    glass of its unit (its usual one by default: simulator/glass.py), through
+    a stand-in machine wired as the board is (simulator/wiring.py); the
+    OLED's driver on an emulated SSD1306."""
+    from simulator import glass, wiring
+
+    if mod.PANEL[0] == "ssd1306":
+        from drivers import ssd1306
+
+        emu = SSD1306(mod.PANEL[1], mod.PANEL[2])
+        return emu, ssd1306.SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+    emu = DCSPanel(glass.unit(mod.ID, unit))
+    return emu, wiring.panel(mod, emu)
+
+
 # --- SSD1306 ------------------------------------------------------------------
 _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
              0xDB: 1, 0x8D: 1}

@@ -1,0 +1,157 @@
+# Settings > Check this board on every board, through its own keys, on the
+# emulated glass (tools/simulator/glass.py: the makers' values): each fix
+# moves the picture on the glass as it says, is kept through a restart,
+# and the keys are named as they are pressed. make deploy's "check" file
+# opens it at the next start, once. (MicroPython only: framebuf.)
+import os
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+from simulator import board as simboard  # noqa: E402
+from uidriver import Driver, fresh_dir  # noqa: E402
+
+ALL = list(simboard.BOARDS)
+BLACK, WHITE = (0, 0, 0), (255, 255, 255)
+
+
+def open_check(d):
+    d.choose("Settings")
+    d.choose("Check this board")
+    assert d.screen() == "BoardCheck", d.screen()
+
+
+def move_to(d, label):
+    """To the fix named label (not chosen yet)."""
+    s = d.top()
+    labels = [o[0] for o in s.options()]
+    while labels[s.choice] != label:
+        d.key("down")
+
+
+def choose_fix(d, label):
+    move_to(d, label)
+    d.key("ok")
+
+
+def grid(emu, step=3):
+    """Every step-th pixel of every step-th row, {(x, y): (r, g, b)} (a
+    320x240 picture whole is more than the test's heap)."""
+    w, h = emu.size()
+    return {(x, y): emu.pixel(x, y) for y in range(0, h, step) for x in range(0, w, step)}
+
+
+def test_every_fix_moves_the_picture_on_the_glass_as_it_says():
+    for board in ALL:
+        fresh_dir("check-" + board)
+        d = Driver(board, emulate=True)
+        open_check(d)
+        emu = d.sim.emu
+        w, h = emu.size()
+        ph = d.app.pen.h  # above a touch panel's keys
+        corners = ((0, 0), (w - 1, 0), (0, ph - 1), (w - 1, ph - 1))
+        assert [emu.pixel(x, y) for x, y in corners] == [WHITE] * 4, board  # a wrong offset cuts one off
+        for label, turned in (("Mirror", False), ("Turn", True)):
+            move_to(d, label)
+            plain = grid(emu)
+            d.key("ok")  # the same frame, seen through the fix
+            assert d.app.state["settings"]["glass"] in (1, 2), board
+            seen = {(x, y): emu.pixel(w - 1 - x, h - 1 - y if turned else y) for x, y in plain}
+            assert seen == plain, (board, label)
+            d.key("ok")  # undone
+            assert grid(emu) == plain, (board, label)
+            assert d.app.state["settings"].get("glass") is None, board  # nothing kept when undone
+        shift = (w - 1) % 3  # (the grid's columns mirrored)
+        assert any(plain[(x, y)] != plain[(w - 1 - x - shift, y)] for (x, y) in plain), board  # not symmetric
+        move_to(d, "Invert")
+        plain = grid(emu)
+        d.key("ok")
+        y = h // 2 - h // 2 % 3
+        assert plain[(0, y)] == BLACK and emu.pixel(0, y) == WHITE, board
+        d.key("ok")
+        if not d.app.pen.mono:  # the OLED has no colours to swap
+            move_to(d, "Swap red/blue")
+            plain = grid(emu)
+            reds = [p for p in plain if plain[p] == (255, 0, 0)]
+            d.key("ok")
+            assert reds and all(emu.pixel(x, y) == (0, 0, 255) for x, y in reds), board  # the RED bar is blue
+            d.key("ok")
+            assert grid(emu) == plain, board
+
+
+def test_a_fix_is_kept_through_a_restart_and_applied_at_boot():
+    for board in ("cyd", "ttgo-t-display", "devkit-oled"):
+        fresh_dir("check-kept-" + board)
+        d = Driver(board, emulate=True)
+        open_check(d)
+        choose_fix(d, "Turn")
+        d.key("back")  # leave the check: the fix stays
+        assert d.app.state["settings"]["glass"] == 2, board
+        if d.kind == "touch":  # the picture turned under the panel: calibrated again
+            assert d.screen() == "Calibrate"
+            d.calibrate()
+        d.key("back")
+        home = grid(d.sim.emu)
+        d2 = Driver(board, emulate=True)  # a restart on the same flash: the fix applied at boot
+        assert d2.app.hw.display is not d.app.hw.display
+        assert grid(d2.sim.emu) == home, board
+
+
+def test_the_keys_are_named_as_they_are_pressed():
+    fresh_dir("check-keys")
+    d = Driver("ttgo-t-display", emulate=True)
+    open_check(d)
+    choose_fix(d, "Looks right")
+    s = d.top()
+    assert s.keys
+    d.key("down")
+    assert s.named[-1] == "top: down", s.named
+    d.key("up")
+    assert s.named[-1] == "top+bottom: up", s.named  # the two together
+    d.key("ok")
+    assert s.named[-1] == "bottom: ok", s.named
+    d.key("back")  # the bottom button held: done
+    assert d.screen() == "SettingsMenu"
+    fresh_dir("check-keys-cardputer")
+    d = Driver("cardputer", emulate=True)
+    open_check(d)
+    choose_fix(d, "Looks right")
+    s = d.top()
+    d.typed("7")
+    assert s.named[-1] == "key 7"
+    d.key("back")
+    fresh_dir("check-keys-cyd")
+    d = Driver("cyd", emulate=True)
+    open_check(d)
+    choose_fix(d, "Looks right")
+    s = d.top()
+    d.tap(100, 60)
+    assert s.at == (100, 60) and s.named[-1] == "tap at 100, 60"
+    d.tap_pad("Done")
+    assert d.screen() == "SettingsMenu"
+    assert "ui.check" not in sys.modules  # let go once done
+
+
+def test_make_deploys_check_file_opens_it_once():
+    for board in ALL:
+        fresh_dir("check-first-" + board)
+        with open("check", "w"):
+            pass
+        d = Driver(board, emulate=True)  # (a touch board calibrates first: the check's taps need it)
+        assert d.screen() == "BoardCheck", (board, d.screen())
+        d.key("back")
+        assert "check" not in os.listdir(), board
+        d = Driver(board, emulate=True)
+        assert d.screen() == "Home", (board, d.screen())
+
+
+def test_the_about_screen_names_the_panel():
+    fresh_dir("check-about")
+    d = Driver("cyd", emulate=True)
+    d.choose("Settings")
+    d.choose("About")
+    rows = d.top().rows
+    assert ("panel", "ILI9341 (ID 00 00 00)") in rows, rows
