@@ -462,3 +462,88 @@ def test_a_deploy_cut_short_leaves_the_board_booting_the_firmware_it_had(monkeyp
         assert b.files() == before  # and the next deploy cleared the leftover
     finally:
         b.stop()
+
+
+# --- On the board's own USB (an ESP32-S3): the port goes away at the reset ---
+# A stand-in for the computer's USB side (host_tests/usbstandin.py: what it
+# models and from where), the virtual board as the chip's console. Not a
+# real board: no ESP32-S3 was plugged in for these.
+
+@pytest.fixture(scope="module")
+def s3board():
+    b = VBoard("s3")
+    code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+    assert code == 0, text
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def usb(monkeypatch):
+    """usb(board, **kw): the stand-in on board's console, pyserial's port
+    list and opening through it; closed after the test."""
+    import serial
+    from serial.tools import list_ports
+
+    import usbstandin
+
+    made = []
+
+    def plug(board, **kw):
+        bus = usbstandin.Bus(board.url, **kw)
+        made.append(bus)
+        monkeypatch.setattr(serial, "serial_for_url", bus.serial_for_url)
+        monkeypatch.setattr(list_ports, "comports", bus.comports)
+        return bus
+
+    yield plug
+    for bus in made:
+        bus.close()
+
+
+def as_s3(monkeypatch):
+    """The virtual board taken for an ESP32-S3 board (its docstring's chip)."""
+    real = manifest.board_chip
+    monkeypatch.setattr(manifest, "board_chip", lambda b: "esp32s3" if b == "sim" else real(b))
+
+
+def test_every_esp32_s3_board_waits_for_its_port_after_the_reset_and_only_they():
+    s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
+    assert s3  # the Cardputer among them
+    for b in manifest.BOARDS:
+        assert deploy.s3_board(b) == (b in s3), b
+    assert not deploy.s3_board("no-such-board")
+
+
+def test_on_its_own_usb_the_port_that_went_away_at_the_reset_is_reopened_and_ready_read(
+        s3board, usb, monkeypatch, capsys):
+    as_s3(monkeypatch)
+    bus = usb(s3board)
+    assert deploy.deploy("sim", "/dev/ttyACM0", soft_reset=False) == 0
+    text = capsys.readouterr().out
+    assert bus.resets == 1
+    assert "the port went away at the reset" in text and "back on /dev/ttyACM0" in text
+    assert text.rstrip().splitlines()[-1].startswith("Scorekeeper ") and READY in text
+    log = bus.log
+    # the old handle failed as a hung-up tty fails, and was let go of before the
+    # board came back, so Linux gave it its name again
+    assert "read on /dev/ttyACM0, which went away" in log
+    assert log.index("closed /dev/ttyACM0 (hung up)") < log.index("enumerated /dev/ttyACM0 as 303a:1001")
+    # the bootloader's port, there for a moment, was waited out, not opened
+    assert "open /dev/ttyACM0 (303a:1001)" not in log
+    assert log[-1] == "open /dev/ttyACM0 (303a:4001)" or "open /dev/ttyACM0 (303a:4001)" in log[
+        log.index("enumerated /dev/ttyACM0 as 303a:4001"):]
+
+
+def test_a_port_that_goes_away_at_the_reset_on_a_usb_serial_chip_is_a_lost_connection(
+        s3board, usb, capsys):
+    # the virtual board as itself (not an ESP32-S3), on a CP2104 whose port
+    # goes all the same: a cable pulled at the reset
+    bus = usb(s3board, name="/dev/ttyUSB0", usb_id=(0x10C4, 0xEA60), come_back=False)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyUSB0", soft_reset=False)
+    assert bus.resets == 1
+    assert str(e.value).startswith("the connection to /dev/ttyUSB0 was lost after the reset")
+    assert "keeps its port through a reset" in str(e.value)
+    assert not str(e.value).startswith(deploy.BOOT_FAILURES)  # exit status 2: a connection problem
+
