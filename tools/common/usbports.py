@@ -134,3 +134,10 @@ def returned(name, was, ports=None):
     if len(sure) == 1:
         return sure[0].device
     return back[0].device if len(back) == 1 else None
+
+
+def s3_ports(ports=None):
+    """(MicroPython's ports, the bootloader's) of the ESP32-S3s plugged in."""
+    ports = listing() if ports is None else ports
+    return ([p for p in ports if p.usb_id == S3_MICROPYTHON],
+            [p for p in ports if p.usb_id == S3_BOOTLOADER])
