@@ -585,7 +585,54 @@ def test_an_esp32_s3_left_in_its_bootloader_is_told_to_be_restarted(s3board, usb
     assert deploy.in_bootloader("/dev/ttyACM2", "cardputer").count("switch it off and on again") == 1
 
 
-def test_flash_help_takes_an_esp32_s3_out_of_its_bootloader_and_says_where_its_port_went():
+def flash_help(monkeypatch, board_id, port, ports):
+    """make flash-help's lines with the ports given as this computer's (pyserial's list)."""
+    from serial.tools import list_ports
+
+    import flashhelp
+
+    monkeypatch.setattr(list_ports, "comports", lambda include_links=False: ports)
+    return "\n".join(flashhelp.commands(board_id, port, "mp.bin"))
+
+
+def test_flash_help_names_the_usb_chip_on_the_port_and_the_driver_it_needs(monkeypatch):
+    from usbstandin import port_info
+
+    ports = [port_info("/dev/ttyS0"),  # no USB: never the board, not listed
+             port_info("/dev/ttyUSB0", (0x10C4, 0xEA60), "01A2B3C4", "CP2104 USB to UART Bridge Controller"),
+             port_info("/dev/ttyACM0", (0x1A86, 0x55D4), "527E000681", "USB Single Serial"),
+             port_info("/dev/ttyUSB1", (0x1A86, 0x7523), None, "USB Serial"),
+             port_info("/dev/cu.usbmodem527E0006811", (0x1A86, 0x55D4), "527E000681", "USB Single Serial")]
+    text = " ".join(flash_help(monkeypatch, "ttgo-t-display", "/dev/ttyACM0", ports).split())
+    assert "/dev/ttyACM0 is USB 1a86:55d4: a CH9102 (WCH)." in text
+    assert "macOS and Windows need WCH's CH343 driver" in text and "CH343SER_ZIP" in text
+    assert "esptool stops at 'Failed to write to target RAM (result was 01070000)'" in text
+    assert "/dev/ttyACM0 is that name" not in text  # Linux's own driver is the right one
+    text = " ".join(flash_help(monkeypatch, "ttgo-t-display", "/dev/cu.usbmodem527E0006811", ports).split())
+    assert ("/dev/cu.usbmodem527E0006811 is that name: install WCH's driver, then use "
+            "/dev/cu.wchusbserial*" in text)
+    text = " ".join(flash_help(monkeypatch, "m5stack-core", "/dev/ttyUSB0", ports).split())
+    assert "/dev/ttyUSB0 is USB 10c4:ea60: a CP2104" in text and "Silicon Labs' CP210x driver" in text
+    assert "Windows and older macOS need" in text and "Failed to write to target RAM" not in text
+    text = " ".join(flash_help(monkeypatch, "cyd", "/dev/ttyUSB1", ports).split())
+    assert "/dev/ttyUSB1 is USB 1a86:7523: a CH340 (WCH)" in text and "CH341SER_ZIP" in text
+    # no port given, or one that is not there: the USB ones here, each with its chip
+    for port in (None, "/dev/ttyUSB7"):
+        text = flash_help(monkeypatch, "devkit-oled", port, ports)
+        assert "/dev/ttyUSB0 (USB 10c4:ea60: a CP2104" in text
+        assert "/dev/ttyUSB1 (USB 1a86:7523: a CH340" in text
+        assert "/dev/ttyS0" not in text
+    text = flash_help(monkeypatch, "cyd", "/dev/ttyUSB7", ports)
+    assert "/dev/ttyUSB7 is not a USB serial port here now" in text
+    text = flash_help(monkeypatch, "cyd", None, [])
+    assert "No USB serial ports here now: plug it in" in text
+    text = flash_help(monkeypatch, "cyd", "/dev/ttyUSB0", [port_info("/dev/ttyUSB0", (0x0403, 0x6001))])
+    assert "/dev/ttyUSB0 is USB 0403:6001: a USB chip this tool does not know." in text
+
+
+def test_flash_help_takes_an_esp32_s3_out_of_its_bootloader_and_says_where_its_port_went(monkeypatch):
+    from usbstandin import MAC, S3_BOOTLOADER, port_info
+
     s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
     for board_id in s3:
         for image in (False, True):
@@ -602,6 +649,9 @@ def test_flash_help_takes_an_esp32_s3_out_of_its_bootloader_and_says_where_its_p
     out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "esptool"), "--after", "watchdog-reset",
                           "version"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
+    text = flash_help(monkeypatch, s3[0], "/dev/ttyACM0",
+                      [port_info("/dev/ttyACM0", S3_BOOTLOADER, MAC, "USB JTAG/serial debug unit")])
+    assert "The ESP32-S3 is in its bootloader (download mode)" in " ".join(text.split())
     # the classic ESP32s reset out of their bootloader as they are: no watchdog reset (they have none)
     for board_id in manifest.REAL_BOARDS:
         if board_id not in s3:

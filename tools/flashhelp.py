@@ -17,6 +17,7 @@ sys.path.insert(0, HERE)
 import image as images  # noqa: E402
 import manifest  # noqa: E402
 from common import boards  # noqa: E402
+from common import usbports  # noqa: E402
 
 # The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
 # ESP32's second-stage bootloader offset); the Cardputer is an ESP32-S3:
@@ -40,6 +41,23 @@ def wrapped(lines, indent="   "):
         out += textwrap.wrap(line, 100, initial_indent=indent, subsequent_indent=indent,
                              break_on_hyphens=False, break_long_words=False)
     return out
+
+
+def port_lines(port):
+    """What this computer has on port (its USB chip, the driver it needs),
+    or, without one, the serial ports it has: pyserial's list, by USB id."""
+    if port:
+        p = usbports.find(port)
+        if p is not None:
+            return wrapped(usbports.driver_lines(p))
+    ports = usbports.listing(usb=True)
+    if port:
+        head = "%s is not a USB serial port here now (plugged in? a data cable, not a charge-only one?)%s" % (
+            port, "; these are:" if ports else ".")
+    else:
+        head = ("USB serial ports here now:" if ports else
+                "No USB serial ports here now: plug it in (a data cable, not a charge-only one).")
+    return wrapped([head]) + wrapped([usbports.describe(p) for p in ports], "     ")
 
 
 def s3_lines(b, p):
@@ -87,7 +105,7 @@ def commands(board_id, port=None, firmware=None, image=False):
         "",
         "1. Plug it in: %s." % b["usb"],
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
-    ]
+    ] + port_lines(port)
     if not port:
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=..." %
                    (p, board_id))
@@ -141,7 +159,7 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
         have,
         "2. Plug it in: %s." % b["usb"],
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
-    ]
+    ] + port_lines(port)
     if not port:
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=... "
                    "IMAGE=1" %

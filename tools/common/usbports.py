@@ -13,6 +13,7 @@ ESPRESSIF = 0x303A  # the ESP32-S3's own USB: its port goes away at every reset
 # stage), before MicroPython takes the USB over (micropython #17570, #18581).
 S3_BOOTLOADER = (ESPRESSIF, 0x1001)
 S3_MICROPYTHON = (ESPRESSIF, 0x4001)  # stock MicroPython's own USB (TinyUSB CDC) on the ESP32-S3
+CH9102 = (0x1A86, 0x55D4)  # newer TTGO and M5Stack batches' USB serial chip, instead of the CP2104
 
 WCH_CH343 = ("WCH's CH343 driver (Windows: https://www.wch-ic.com/downloads/CH343SER_ZIP.html, "
              "macOS: https://www.wch-ic.com/downloads/CH34XSER_MAC_ZIP.html)")
@@ -22,11 +23,12 @@ SILABS = "Silicon Labs' CP210x driver (https://www.silabs.com/developers/usb-to-
 
 # (vid, pid): (the chip, who makes it, who needs a driver, the driver; None: none needed)
 CHIPS = {
-    (0x1A86, 0x55D4): ("CH9102", "WCH", "macOS and Windows", WCH_CH343),
-    (0x10C4, 0xEA60): ("CP2104", "Silicon Labs; a CP2102 has the same id", "Windows and older macOS", SILABS),
-    (0x1A86, 0x7523): ("CH340", "WCH", "Windows and older macOS", WCH_CH341),
-    S3_BOOTLOADER: ("ESP32-S3's USB-Serial/JTAG", "its bootloader", None, None),
-    S3_MICROPYTHON: ("ESP32-S3's own USB", "MicroPython running", None, None),
+    CH9102: ("a CH9102", "WCH", "macOS and Windows", WCH_CH343),
+    (0x10C4, 0xEA60): ("a CP2104", "Silicon Labs; a CP2102 has the same id", "Windows and older macOS",
+                       SILABS),
+    (0x1A86, 0x7523): ("a CH340", "WCH", "Windows and older macOS", WCH_CH341),
+    S3_BOOTLOADER: ("the ESP32-S3's USB-Serial/JTAG", "its bootloader", None, None),
+    S3_MICROPYTHON: ("the ESP32-S3's own USB", "MicroPython running", None, None),
 }
 # What esptool says when a CH9102 has no WCH driver and macOS's own USB
 # modem driver takes it (as /dev/cu.usbmodem*): Xinyuan-LilyGO/TTGO-T-Display
@@ -141,3 +143,28 @@ def s3_ports(ports=None):
     ports = listing() if ports is None else ports
     return ([p for p in ports if p.usb_id == S3_MICROPYTHON],
             [p for p in ports if p.usb_id == S3_BOOTLOADER])
+
+
+def driver_lines(port):
+    """What flash-help says of a port's USB chip: which chip, the driver it
+    needs, and (macOS) whether that driver is the one in use."""
+    if port is None or port.usb_id is None:
+        return []
+    c = chip(port)
+    if c is None:
+        return ["%s is %s: a USB chip this tool does not know." % (port.device, usb_text(port.usb_id))]
+    name, maker, who, driver = c
+    out = ["%s is %s: %s (%s)." % (port.device, usb_text(port.usb_id), name, maker)]
+    if port.usb_id == S3_BOOTLOADER:
+        out.append("The ESP32-S3 is in its bootloader (download mode): esptool talks to it here.")
+    elif port.usb_id == S3_MICROPYTHON:
+        out.append("MicroPython runs on it; esptool resets it into its bootloader, whose port may have "
+                   "another name (step 4 says what to do then).")
+    if driver:
+        out.append("Linux needs no driver; %s need %s." % (who, driver))
+    if port.usb_id == CH9102:
+        out.append("Without it, on macOS, its port is /dev/cu.usbmodem* (macOS's own driver) and esptool "
+                   "stops at '%s' (docs/DEPLOY.md, USB chips and ports)." % NO_WCH_DRIVER)
+        if "usbmodem" in port.device:
+            out.append("%s is that name: install WCH's driver, then use /dev/cu.wchusbserial*." % port.device)
+    return out
