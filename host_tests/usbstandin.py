@@ -185,7 +185,9 @@ class Bus:
         self.sock.sendall(data)
 
     def later(self, delay, what):
-        threading.Timer(delay, what).start()
+        t = threading.Timer(delay, what)
+        t.daemon = True  # (a test that ends first does not wait for the board to come back)
+        t.start()
 
     def hang_up(self, e):
         """The device e went away: its name with it, its handles hung up."""
