@@ -103,7 +103,7 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		else echo "web-*.png skipped: no WebAssembly port (make setup with npm)"; fi; \
 	else echo "phone-*.png and web-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
 
-deploy: $(STAMP) ## compile the firmware and copy what changed to a board: make deploy BOARD=<id> PORT=<serial port> [IMAGE=1: onto our image, only board.py, main.py and the page]
+deploy: $(STAMP) ## compile the firmware and copy what changed to a board, reset it, wait for ready (an ESP32-S3's port found again by its USB id): make deploy BOARD=<id> PORT=<serial port> [IMAGE=1: onto our image, only board.py, main.py and the page]
 	$(PY) tools/deploy.py $(GIVEN_BOARD) --port "$(PORT)" $(if $(IMAGE),--image)
 
 vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323, flash in build/vboard) for make deploy BOARD=sim [IMAGE=1: on our image, the frozen 32-bit port]
@@ -112,7 +112,7 @@ vboard: $(STAMP) ## the virtual board (the unix port on socket://127.0.0.1:2323,
 export: $(STAMP) ## the game in progress (game.json) and the finished games (history.csv) from a board over USB: make export PORT=<port> [OUT=dir], or FLASH=build/sim-<board>
 	$(PY) tools/export.py $(if $(PORT),--port "$(PORT)") $(if $(FLASH),--flash "$(FLASH)") --out "$(or $(OUT),export)"
 
-flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin] [IMAGE=1: our image]
+flash-help: $(STAMP) ## print the exact commands that put stock MicroPython on a board, and the USB chip on PORT with its driver: make flash-help BOARD=<id> [PORT=...] [FIRMWARE=file.bin] [IMAGE=1: our image]
 	$(PY) tools/flashhelp.py $(GIVEN_BOARD) --port "$(PORT)" --firmware "$(FIRMWARE)" $(if $(IMAGE),--image)
 
 unix32: $(STAMP) ## build the 32-bit MicroPython unix ports the heap budgets run on, stock and each board's frozen: make unix32 [MPY_DIR=<MicroPython source>]

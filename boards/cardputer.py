@@ -10,8 +10,10 @@ usb: USB-C, the ESP32-S3's own USB (no driver needed); use a data cable
 boot: switch it off, hold the G0 button (top edge), switch it on or plug the
   cable in, let go: it waits in its bootloader
 port: /dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows,
-  attach it with usbipd first. After flashing, MicroPython's own USB port
-  has the same name
+  attach it with usbipd first. Its bootloader (USB 303a:1001, where esptool
+  writes) and MicroPython (USB 303a:4001) are two USB devices: on macOS and
+  Windows their ports' names differ
+reset: switch it off and on again
 """
 from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
 

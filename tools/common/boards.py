@@ -11,6 +11,8 @@
 #   usb:  the connector and its USB serial chip (make flash-help)
 #   boot: how to put it in its bootloader
 #   port: the names its serial port takes
+#   reset: (where it is not the usual button) how to restart it by hand,
+#         out of its bootloader (make flash-help, make deploy)
 #
 # Plain Python: the MicroPython unix port runs it too (the simulator's
 # boards, tools/benches/heapgame.py).
@@ -18,7 +20,7 @@ import os
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 BOARDS_DIR = HERE + "/../../boards"
-KEYS = ("chip", "usb", "boot", "port")
+KEYS = ("chip", "usb", "boot", "port", "reset")
 
 
 def _read(path):
