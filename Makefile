@@ -78,9 +78,9 @@ faults: $(STAMP) ## power cuts at every flash write of a whole game's saves, on 
 	$(MPY) -X heapsize=16M tools/faults.py
 	$(PY) tools/faults.py
 
-sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boards: make help) [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N]
+sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boards: make help) [ZOOM=1] [WIFI=1: the phones' page on http://127.0.0.1:8080/, WEB_PORT=N] [UNIT=cyd-st7789 or m5stack-core-tn: a look-alike's glass]
 	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
-		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080)
+		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080) $(if $(UNIT),--unit $(UNIT))
 
 web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md)
 	$(PY) tools/webbuild.py

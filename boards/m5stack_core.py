@@ -44,8 +44,10 @@ def panel():
     ips = rst.value() == 1
     rst.init(Pin.OUT, value=1)
     spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23), miso=Pin(19))
-    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
-                   bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
+    display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
+                      bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
+    setattr(display, "found", "ILI9342C, %s glass" % ("IPS" if ips else "TN"))  # noqa: B010  (About shows it)
+    return display
 
 
 def setup():

@@ -125,6 +125,7 @@ def test_the_m5stack_inverts_only_the_ips_glass():
     for name, inv in (("m5stack-core", True), ("m5stack-core-tn", False)):
         emu, d = build("m5stack-core", name)
         assert d.invert is inv, name
+        assert d.found == "ILI9342C, %s glass" % ("IPS" if inv else "TN")  # the About screen's
         # GPIO 33 was read as an input with its pull-down, before it was made the reset output
         reads = [m for m in wiring.made if m[:2] == ("pin.init", 33)]
         assert [m[2] for m in reads] == [wiring.Pin.IN, wiring.Pin.OUT], name

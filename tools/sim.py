@@ -22,6 +22,8 @@
 #   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
+#   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
+#                       m5stack-core-tn: the older Core's TN glass); tools/simulator/glass.py
 import os
 import sys
 
@@ -59,11 +61,13 @@ class ScriptError(ValueError):
 
 
 class Sim:
-    def __init__(self, board_id, emulate=True, guarded=True):
+    def __init__(self, board_id, emulate=True, guarded=True, unit=None):
         """guarded: run as the device does, where an error shows the error
         screen and restarts the app (guard.py); tests turn it off so that
-        an error fails them."""
-        self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate)
+        an error fails them. unit: the glass of a look-alike unit sold
+        under the board's name (tools/simulator/glass.py; its usual one
+        by default)."""
+        self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
         self.kind = getattr(self.hw.keys, "kind", "buttons")
         self.switches = self.fingers if self.kind == "buttons" else []
         self.runner = Runner(self.hw, 0, strict=not guarded)
@@ -588,7 +592,7 @@ def make_dirs(path):
 
 def main(argv):
     opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
-            "--scale": "3", "--zoom": None, "--shots": None, "--port": "8080"}
+            "--scale": "3", "--zoom": None, "--shots": None, "--port": "8080", "--unit": None}
     flags = {"--live": False, "--wifi": False}
     i = 0
     while i < len(argv):
@@ -630,7 +634,7 @@ def main(argv):
     make_dirs(flash)  # its parents too (build/ on a fresh clone)
     os.chdir(flash)
     try:
-        s = Sim(opts["--board"])
+        s = Sim(opts["--board"], unit=opts["--unit"])
     except ValueError as e:
         print("sim: %s" % e)
         return 2
