@@ -38,21 +38,21 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt too
 	$(MPY) -c "import sys; print('MicroPython', sys.version)"
 	$(PY) tools/unix32.py --setup $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)")
 	@if command -v npm >/dev/null; then npm ci --prefix tools/webpage --no-audit --no-fund --loglevel=error; \
-	else echo "note: make web needs npm (MicroPython's WebAssembly port, tools/webpage/package.json): \
+	else echo "note: make web and its tests need npm (MicroPython's WebAssembly port, tools/webpage/package.json): \
 	sudo apt-get install npm, then make setup again"; fi
-	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "note: the phones' page \
-	is tested in a headless Chromium (host_tests/test_web_browser.py, skipped without it): \
-	sudo apt-get install chromium chromium-driver"
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "note: the web page and \
+	the phones' page are tested in a headless Chromium (test_web_page.py, test_web_browser.py: skipped \
+	without it, which CI does not allow): sudo apt-get install chromium chromium-driver"
 	touch $@
 
 $(VENV)/bin/%:
 	@echo "$@ is missing: run 'make setup' first" >&2; exit 1
 
-test: test-cpython test-mpy faults lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), the power cuts, ruff, type check, .mpy build
+test: test-cpython test-mpy faults lint typecheck mpy ## all host tests under CPython and MicroPython (a deploy to the virtual board among them), the power cuts, ruff, type check, .mpy build; each runner ends with its skips and why (with CI set, a skip host_tests/skips.txt does not allow fails)
 
 test-cpython: $(STAMP) ## the host tests under CPython (pytest), the heap budgets among them where make unix32 has built the 32-bit ports
 	$(PY) tools/unix32.py --if-built
-	$(PY) -m pytest -rs
+	$(PY) -m pytest
 
 test-mpy: $(STAMP) ## the same tests under the MicroPython unix port
 	$(MPY) -X heapsize=8M host_tests/mp_run.py

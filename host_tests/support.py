@@ -5,6 +5,20 @@ import sys
 MICROPYTHON = sys.implementation.name == "micropython"
 
 
+def skip(reason):
+    """Skips the test (or, at a file's top, the file): pytest's skip under
+    CPython, mp_run.py's under MicroPython. Listed at the end of the run;
+    CI allows only the reasons host_tests/skips.txt names (a test for one
+    runtime: "...: MicroPython only", "...: CPython only")."""
+    if MICROPYTHON:
+        from skipcheck import Skipped
+
+        raise Skipped(reason)
+    import pytest
+
+    pytest.skip(reason, allow_module_level=True)
+
+
 class raises:
     """with raises(ScoreError, "row 2", "column 1"): ...
 

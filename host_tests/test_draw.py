@@ -4,7 +4,7 @@ import sys
 if sys.implementation.name != "micropython":
     import pytest
 
-    pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
+    pytest.skip("framebuf: MicroPython only", allow_module_level=True)
 
 import framebuf  # noqa: E402
 from drivers.dirty import Dirty  # noqa: E402

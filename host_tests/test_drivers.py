@@ -7,7 +7,7 @@ import sys
 if sys.implementation.name != "micropython":
     import pytest
 
-    pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
+    pytest.skip("framebuf: MicroPython only", allow_module_level=True)
 
 from simulator import glass, panel  # noqa: E402
 from drivers.ili9341 import ILI9341  # noqa: E402
