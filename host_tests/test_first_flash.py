@@ -12,7 +12,7 @@ import sys
 if sys.implementation.name != "micropython":
     import pytest
 
-    pytest.skip("framebuf exists only on MicroPython", allow_module_level=True)
+    pytest.skip("framebuf: MicroPython only", allow_module_level=True)
 
 from simulator import glass, panel, wiring  # noqa: E402
 from simulator.board import board_module  # noqa: E402
