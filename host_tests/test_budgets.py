@@ -116,3 +116,25 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
     peaks.sort()
     assert peaks[RUNS // 2] <= WIFI[phones], "%s with %d phones: %s KB in use, the budget %d KB" % (
         board_id, phones, ", ".join("%.1f" % (p / KB) for p in peaks), WIFI[phones] // KB)
+
+
+def test_setup_says_what_the_32_bit_ports_lack_and_the_one_command_after(monkeypatch, capsys):
+    """(issue 37, 11: the note read 'then make unix32 MPY_DIR=<that folder>;
+    then make unix32' and said nothing of gcc's 32-bit support)"""
+    monkeypatch.delenv("MPY_DIR", raising=False)
+    monkeypatch.setattr(unix32, "TARBALL", "/nonexistent/micropython-src.tar.gz")
+
+    def no_gcc32():
+        raise unix32.BuildError("gcc's 32-bit support is missing: " + unix32.GET_GCC32)
+
+    for gcc32, said in ((lambda: None, "gcc's 32-bit support: found"),
+                        (no_gcc32, "apt-get install gcc-multilib")):
+        monkeypatch.setattr(unix32, "check_gcc32", gcc32)
+        assert unix32.main(["--setup"]) == 0  # make setup goes on
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("note: the heap budgets") and len(lines) == 4, lines
+        assert "no MicroPython source here" in lines[1] and "git clone" in lines[1]
+        assert said in lines[2]
+        assert lines[3].strip() == "then: make unix32 MPY_DIR=<the clone>"
+        assert unix32.main([]) == 1  # make unix32 itself fails, saying the same
+        assert capsys.readouterr().err.splitlines()[1:] == lines[1:]
