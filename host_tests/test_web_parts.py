@@ -5,6 +5,7 @@
 # through microdot's own test client. The app is a stand-in holding a real engine Game and state:
 # the real App draws on framebuf, which CPython has not.
 import asyncio
+import json
 
 from engine.errors import ScoreError
 from engine.game import Game
@@ -202,8 +203,6 @@ def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
 
 
 def test_the_state_names_the_hole_and_who_has_sent_and_a_new_hole_empties_the_inbox():
-    import json
-
     n, g = net()
     n.sent[1] = 23
     n.sends += 1
@@ -307,6 +306,56 @@ def test_a_newcomer_finding_every_connection_taken_closes_the_oldest_idle_one_fi
     run(go())
 
 
+class Writer:  # a connection's writer: what was written, and whether it was closed
+    def __init__(self):
+        self.out = b""
+        self.closed = False
+
+    def write(self, data):
+        self.out += data
+
+    async def drain(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+    async def wait_closed(self):
+        pass
+
+
+def test_a_request_that_finds_no_place_is_answered_never_dropped():
+    """(issue 37, 5: with more than 8 phones, 12.5% of polls were closed
+    unanswered) One that finds every connection taken and none freed in
+    time: a state asked for is answered as it is; anything else 503 and
+    come back in a second, a GET with a page that asks again by itself,
+    its request read to its end first (a socket closed unread resets, and
+    the phone sees no answer)."""
+    n, _g = net()
+
+    async def go(req):
+        stream = Stream(req)
+        w = Writer()
+        await server._poll(n, reader.Bounded(stream), w, req[: req.find(b"\n") + 1])
+        assert w.closed and stream.data == b"", (req, stream.data)
+        head, body = w.out.split(b"\r\n\r\n", 1)
+        assert int(head.split(b"Content-Length: ")[1]) == len(body), head
+        return head, body
+
+    body = b'{"cards": []}'
+    for req in (b"POST /score HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body),
+                b"POST /grid HTTP/1.1\r\nContent-Length: 0\r\n\r\n"):
+        head, said = run(go(req))
+        assert head.startswith(b"HTTP/1.0 503 ") and b"\r\nRetry-After: 1\r\n" in head, head
+        assert b"application/json" in head and json.loads(said)["retry_after"] == 1, said
+    for path in (b"/", b"/game.json"):
+        head, said = run(go(b"GET %s HTTP/1.1\r\nAccept: text/html\r\n\r\n" % path))
+        assert head.startswith(b"HTTP/1.0 503 ") and b"text/html" in head and b'http-equiv="refresh"' in said
+    for path in (b"/state", b"/state?v=%d" % n.v, b"/state?v=1000"):
+        head, said = run(go(b"GET %s HTTP/1.1\r\n\r\n" % path))
+        assert head.startswith(b"HTTP/1.0 200 ") and json.loads(said)["v"] == n.v, (path, head)
+
+
 class GET:  # a request as the page's route reads it
     method = "GET"
 
@@ -378,6 +427,12 @@ def test_the_routes_answer_as_docs_phones_md_says():
         assert r.status_code == 404 and r.json == {"error": "Not found."}
         r = await c.request("DELETE", "/state")
         assert r.status_code == 405 and r.json == {"error": "Not allowed here."}
+        # a 405 says what the path takes (issue 37, 5)
+        assert r.headers["Allow"] == "GET, HEAD", r.headers
+        for method, path, allow in (("POST", "/", "GET, HEAD"), ("GET", "/grid", "POST"),
+                                    ("PUT", "/score", "POST"), ("POST", "/history.csv", "GET, HEAD")):
+            r = await c.request(method, path)
+            assert r.status_code == 405 and r.headers["Allow"] == allow, (method, path, r.headers)
         n.runner.app.game = None
         r = await c.post("/score", body={"cards": ANN})
         assert r.status_code == 409 and r.json["error"] == "No game in progress."
@@ -401,7 +456,8 @@ def test_options_head_a_long_header_line_and_the_pin_are_as_docs_phones_md_says(
         return f
 
     async def go():
-        assert (await c.request("OPTIONS", "/state")).status_code == 405
+        r = await c.request("OPTIONS", "/state")
+        assert r.status_code == 405 and r.headers["Allow"] == "GET, HEAD"
         assert (await c.request("OPTIONS", "/nowhere")).status_code == 404
         server.open = tracked  # (the module's open, as the route finds it)
         try:
