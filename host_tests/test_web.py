@@ -119,7 +119,7 @@ def test_a_phones_total_and_the_breakdown(tmp_path):
 def test_the_pin_and_bad_requests(tmp_path):
     with table(tmp_path) as s:
         pin = s.pin()
-        wrong = "0000" if pin != "0000" else "1111"
+        wrong = "000000" if pin != "000000" else "111111"
         grid = {"pin": wrong, "player": 0, "hole": "Hole 1", "cards": ANN}
         for _ in range(3):
             status, body = s.post("/grid", grid)

@@ -284,7 +284,7 @@ def kb(n):
 
 # --- Wi-Fi on, with phones at the table (issue 17) -----------------------------
 PHONES = 4  # phones at the table, two of them with a wrong PIN
-WRONG_PIN = "00000"  # never the device's (four digits)
+WRONG_PIN = "00000"  # never the device's (six digits)
 WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched (the
 # phones run in real time)
 PHONE_GAP_S = 0.15  # between a phone's requests (beside its long poll)
