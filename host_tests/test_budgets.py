@@ -16,7 +16,10 @@
 # Without the ports (make unix32 not run: no MicroPython source, or no
 # 32-bit gcc) these skip, saying so; ports built from other firmware than
 # the checkout's fail (make test brings them up to date first).
+import http.client
 import os
+import random
+import time
 
 import pytest
 
@@ -116,3 +119,54 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
     peaks.sort()
     assert peaks[RUNS // 2] <= WIFI[phones], "%s with %d phones: %s KB in use, the budget %d KB" % (
         board_id, phones, ", ".join("%.1f" % (p / KB) for p in peaks), WIFI[phones] // KB)
+
+
+def test_frozen_wifi_with_8_phones_on_a_slow_machine(monkeypatch):
+    """(issue 37, 12: the 8-phone budget failed once on a loaded 2-core
+    machine, a ConnectionResetError) A loaded machine, simulated: one
+    request in five held 0.7 s between its phone's connect and its request
+    (the phone's thread waiting for a core), which the device takes for an
+    idle connection and closes when a newcomer needs its place. The phones
+    ask again as the page does: every request is answered, and the budget
+    holds."""
+    board_id = "ttgo-t-display"
+    binary = frozen_port(board_id)
+    monkeypatch.setattr(heap, "PHONES", 8)
+    rnd = random.Random(37)
+    connect = http.client.HTTPConnection.connect
+
+    def held(self):
+        connect(self)
+        if rnd.random() < 0.2:
+            time.sleep(0.7)
+
+    monkeypatch.setattr(http.client.HTTPConnection, "connect", held)
+    base = heap.run(binary, heap.wifi_heap("x86f"), heap.firmware(board_id, "x86f"), board_id, "wbase")
+    assert base is not None
+    w = heap.wifi_run(binary, "x86f", board_id, keys(board_id))
+    tally = w["tally"]
+    assert not tally.failed(), "%s" % tally.text()
+    assert tally.again, "no request was cut: the slow machine was not simulated (%s)" % tally.text()
+    assert w["peak"][0] - base[0] <= WIFI[8], "%.1f KB" % ((w["peak"][0] - base[0]) / KB)
+
+
+def test_setup_says_what_the_32_bit_ports_lack_and_the_one_command_after(monkeypatch, capsys):
+    """(issue 37, 11: the note read 'then make unix32 MPY_DIR=<that folder>;
+    then make unix32' and said nothing of gcc's 32-bit support)"""
+    monkeypatch.delenv("MPY_DIR", raising=False)
+    monkeypatch.setattr(unix32, "TARBALL", "/nonexistent/micropython-src.tar.gz")
+
+    def no_gcc32():
+        raise unix32.BuildError("gcc's 32-bit support is missing: " + unix32.GET_GCC32)
+
+    for gcc32, said in ((lambda: None, "gcc's 32-bit support: found"),
+                        (no_gcc32, "apt-get install gcc-multilib")):
+        monkeypatch.setattr(unix32, "check_gcc32", gcc32)
+        assert unix32.main(["--setup"]) == 0  # make setup goes on
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("note: the heap budgets") and len(lines) == 4, lines
+        assert "no MicroPython source here" in lines[1] and "git clone" in lines[1]
+        assert said in lines[2]
+        assert lines[3].strip() == "then: make unix32 MPY_DIR=<the clone>"
+        assert unix32.main([]) == 1  # make unix32 itself fails, saying the same
+        assert capsys.readouterr().err.splitlines()[1:] == lines[1:]

@@ -595,7 +595,7 @@ def test_the_phones_screen_shows_who_has_sent_on_every_board():
             return "http://192.168.4.1/"
 
     class Net:
-        pin = "4821"
+        pin = "482105"
         sent = {0: ["5"] * 8, 2: 17}
         wifi = Wifi()
 
@@ -611,4 +611,4 @@ def test_the_phones_screen_shows_who_has_sent_on_every_board():
         del d.app.pen.text
         d.app.net = None
         lines = " ".join(drawn)
-        assert "Sent: ANN, CY" in lines and "4821" in lines, (board, drawn)
+        assert "Sent: ANN, CY" in lines and "482 105" in lines, (board, drawn)  # (two threes)

@@ -236,7 +236,7 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
     s = started(tmp_path)
     try:
         pin = s.pin()
-        wrong = "0000" if pin != "0000" else "1111"
+        wrong = "000000" if pin != "000000" else "111111"
         (d,) = phones(1)
         open_page(d, s)
         tap(d, '#who button[data-seat="2"]')
@@ -253,8 +253,8 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
         v = wait_for(d, "the refusal", lambda v: v["msg_err"] and "Wrong PIN" in v["msg"])
         assert v["pin"] == "" and v["ticks"] == []  # cleared to be typed again
         assert s.get("/state")[1]["game"]["entering"]["sent"] == []  # nothing taken
-        # the right PIN typed again: sent
-        type_in(d, "#pin", pin)
+        # the right PIN typed again, as the device shows it (two threes): sent
+        type_in(d, "#pin", pin[:3] + " " + pin[3:])
         tap(d, "#send")
         wait_for(d, "sent", lambda v: v["msg"].startswith("Sent") and v["ticks"] == [2])
         assert s.get("/state")[1]["game"]["entering"]["sent"] == [2]
@@ -269,7 +269,7 @@ def test_a_phone_told_to_wait_sees_the_wait_count_down(tmp_path, phones):
     s = started(tmp_path)
     try:
         pin = s.pin()
-        wrong = "0000" if pin != "0000" else "1111"
+        wrong = "000000" if pin != "000000" else "111111"
         (d,) = phones(1)
         open_page(d, s)
         enter_cards(d, s, 1, ANN)

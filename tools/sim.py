@@ -16,7 +16,7 @@
 #   --live              show the screen in the terminal and read the keyboard (the default
 #                       without --keys)
 #   --keys -            read the script's lines from stdin as they come, answering each with
-#                       "ok" or "error: ..."; the line "pin" answers "pin NNNN", the PIN the Phones
+#                       "ok" or "error: ..."; the line "pin" answers "pin NNNNNN", the PIN the Phones
 #                       screen shows, and "wifi" the address and password it shows ("wifi URL key
 #                       KEY", or "wifi error: ..."): a test driving the simulator beside its web page
 #   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page

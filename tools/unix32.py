@@ -53,8 +53,8 @@ MAKE_ARGS = ["VARIANT=standard", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MIC
              "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
              # viper functions (drivers/expand.py) frozen as the machine code of the port's CPU
              "MPY_CROSS_FLAGS=-march=x86"]
-GET_SOURCE = ("git clone https://github.com/micropython/micropython (v1.27 or newer), then "
-              "make unix32 MPY_DIR=<that folder>")
+GET_SOURCE = "git clone https://github.com/micropython/micropython (v1.27 or newer)"
+GET_GCC32 = "sudo apt-get install gcc-multilib (Debian, Ubuntu)"
 BOARDS = list(manifest.REAL_BOARDS) + ["sim"]  # sim: the virtual board on our image (make deploy IMAGE=1)
 
 
@@ -98,7 +98,8 @@ def mpy_source(given=None):
             raise BuildError("%s is not MicroPython's source (no py/mpconfig.h): %s" % (path, GET_SOURCE))
         return path
     if not os.path.exists(TARBALL):
-        raise BuildError("make unix32 needs MicroPython's source: %s" % GET_SOURCE)
+        raise BuildError("no MicroPython source here (no MPY_DIR, no %s): %s"
+                         % (os.path.relpath(TARBALL, ROOT), GET_SOURCE))
     src = os.path.join(UNPACKED, "micropython")
     mark = os.path.join(UNPACKED, "from")
     stamp = "%s %d" % (TARBALL, os.path.getmtime(TARBALL))
@@ -122,10 +123,31 @@ def check_gcc32():
         try:
             p = subprocess.run(["gcc", "-m32", c, "-o", os.path.join(d, "t")], capture_output=True)
         except OSError:
-            raise BuildError("make unix32 needs gcc (Debian: sudo apt-get install gcc gcc-multilib)")
+            raise BuildError("no gcc here: sudo apt-get install gcc gcc-multilib (Debian, Ubuntu)")
         if p.returncode:
-            raise BuildError("gcc cannot build 32-bit programs here: sudo apt-get install gcc-multilib "
-                             "(Debian, Ubuntu)")
+            raise BuildError("gcc's 32-bit support is missing (gcc -m32 builds nothing here): %s" % GET_GCC32)
+
+
+def lacks(given=None):
+    """(MicroPython's source, or None; lines saying what the build lacks:
+    each of the two things it needs, found or how to get it, then the
+    command to run), the lines empty when nothing is missing."""
+    src = why_src = why_gcc = None
+    try:
+        src = mpy_source(given)
+    except BuildError as e:
+        why_src = str(e)
+    try:
+        check_gcc32()
+    except BuildError as e:
+        why_gcc = str(e)
+    if why_src is None and why_gcc is None:
+        return src, []
+    then = ("make unix32" + (" MPY_DIR=%s" % src if given else "") if src is not None
+            else "make unix32 MPY_DIR=<the clone>")
+    return src, [why_src or "MicroPython's source: found, %s" % src,
+                 why_gcc or "gcc's 32-bit support: found",
+                 "then: " + then]
 
 
 def make(args, log, jobs):
@@ -210,15 +232,13 @@ def main(argv):
         boards = [b for b in boards if os.path.exists(frozen_port(b))]
         if not os.path.exists(STOCK) or not any(stale(b) for b in boards):
             return 0
-    try:
-        src = mpy_source(args.mpy_dir)
-        check_gcc32()
-    except BuildError as e:
+    src, lines = lacks(args.mpy_dir)
+    if lines:
         if args.setup:
             print("note: the heap budgets (host_tests/test_budgets.py) need the 32-bit MicroPython ports, "
-                  "not built: %s; then make unix32. make test skips them until then." % e)
+                  "not built here; make test skips them until then.\n  " + "\n  ".join(lines))
             return 0
-        print("unix32: %s" % e, file=sys.stderr)
+        print("unix32: the 32-bit ports cannot be built here.\n  " + "\n  ".join(lines), file=sys.stderr)
         return 1
     try:
         build(src, boards, args.jobs, only_stale=args.if_built or args.setup)

@@ -81,7 +81,7 @@ class Phones(Message):
         # for five lines), where to go; then how to get on the network
         rows: list = []
         if app.game is not None:
-            rows.append(("PIN", net.pin))
+            rows.append(("PIN", net.pin[:3] + " " + net.pin[3:]))  # (six digits: read as two threes)
             if net.sent:
                 rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
         if w.ip is None:

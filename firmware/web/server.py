@@ -32,6 +32,12 @@ MAX_CONN = 8
 Request.max_content_length = Request.max_body_length = LENGTH_MAX
 Request.max_readline = 512
 JSON = {"Content-Type": "application/json; charset=UTF-8", "Cache-Control": "no-store"}
+JSON_TYPE = b"application/json"
+# what a request that finds no place is told (_poll): come back in a second (the page does so by itself)
+BUSY = b'{"error": "The device is busy with the other phones: try again in a second.", "retry_after": 1}'
+BUSY_PAGE = (b'<!DOCTYPE html><meta http-equiv="refresh" content="1"><meta name="viewport" '
+             b'content="width=device-width"><p>The device is busy with the other phones: this page asks '
+             b'again in a second.')
 
 
 def _quiet(exc):
@@ -74,6 +80,7 @@ class Server(Microdot):
     async def handle_request(self, reader, writer):
         net = self.net
         r = Bounded(reader)
+        over = False  # no place of its own: answered at once, and told to come back if it must wait
         if net.conns >= MAX_CONN:  # every one taken: a newcomer that says nothing at once is no phone
             try:
                 said: bytes = await asyncio.wait_for(r.first(), 1)
@@ -82,23 +89,27 @@ class Server(Microdot):
             if not said:  # (or it closed)
                 await _close(writer)
                 return
-            # the oldest idle connection closes and this one has its place; or else the oldest poll
-            # answers, and this one waits for its socket (or for a connection to be idle long enough)
+            # the oldest idle connection closes and this one has its place; a poll of the state is
+            # answered at once, with the state as it is (it needs no place: it is not held); anything
+            # else waits a moment for the oldest poll to answer and free its socket (or for a
+            # connection to be idle long enough), and if none has, is answered 503: come back in a
+            # second (issue 37, 5: it was closed unanswered, and the phone saw no answer)
             if not net.shed():
-                net.wake_one()
-                for _ in range(20):
-                    await asyncio.sleep(0.05)
-                    if net.conns < MAX_CONN or net.shed():
-                        break
-                else:
-                    await _close(writer)
-                    return
+                over = True
+                if said[:11] not in (b"GET /state ", b"GET /state?"):
+                    net.wake_one()
+                    for _ in range(20):
+                        await asyncio.sleep(0.05)
+                        if net.conns < MAX_CONN or net.shed():
+                            over = False
+                            break
         net.conns += 1
         me = [ticks_ms(), asyncio.current_task(), r]  # Net.expire() cancels it in time
         net.live.append(me)
         try:
-            if (await r.first()).startswith(b"GET /state?v=%d " % net.v):
-                await _poll(net, r, writer)
+            line = await r.first()
+            if over or line.startswith(b"GET /state?v=%d " % net.v):
+                await _poll(net, r, writer, line if over else None)
             else:  # read as a stream: microdot asks for no more of it
                 await super().handle_request(r, writer)  # type: ignore[arg-type]
         except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
@@ -108,19 +119,39 @@ class Server(Microdot):
             net.live.remove(me)
 
 
-async def _poll(net, r, writer):
+async def _poll(net, r, writer, over=None):
     """A phone's long poll of the state it has (GET /state?v=<the version>):
     held until the state changes, then answered with it, here and not by
     microdot. Every phone's poll is held, and all of them answer at once
     when the state changes: without microdot's request, response and frames
     each costs about 1.5 KB less (on the 32-bit port, the heap's peak with
-    4 phones some 4 KB lower). The answer is the /state route's."""
-    while len(await r.readline()) > 2:  # the request read to its end (a socket closed unread resets)
-        pass
-    await net.held()
-    text = net.state()
-    writer.write(b"HTTP/1.0 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\n"
-                 b"Cache-Control: no-store\r\nContent-Length: %d\r\n\r\n" % len(text))  # (JSON's)
+    4 phones some 4 KB lower). The answer is the /state route's.
+    over: the request line of one that found no place (handle_request),
+    answered at once: a state asked for as it is; anything else 503, come
+    back in a second (Retry-After; a GET gets a page that asks again by
+    itself: the page itself, an export's link)."""
+    n = 0
+    while True:  # the request read to its end (a socket closed unread resets: no answer seen)
+        line = await r.readline()
+        if len(line) <= 2:
+            break
+        if line[:15].lower() == b"content-length:":
+            n = int(line[15:].strip())
+    if over is None:
+        await net.held()
+    elif over[:11] not in (b"GET /state ", b"GET /state?"):
+        await r.readexactly(n)  # (its body; past LENGTH_MAX a ValueError: closed)
+        get = over[:4] == b"GET "
+        await _answer(writer, b"503 Service Unavailable", b"text/html" if get else JSON_TYPE,
+                      BUSY_PAGE if get else BUSY, b"Retry-After: 1\r\n")
+        return
+    await _answer(writer, b"200 OK", JSON_TYPE, net.state())
+
+
+async def _answer(writer, status, kind, text, more=b""):
+    """An answer written here, not by microdot: a poll's, a 503."""
+    writer.write(b"HTTP/1.0 %s\r\nContent-Type: %s; charset=UTF-8\r\nCache-Control: no-store\r\n%s"
+                 b"Content-Length: %d\r\n\r\n" % (status, kind, more, len(text)))
     writer.write(text)
     await writer.drain()
     await _close(writer)
@@ -257,7 +288,15 @@ async def not_found(req):
 
 @app.errorhandler(405)
 async def not_allowed(req):
-    return _error("Not allowed here.", 405)
+    allow = []  # the methods the path takes (RFC 9110: a 405 says them; issue 37, 5)
+    for route in req.app.url_map:
+        if route[1].match(req.path) is not None:
+            allow += route[0]
+    if "GET" in allow:
+        allow.append("HEAD")
+    res = _error("Not allowed here.", 405)
+    res.headers["Allow"] = ", ".join(allow)
+    return res
 
 
 @app.errorhandler(413)

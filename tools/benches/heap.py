@@ -284,10 +284,11 @@ def kb(n):
 
 # --- Wi-Fi on, with phones at the table (issue 17) -----------------------------
 PHONES = 4  # phones at the table, two of them with a wrong PIN
-WRONG_PIN = "00000"  # never the device's (four digits)
+WRONG_PIN = "00000"  # never the device's (six digits)
 WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched (the
 # phones run in real time)
 PHONE_GAP_S = 0.15  # between a phone's requests (beside its long poll)
+ASKS = 5  # times a phone asks for an answer before it counts a request as failed (Phone.ask)
 
 
 def free_port():
@@ -335,19 +336,34 @@ class Phone:
             t.start()
 
     def ask(self, method, path, body=None, timeout=5.0):
-        try:
-            status, data = fetch(self.port, method, path, body, timeout)
-        except (OSError, http.client.HTTPException) as e:
-            when = time.monotonic() - self.tally.start
-            # the game's end takes the server down: what that cuts is no failure (the
-            # phones hear of the end a moment after the server does)
-            if not self.stop.wait(1):
-                self.tally.count(path.split("?")[0], type(e).__name__)
+        """A request as the page makes it (web/page.html): asked again after
+        a 503's Retry-After (the device busy with the other phones), and
+        after a breath when it was cut without an answer (a connection the
+        device took back because its request was slow to come: on a loaded
+        machine a phone's thread may be held that long between its connect
+        and its request; issue 37, 12). Each such answer is tallied apart;
+        a request fails only when ASKS in a row get none."""
+        key = path.split("?")[0]
+        for _ in range(ASKS):
+            try:
+                status, data = fetch(self.port, method, path, body, timeout)
+            except (OSError, http.client.HTTPException) as e:
+                # the game's end takes the server down: what that cuts is no failure (the
+                # phones hear of the end a moment after the server does)
+                if self.stop.wait(1):
+                    return None, None
+                status, data = type(e).__name__, None
                 self.tally.note("%s %s: %s %.1f s after the phones' start" % (
-                    method, path, type(e).__name__, when))
-            return None, None
-        self.tally.count(path.split("?")[0], status)
-        return status, data
+                    method, path, status, time.monotonic() - self.tally.start))
+            else:
+                if status != 503:
+                    self.tally.count(key, status)
+                    return status, data
+                if self.stop.wait(int(json.loads(data)["retry_after"])):
+                    return None, None
+            self.tally.count(key, status, again=True)
+        self.tally.count(key, status)  # never answered
+        return None, None
 
     def poll(self):
         v = None
@@ -358,6 +374,7 @@ class Phone:
                 s = json.loads(data) if status == 200 else None
             except ValueError:
                 self.tally.count("/state", "not JSON")
+                self.tally.note("/state answered 200 with %d bytes, not JSON: %r" % (len(data), data[:160]))
                 s = None
             if s is not None:
                 same = s["v"] == v
@@ -399,7 +416,8 @@ class Tally:
     def __init__(self):
         self.lock = threading.Lock()
         self.n: dict = {}
-        self.notes: list = []  # the failures, what and when (from the phones' start)
+        self.again: dict = {}  # answers after which the request was asked again (a 503, a cut): no failure
+        self.notes: list = []  # the failures and the cuts, what and when (from the phones' start)
         self.start = time.monotonic()  # the phones'
         self.took = None  # seconds from the phones' start to the game's end
 
@@ -407,14 +425,17 @@ class Tally:
         with self.lock:
             self.notes.append(what)
 
-    def count(self, path, status):
+    def count(self, path, status, again=False):
+        d = self.again if again else self.n
         with self.lock:
-            self.n[(path, status)] = self.n.get((path, status), 0) + 1
+            d[(path, status)] = d.get((path, status), 0) + 1
 
     def text(self):
         paths: dict = {}
         for (path, status), n in sorted(self.n.items(), key=str):
             paths.setdefault(path, []).append("%s x%d" % (status, n))
+        for (path, status), n in sorted(self.again.items(), key=str):
+            paths.setdefault(path, []).append("%s then again x%d" % (status, n))
         return "; ".join("%s %s" % (p, ", ".join(v)) for p, v in paths.items())
 
     def failed(self):
@@ -600,9 +621,10 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("server up and the phones connected; +Wi-Fi: the difference; at end: in use after the game, server")
     print("up; conns: the most connections the server held at once. The Wi-Fi figure moves by a KB or two")
     print("from run to run: what the phones have under way at each collection. The phones' answers: 409, no")
-    print("game yet; 403 and 429, the wrong PIN refused, then made to wait; FAILED, a server error (5xx), a")
-    print("good request read as malformed (400), a connection refused or cut before the game's end, or a")
-    print("wrong PIN taken.")
+    print("game yet; 403 and 429, the wrong PIN refused, then made to wait; 'then again': a 503 (the device")
+    print("busy with the other phones) or a connection cut, after which the phone asked again, as the page")
+    print("does; FAILED, a server error (5xx), a good request read as malformed (400), a request asked")
+    print("%d times without an answer before the game's end, or a wrong PIN taken." % ASKS)
     print("The ESP32 with Wi-Fi on: the heap cannot grow much past its first %d KB (docs/MEMORY.md)." %
           (FIRST_HEAP // KB))
     for b in boards:
