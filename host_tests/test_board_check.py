@@ -83,7 +83,7 @@ def test_every_fix_moves_the_picture_on_the_glass_as_it_says():
 
 
 def test_a_fix_is_kept_through_a_restart_and_applied_at_boot():
-    for board in ("cyd", "ttgo-t-display", "devkit-oled"):
+    for board in ALL:
         fresh_dir("check-kept-" + board)
         d = Driver(board, emulate=True)
         open_check(d)

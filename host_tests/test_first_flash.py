@@ -19,7 +19,7 @@ from simulator.board import board_module  # noqa: E402
 
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)
 RED, GREEN, BLUE = (255, 0, 0), (0, 255, 0), (0, 0, 255)
-DCS_BOARDS = ("ttgo-t-display", "cardputer", "cyd", "m5stack-core")
+DCS_BOARDS = sorted(glass.UNITS)  # every board with a colour panel
 
 
 def build(board_id, unit=None):

@@ -23,8 +23,9 @@ MY, MX, MV, BGR = 0x80, 0x40, 0x20, 0x08
 
 class Glass:
     def __init__(self, name, controller, ram, madctl, start, size, invert, ident, pins, host, init,
-                 sources, rst_pulled_up=False, init_except=None):
+                 sources, rst_pulled_up=False, init_except=None, board=None):
         self.name = name  # the unit, as make sim --unit and the tests name it
+        self.board = board or name  # the board id it is sold as
         self.controller = controller
         self.ram = ram  # (columns, rows) of the controller's RAM, natively
         self.madctl = madctl  # the maker's, for the board as it is held
@@ -108,11 +109,11 @@ CYD = Glass(
 
 CYD_ST7789 = Glass(
     "cyd-st7789", "ST7789", (240, 320), MX | MV | BGR, (0, 0), (320, 240), False, ST7789_ID,
-    dict(sck=14, mosi=13, miso=12, cs=15, dc=2, rst=None, bl=21), 1, ST7789_JLX240, (
+    CYD.pins, 1, ST7789_JLX240, (
         ("ST7789_DRIVER, TFT_BGR, TFT_INVERSION_OFF, pins", "witnessmenow/ESP32-Cheap-Yellow-Display "
                                                              "DisplayConfig/CYD2USB/User_Setup.h"),
         ("rotation 1: MX|MV, no offset for 240x320", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
-        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")))
+        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")), board=CYD.board)
 
 M5STACK = Glass(
     "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
@@ -128,15 +129,12 @@ M5STACK = Glass(
 # The older Core's TN glass: no pull-up on the reset line, no INVON (M5GFX Panel_M5Stack::init)
 M5STACK_TN = Glass(
     "m5stack-core-tn", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), False, (0xE3, 0x00, 0x00),
-    M5STACK.pins, 2, ILI9342C_M5, M5STACK.sources, rst_pulled_up=False)
+    M5STACK.pins, 2, ILI9342C_M5, M5STACK.sources, rst_pulled_up=False, board=M5STACK.board)
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
-UNITS = {
-    "ttgo-t-display": (TTGO,),
-    "cardputer": (CARDPUTER,),
-    "cyd": (CYD, CYD_ST7789),
-    "m5stack-core": (M5STACK, M5STACK_TN),
-}
+UNITS: dict = {}
+for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, M5STACK, M5STACK_TN):
+    UNITS[_g.board] = UNITS.get(_g.board, ()) + (_g,)
 ALL = {g.name: g for units in UNITS.values() for g in units}
 
 
