@@ -55,7 +55,7 @@ def test_the_keyboard_and_touch_boards_reach_every_key():
     adv = cardputer.adv_legends()
     assert sorted(k for k in adv if k) == sorted(legends)
     assert adv[0] == "`" and adv[4] == "1" and adv[3] == "ctrl"  # event codes 1, 5 and 4
-    assert cardputer.INPUT == "keyboard" and cardputer.PANEL == ("st7789", 1, True)  # (BGR)
+    assert cardputer.INPUT == "keyboard" and cardputer.PANEL == ("st7789", 1)  # BGR: test_first_flash
     assert cyd.INPUT == "touch" and cyd.PANEL == ("ili9341", 1) and len(cyd.TOUCH_CAL) == 5
 
 
