@@ -80,6 +80,17 @@ def test_every_board_shows_the_picture_right_on_its_units():
             assert emu.bl.level == 1, g.name  # the backlight on the maker's pin
 
 
+def test_every_boards_setup_shows_it_right():
+    # the whole setup() (keys, battery, watchdog too), not only panel(): the display it builds is the
+    # one the maker's glass shows right
+    for board_id in DCS_BOARDS:
+        emu = panel.DCSPanel(glass.unit(board_id))
+        hw = wiring.panel(board_module(board_id), emu, whole=True)
+        hw.watchdog.stop()
+        paint(hw.display)
+        assert seen(emu, hw.display) is None, (board_id, seen(emu, hw.display))
+
+
 def test_every_board_sends_its_makers_values():
     for board_id in DCS_BOARDS:
         for g in glass.UNITS[board_id]:

@@ -102,6 +102,63 @@ class SPI:
                 buf[i] = 0xFF
 
 
+class SoftSPI:
+    """A bus of the board's other parts (the CYD's touch panel): nothing answers."""
+
+    def __init__(self, *args, **kw):
+        made.append(("SoftSPI", None, ()))
+
+    def write_readinto(self, tx, rx):
+        for i in range(len(rx)):
+            rx[i] = 0
+
+
+class I2C:
+    """The board's I2C bus: nothing on it answers (a part that did is another test's)."""
+
+    def __init__(self, *args, **kw):
+        made.append(("I2C", args[0] if args else None, ()))
+
+    def scan(self):
+        return []
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        raise OSError(19)  # ENODEV: nobody at addr
+
+    def writeto_mem(self, addr, reg, buf):
+        raise OSError(19)
+
+
+SoftI2C = I2C
+
+
+class ADC:
+    ATTN_11DB = 3
+
+    def __init__(self, pin, atten=None):
+        made.append(("ADC", pin.n, atten))
+
+    def read_uv(self):
+        return 0
+
+
+class Timer:
+    PERIODIC = 1
+
+    def __init__(self, n):
+        pass
+
+    def init(self, **kw):
+        pass
+
+    def deinit(self):
+        pass
+
+
+def reset():
+    raise SystemExit("machine.reset")
+
+
 def wire(glass, emu):
     """Connect the stand-in to glass, shown by emu (a panel.DCSPanel)."""
     global _glass, _emu
@@ -109,15 +166,15 @@ def wire(glass, emu):
     del made[:]
 
 
-def panel(mod, emu):
+def panel(mod, emu, whole=False):
     """mod.panel() (a board file's) run on the stand-in wired to emu's glass:
-    the display it builds."""
+    the display it builds. whole: mod.setup() instead, the Hardware it builds."""
     wire(emu.spec, emu)
     me = sys.modules[__name__]
     old = sys.modules.get("machine")
     sys.modules["machine"] = me
     try:
-        return mod.panel()
+        return mod.setup() if whole else mod.panel()
     finally:
         if old is None:
             del sys.modules["machine"]
