@@ -79,8 +79,8 @@ def main(argv):
     dealt, ref = holes_without_a_tie(seed, holes)
     fresh_dir("pagegame-" + board)
     parts = [[]]
-    d = recorded(Driver(board, calibrate=False), parts)
-    d.calibrate()  # a touch board's first start: its crosses tapped (recorded)
+    # a touch board's first start: its crosses tapped, not recorded (the page asks for none: exact pointer)
+    d = recorded(Driver(board), parts)
     d.new_game("Play Nine", NAMES, holes=holes)
     for k, (grids, ender) in enumerate(dealt):
         if k == reload_after:  # the page reloaded: the board boots again on its flash

@@ -49,6 +49,7 @@ return {
   cells: q('#cells button').map(b=>[t(b), b.className]),
   score: t($('score')), extras: q('#extras li').map(t),
   msg: t($('msg')), msg_err: $('msg').classList.contains('err'), pin: $('pin').value,
+  msg_seen: (r => r.top >= 0 && r.bottom <= innerHeight)($('msg').getBoundingClientRect()),
   loaded: window.loadedOnce || 0,
 };
 """
@@ -252,11 +253,13 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
         tap(d, "#send")
         v = wait_for(d, "the refusal", lambda v: v["msg_err"] and "Wrong PIN" in v["msg"])
         assert v["pin"] == "" and v["ticks"] == []  # cleared to be typed again
+        assert v["msg_seen"]  # in view on a 390x844 phone (issue 36: it was below the fold)
         assert s.get("/state")[1]["game"]["entering"]["sent"] == []  # nothing taken
         # the right PIN typed again, as the device shows it (two threes): sent
         type_in(d, "#pin", pin[:3] + " " + pin[3:])
         tap(d, "#send")
-        wait_for(d, "sent", lambda v: v["msg"].startswith("Sent") and v["ticks"] == [2])
+        v = wait_for(d, "sent", lambda v: v["msg"].startswith("Sent") and v["ticks"] == [2])
+        assert v["msg_seen"]
         assert s.get("/state")[1]["game"]["entering"]["sent"] == [2]
         assert js_errors(d, allow=["status of 403"]) == []  # the refusal's, as the browser logs it
     finally:

@@ -128,11 +128,7 @@ def first_screen_s(d, url):
 
 
 def web_key_ms(d, keys, touch):
-    if touch:  # the first start's calibration, tapped as a user does
-        for x, y in CROSSES:
-            d.execute_script("skHost.touch(arguments[0], arguments[1]);"
-                             "setTimeout(() => skHost.touch(null, null), 80)", x, y)
-            time.sleep(KEY_GAP_S)
+    # (a touch board's first start asks for no calibration on the page: its pointer is exact)
     out = []
     for i in range(keys):
         key = ("down", "up")[i % 2]

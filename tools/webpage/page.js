@@ -22,6 +22,14 @@ let running = false;
 let lastSync = 0;
 let failed = false;
 let shape = null; // [input, button names] from board.py
+// One tab owns the game (a Web Lock held while the tab lives): only it runs the firmware and writes the
+// flash. Another tab says the game is open elsewhere and offers to take it (a BroadcastChannel tells
+// the owner, which stops, writes its last turn and lets go). Without the Locks API (plain http to
+// another machine: it needs a secure context) every tab owns its copy, as before (docs/WEB.md).
+const LOCK = "scorekeeper-game";
+const channel = "BroadcastChannel" in window ? new BroadcastChannel("scorekeeper") : null;
+let owner = !(navigator.locks && channel);
+let letLock = null; // resolves the held lock's promise: lets it go
 
 // ---------------------------------------------------------------- flash
 function openDb() {
@@ -67,7 +75,7 @@ function same(a, b) {
 // transaction: IndexedDB keeps all of it or none (a tab closed mid-write
 // keeps the turn before, as a power cut keeps the save before).
 function sync() {
-  if (!db || !mp) return Promise.resolve();
+  if (!db || !mp || !owner) return Promise.resolve(); // a tab that does not own the game never writes it
   const now = flashNow();
   const puts = [...now].filter(([n, d]) => !same(kept.get(n), d));
   const dels = [...kept.keys()].filter((n) => !now.has(n));
@@ -259,6 +267,9 @@ function pressable(el, down, up) {
 }
 
 const MODIFIERS = ["fn", "shift", "ctrl", "opt", "alt"];
+// keys the firmware never reads (ui/typed.py, ui/direct.py, ui/names.py; ` is Back, as Backspace is):
+// hidden on a phone's width, so that the others are wide enough to hit
+const RARE = ["`", "tab", "[", "]", "\\", "'", "shift", "ctrl", "opt", "alt"];
 const latched = new Map(); // an on-page modifier held: legend -> its button
 
 function unlatch() {
@@ -294,6 +305,7 @@ function buildKeys(kind, buttons) {
         b.textContent = legend;
         b.dataset.legend = legend;
         if (legend.length > 1) b.className = "wide";
+        if (RARE.includes(legend)) b.classList.add("rare");
         if (MODIFIERS.includes(legend)) { // held from its tap until the next key is let go (fn, then ;)
           b.addEventListener("pointerdown", (e) => {
             e.preventDefault();
@@ -450,6 +462,59 @@ $("load").addEventListener("change", async (e) => {
   }
 });
 
+// ---------------------------------------------------------------- one tab
+// the game's lock: true once this tab holds it (wait: until the owner lets go; else only if free now)
+function takeLock(wait) {
+  return new Promise((got) => {
+    navigator.locks.request(LOCK, wait ? {} : { ifAvailable: true }, (lock) => {
+      if (!lock) return got(false);
+      owner = true;
+      got(true);
+      return new Promise((r) => { letLock = r; }); // held until this tab gives the game away (or closes)
+    });
+  });
+}
+
+function elsewhere(text, take) {
+  const box = $("elsewhere");
+  $("elsewhere-text").textContent = text;
+  box.hidden = false;
+  $("take").onclick = take;
+  $("take").focus();
+}
+
+if (channel) {
+  channel.onmessage = async (e) => {
+    if (e.data !== "take" || !owner || !letLock) return;
+    running = false; // another tab takes the game: this one stops, writes its last turn, lets go
+    await sync();
+    owner = false;
+    letLock();
+    letLock = null;
+    elsewhere("The game is open in another tab now: nothing you do here is kept. Use it here instead?", () => {
+      sessionStorage.setItem("sk-take", "1");
+      location.reload(); // the firmware starts again here, from the game as the other tab left it
+    });
+  };
+}
+
+// this tab's claim on the game before the firmware starts: the lock, or a question
+async function claim() {
+  if (owner) return; // no Locks API: each tab alone
+  if (await takeLock(false)) return;
+  if (sessionStorage.getItem("sk-take")) { // "use it here" was chosen before a reload
+    sessionStorage.removeItem("sk-take");
+  } else {
+    await new Promise((go) => elsewhere("The game is open in another tab or window of this browser. " +
+      "Entering holes in both would lose one of them.", go));
+  }
+  $("elsewhere").hidden = true;
+  $("status").textContent = "Waiting for the other tab to let the game go…";
+  channel.postMessage("take");
+  await takeLock(true);
+  $("status").textContent = "Loading MicroPython…";
+}
+
 // ---------------------------------------------------------------- start
 async function start() {
   const sel = $("board");
@@ -457,6 +522,13 @@ async function start() {
     db = await openDb();
   } catch (e) {
     say("This browser keeps no storage for the page (" + e + "): the game will not survive closing it.", true);
+  }
+  await claim();
+  if (navigator.storage && navigator.storage.persist) { // keep the flash when the browser is short of space
+    navigator.storage.persist().then((kept) => {
+      if (!kept) $("persist").textContent = "This browser may clear the game when it runs short of space: " +
+        "Download game.json keeps a copy.";
+    }).catch(() => {});
   }
   fw = await (await fetch("firmware.json")).json();
   $("version").textContent = "Firmware " + fw.version + ", MicroPython " + fw.micropython + ".";
@@ -489,7 +561,7 @@ async function start() {
   }
   mp.FS.mkdir(FLASH);
   if (db) {
-    kept = await readDb();
+    kept = await readDb(); // (read once the lock is ours: the last turn of the tab before is in it)
     for (const [name, data] of kept) mp.FS.writeFile(FLASH + "/" + name, data);
   }
   $("status").textContent = "";

@@ -21,6 +21,21 @@ LONG_MS = 800
 def step(every_ms):
     """One turn of the device's loop (guard.step), every every_ms."""
     guard_step(board.runner, every_ms)
+    _calibrated()
+
+
+def _calibrated():
+    """A touch board's first start asks for three taps on crosses (the board's
+    panel must be learnt); the page's pointer is exact already: its
+    calibration is saved as the touch panel reads it, and the question goes."""
+    app = board.runner.app
+    if app is None or not app.stack or type(app.stack[-1]).__name__ != "Calibrate":
+        return
+    cal = list(board.fingers.raw)  # the model's own reading of each edge (simulator/touch.py)
+    app.hw.keys.touch.cal = tuple(cal)
+    app.state["settings"]["touch"] = cal
+    app.save()
+    app.pop()
 
 
 # --- keys --------------------------------------------------------------
@@ -166,6 +181,8 @@ def _read_game(text):
         return None, "error: this is not a JSON file (a game.json: Download game.json's, or make export's)."
     if type(doc) is not dict:
         return None, "error: this JSON is not a game (a game.json is an object: {\"game\": ..., ...})."
+    if "game" not in doc:
+        return None, "error: this file has no game in it (a game.json names its game: {\"game\": ..., ...})."
     try:
         return from_doc(doc), None
     except ScoreError as e:
