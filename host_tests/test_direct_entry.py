@@ -124,7 +124,8 @@ def test_menus_take_row_numbers_first_letters_and_the_plain_arrow_keys():
     d.key("ok")
     assert d.screen() == "SettingsMenu"
     # no long press on a keyboard
-    assert [i[0] for i in d.top().items] == ["House rules", "Sleep after", "Wi-Fi", "Roster", "About"]
+    want = ["House rules", "Sleep after", "Wi-Fi", "Roster", "Check this board", "About"]
+    assert [i[0] for i in d.top().items] == want
 
 
 def test_names_are_typed():

@@ -27,7 +27,7 @@ import webbuild  # noqa: E402
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 WAIT = 30
 KEY_GAP_S = 0.5  # after a key: its redraw is done well within this
-CROSSES = ((30, 30), (289, 30), (30, 209))  # the CYD's calibration crosses (ui/calibrate.py, 320x240)
+CROSSES = ((30, 30), (289, 30), (30, 209))  # the CYD's calibration crosses (ui/calibrate.py, 320x240): unix
 
 # The unix port's turn for a key: the simulator's board without the panel
 # emulator (simulator/board.py, emulate=False), the same presses.
@@ -127,8 +127,8 @@ def first_screen_s(d, url):
     raise RuntimeError("no first screen in %d s" % WAIT)
 
 
-def web_key_ms(d, keys, touch):
-    # (a touch board's first start asks for no calibration on the page: its pointer is exact)
+def web_key_ms(d, keys):
+    """The firmware's ms for each of keys keys (down and up in turn)."""
     out = []
     for i in range(keys):
         key = ("down", "up")[i % 2]
@@ -139,11 +139,40 @@ def web_key_ms(d, keys, touch):
         time.sleep(KEY_GAP_S)
         steps = d.execute_script("return skSteps.filter(s => s[0] >= arguments[0]).map(s => s[1])", t[0])
         out.append(max(steps))
-    return statistics.median(out)
+    return out
+
+
+def p90(values):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(0.9 * len(v)))]
+
+
+FORGET = """localStorage.clear(); indexedDB.deleteDatabase('scorekeeper');
+localStorage.setItem('sk-board', arguments[0]);
+const done = arguments[arguments.length - 1];
+Promise.all([navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister()))),
+             caches.keys().then(ks => Promise.all(ks.map(k => caches.delete(k))))]).then(() => done(0));"""
+
+
+def phone(d, on):
+    if on:
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})  # a phone's CPU, as DevTools has it
+    else:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+def offline(d, on):
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                      {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def figures(keys=20, loads=3, out_dir=None):
-    """{board: (first screen s, web ms a key, unix ms a key)}."""
+    """{board: {"fresh", "reload", "offline": first screen s; "key", "key90": web ms; "phone", "phone90":
+    the same on a phone's emulation; "unix": ms}}."""
     import tempfile
 
     tmp = tempfile.mkdtemp(prefix="webbench-")
@@ -153,16 +182,27 @@ def figures(keys=20, loads=3, out_dir=None):
     res = {}
     try:
         for b in manifest.REAL_BOARDS:
+            r = {}
             d.get(url)
-            d.execute_script("localStorage.clear(); indexedDB.deleteDatabase('scorekeeper');"
-                             "localStorage.setItem('sk-board', arguments[0])", b)
-            firsts = [first_screen_s(d, url) for _ in range(loads)]
-            touch = manifest.board_input(b) == "touch"
-            d.execute_script("indexedDB.deleteDatabase('scorekeeper')")
+            fresh = []
+            for _ in range(loads):  # a first visit: no storage, no service worker, no cache of its own
+                d.execute_async_script(FORGET, b)
+                fresh.append(first_screen_s(d, url))
+            d.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0](0))")
+            r["fresh"] = statistics.median(fresh)
+            r["reload"] = statistics.median([first_screen_s(d, url) for _ in range(loads)])
+            offline(d, True)
+            r["offline"] = statistics.median([first_screen_s(d, url) for _ in range(loads)])
+            offline(d, False)
+            ms = web_key_ms(d, keys)
+            r["key"], r["key90"] = statistics.median(ms), p90(ms)
+            phone(d, True)
             first_screen_s(d, url)
-            web = web_key_ms(d, keys, touch)
-            unix = unix_key_ms(b, keys, os.path.join(tmp, "flash-" + b))
-            res[b] = (statistics.median(firsts), web, unix)
+            ms = web_key_ms(d, keys)
+            r["phone"], r["phone90"] = statistics.median(ms), p90(ms)
+            phone(d, False)
+            r["unix"] = unix_key_ms(b, keys, os.path.join(tmp, "flash-" + b))
+            res[b] = r
     finally:
         d.quit()
         httpd.shutdown()
@@ -172,12 +212,17 @@ def figures(keys=20, loads=3, out_dir=None):
 
 def table(res):
     print("The web page (make web; tools/benches/webbench.py), headless Chromium on this machine, medians:")
-    print("seconds from opening the page to the first screen, and ms the firmware takes for a key (its")
-    print("longest loop turn after the key: read, redraw, shown) against the unix port's (its own driver")
-    print("on a bus that counts bytes)")
-    print("{:<18}{:>14}{:>14}{:>14}".format("board", "first screen", "key (web)", "key (unix)"))
-    for b, (first, web, unix) in res.items():
-        print("{:<18}{:>12.2f} s{:>11.1f} ms{:>11.1f} ms".format(b, first, web, unix))
+    print("seconds from opening the page to the first screen (a first visit, a reload, offline), and ms")
+    print("the firmware takes for a key (its longest loop turn after the key: read, redraw, shown; median")
+    print("and p90), on the desktop window and on a phone's emulation (390x844, CPU 4x slower), against")
+    print("the unix port's (its own driver on a bus that counts bytes)")
+    print("{:<16}{:>8}{:>8}{:>8}{:>15}{:>16}{:>9}".format(
+        "board", "fresh", "reload", "offline", "key (p90)", "phone (p90)", "unix"))
+    row = "{:<16}{:>7.2f}s{:>7.2f}s{:>7.2f}s{:>7.1f} ({:>4.1f}) ms{:>7.1f} ({:>5.1f}) ms{:>6.1f} ms"
+    for b, r in res.items():
+        print(row.format(
+            b, r["fresh"], r["reload"], r["offline"], r["key"], r["key90"], r["phone"], r["phone90"],
+            r["unix"]))
 
 
 def main(argv):
