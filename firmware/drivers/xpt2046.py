@@ -26,7 +26,7 @@ class Touch:
     mirrored axis)."""
 
     debounce_ms = 20
-    pressure = 400  # the least Z (a firm enough press) that counts as touching
+    pressure = 300  # the least Z that counts as touching: PaulStoffregen's XPT2046_Touchscreen's Z_THRESHOLD
     SAMPLES = 8  # the readings a tap's point is the middle of
 
     def __init__(self, spi, cs, width, height, cal=(200, 3800, 200, 3800, False)):
@@ -50,7 +50,9 @@ class Touch:
         self.cs.value(0)
         self.spi.write_readinto(self.tx, self.rx)
         self.cs.value(1)
-        return ((self.rx[1] << 8) | self.rx[2]) >> 3
+        # the 12 bits follow the command byte and one busy clock (the datasheet's 24-clock read;
+        # PaulStoffregen's transfer16(...) >> 3); a busy bit read high is no part of the value
+        return (((self.rx[1] << 8) | self.rx[2]) >> 3) & 0xFFF
 
     def touching(self):
         z1 = self._read(READ_Z1)
