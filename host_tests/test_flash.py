@@ -69,6 +69,44 @@ def test_power_cut_at_every_flash_operation_of_a_whole_game_loses_nothing():
     assert r["old"] > 0 and r["new"] > 0
 
 
+def test_littlefs_own_power_loss_behaviours_lose_nothing_either():
+    # (issue 41, 1: a cut was only ever a clean prefix of one operation; littlefs's own power-loss tests,
+    # bd/lfs_emubd.c, also cut between whole operations and let writes between syncs land out of order)
+    for b in ("atomic", "ooo"):
+        r = faults.sweep(states(), behaviour=b)
+        assert r["cut_points"] == r["flash_ops"] > 100, b
+        assert r["lost"] == 0, (b, r["problems"])
+        assert r["old"] > 0 and r["new"] > 0, b
+        if b == "ooo":
+            assert r["reverted"] > r["cut_points"] // 4  # the out-of-order loss did happen, often
+
+
+def test_the_flash_model_cuts_as_littlefs_emubd_does():
+    f = Flash(2, behaviour="atomic")
+    f.cut_at = 2
+    assert f.prog(0, 0, b"\x00") == 0
+    assert f.prog(0, 8, b"\x00" * 64) == EIO and f.read(0, 8, 64) == b"\x00" * 64  # whole, then no power
+    assert f.prog(0, 100, b"\x00") == EIO and f.read(0, 100, 1) == b"\xff"
+    # ooo: the first block erased since the last sync comes back as it was before its erase
+    f = Flash(2, behaviour="ooo")
+    f.prog(0, 0, b"\x12")
+    f.prog(1, 0, b"\x34")
+    f.sync()
+    f.cut_at = f.ops + 4
+    f.erase(0)
+    f.prog(0, 0, b"\x56")
+    f.erase(1)
+    assert f.prog(1, 0, b"\x78") == EIO  # the cut
+    assert f.read(0, 0, 1) == b"\x12" and f.read(1, 0, 1) == b"\x78"  # block 0 as before; block 1 written
+    f = Flash(2, behaviour="ooo")
+    f.prog(0, 0, b"\x12")
+    f.cut_at = f.ops + 3
+    f.erase(0)
+    f.sync()  # synced: in order from here
+    f.prog(0, 0, b"\x56")
+    assert f.erase(1) == EIO and f.read(0, 0, 1) == b"\x56"
+
+
 def test_the_sweep_would_see_a_save_that_is_not_atomic():
     """A save written straight over the file in two steps loses games:
     the sweep must say so (so that its zero above means something)."""

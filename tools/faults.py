@@ -21,7 +21,7 @@ from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on 
 from common import args  # noqa: E402
 
 from storage import history, loading, savefile  # noqa: E402
-from simulator.flash import MICROPYTHON, Flash, Volume, formatted  # noqa: E402
+from simulator.flash import BEHAVIOURS, MICROPYTHON, Flash, Volume, formatted  # noqa: E402
 
 NAMES = ["ANN", "BOB", "CY", "DI"]
 GAME = ("crazy-nines", "Crazy Nines")
@@ -170,20 +170,22 @@ def expected(states):
     return out
 
 
-def sweep(states, blocks=32, every=1):
-    """The report: cut points tried and how each came back."""
+def sweep(states, blocks=32, every=1, behaviour="torn"):
+    """The report: cut points tried and how each came back, a cut landing as
+    behaviour says (simulator/flash.py: ours, or one of littlefs's own)."""
     base = formatted(blocks)
     f = Flash(blocks, base)
     replay(states, f)
     total = f.ops
     want = expected(states)
     r = {"saves": len(states), "flash_ops": total, "cut_points": 0, "old": 0, "new": 0, "lost": 0,
-         "problems": []}
+         "problems": [], "reverted": 0}
     for k in range(1, total + 1, every):
-        f = Flash(blocks, base)
+        f = Flash(blocks, base, behaviour)
         f.cut_at = k
         i = replay(states, f)
         r["cut_points"] += 1
+        r["reverted"] += f.reverted is not None  # ("ooo": a block put back as before its erase)
         after = Flash(blocks, f.image())
         v = Volume(after)
         try:
@@ -249,6 +251,12 @@ def hole_saves(states):
 def report(every=1):
     states = record_ui_game() if MICROPYTHON else record_engine_game()
     r = sweep(states, every=every)
+    r["behaviours"] = {"torn": {k: r[k] for k in ("cut_points", "old", "new", "lost")}}
+    for b in BEHAVIOURS[1:]:  # littlefs's own power-loss behaviours too
+        o = sweep(states, every=every, behaviour=b)
+        r["behaviours"][b] = {k: o[k] for k in ("cut_points", "old", "new", "lost", "reverted")}
+        r["lost"] += o["lost"]
+        r["problems"] += ["(%s) %s" % (b, p) for p in o["problems"]][:10 - len(r["problems"])]
     per = writes_per_save(states)
     holes = hole_saves(states)
     n = len(holes) or 1
@@ -282,10 +290,14 @@ def main(argv):
         print("Power cuts over a whole 9-hole game (%s, %s; recorded through the %s):" % (
             r["runtime"], "VfsLfs2" if MICROPYTHON else "littlefs-python", r["recorded"]))
         print("  saves %d, flash operations %d" % (r["saves"], r["flash_ops"]))
-        print("  cut points tried              %5d" % r["cut_points"])
-        print("  came back as before the save  %5d" % r["old"])
-        print("  came back as after the save   %5d" % r["new"])
-        print("  lost                          %5d" % r["lost"])
+        print("  a cut lands as        (ours: torn; littlefs's emubd: atomic, ooo)")
+        print("                                %7s %7s %7s" % BEHAVIOURS)
+        rows = (("cut points tried", "cut_points"), ("came back as before the save", "old"),
+                ("came back as after the save", "new"), ("lost", "lost"))
+        for label, key in rows:
+            print("  %-30s%s" % (label, "".join("%7d " % r["behaviours"][b][key] for b in BEHAVIOURS)))
+        print("  (ooo: at %d cuts a block erased since the last sync was put back as it was)" % (
+            r["behaviours"]["ooo"]["reverted"]))
         for line in r["problems"]:
             print("   ", line)
         print("Flash work per hole: %d save, %.0f programs (%.0f bytes), %.1f erases; file %.0f bytes" % (

@@ -5,9 +5,16 @@
 # under CPython, littlefs-python configured the same way.
 #
 # Erasing sets a block to 0xff; programming can only clear bits, as on NOR
-# flash. The power can be cut at the k-th program or erase: that operation
-# is torn (a part of it happens, the rest does not), nothing after it
-# happens, and image() is what the flash holds when the power comes back.
+# flash. The power can be cut at the k-th program or erase, and image() is
+# what the flash holds when the power comes back. How a cut lands
+# (`behaviour`): "torn", ours: that operation is torn (a part of it
+# happens, the rest does not), nothing after it happens; and littlefs's
+# own power-loss tests' two (littlefs-project/littlefs bd/lfs_emubd.h,
+# lfs_emubd_powerloss_behavior_t, and bd/lfs_emubd.c): "atomic"
+# (LFS_EMUBD_POWERLOSS_NOOP: the k-th operation happens whole, nothing
+# after it) and "ooo" (LFS_EMUBD_POWERLOSS_OOO: writes between two syncs
+# may reach the flash out of order, so at the cut the first block erased
+# since the last sync is put back as it was before that erase).
 import os
 import sys
 
@@ -15,10 +22,11 @@ MICROPYTHON = sys.implementation.name == "micropython"
 BLOCK = 4096  # the ESP32 flash sector: littlefs's block there
 EIO = -5
 MOUNT = "/flash"
+BEHAVIOURS = ("torn", "atomic", "ooo")
 
 
 class Flash:
-    def __init__(self, blocks=32, image=None):
+    def __init__(self, blocks=32, image=None, behaviour="torn"):
         self.blocks = blocks
         if image is not None:
             self.data = bytearray(image)
@@ -30,6 +38,9 @@ class Flash:
         self.ops = self.progs = self.erases = self.prog_bytes = 0
         self.cut_at = None  # the operation that loses the power
         self.dead = False
+        self.behaviour = behaviour
+        self.ooo = None  # "ooo": (block, its bytes before its erase), the first erased since the last sync
+        self.reverted = None  # "ooo": the block put back at the cut, if one was
 
     def _begin(self, n):
         """Count an operation of n bytes; how many of them happen: n, a
@@ -41,8 +52,24 @@ class Flash:
         if self.cut_at is None or self.ops < self.cut_at:
             return n
         self.dead = True
+        if self.behaviour != "torn":  # littlefs's emubd: the operation whole (then, "ooo", see erase())
+            return n
         x = (self.cut_at * 1103515245 + 12345) & 0x7FFFFFFF
         return x % (n + 1)
+
+    def _lost(self):
+        """At the cut, "ooo": the first block erased since the last sync as it was (lfs_emubd_powerloss)."""
+        if self.dead and self.behaviour == "ooo" and self.ooo is not None:
+            block, before = self.ooo
+            self.data[block * BLOCK:(block + 1) * BLOCK] = before
+            self.ooo = None
+            self.reverted = block
+
+    def sync(self):
+        """The filesystem's sync: writes before it are on the flash in order ("ooo" forgets its block)."""
+        if not self.dead:
+            self.ooo = None
+        return 0
 
     def read(self, block, off, n):
         start = block * BLOCK + off
@@ -58,6 +85,7 @@ class Flash:
             d[start + i] &= buf[i]
         self.progs += 1
         self.prog_bytes += n
+        self._lost()
         return EIO if self.dead else 0
 
     def erase(self, block):
@@ -65,8 +93,11 @@ class Flash:
         if n is None:
             return EIO
         start = block * BLOCK
+        if self.behaviour == "ooo" and self.ooo is None:
+            self.ooo = (block, bytes(self.data[start:start + BLOCK]))
         self.data[start:start + n] = b"\xff" * n
         self.erases += 1
+        self._lost()
         return EIO if self.dead else 0
 
     def image(self):
@@ -91,6 +122,8 @@ class BlockDev:
         return self.flash.prog(block, off, buf)
 
     def ioctl(self, op, arg):
+        if op == 3:  # sync
+            return self.flash.sync()
         if op == 4:
             return self.flash.blocks
         if op == 5:
@@ -119,7 +152,7 @@ def _lfs_context(flash):
             return flash.erase(block)
 
         def sync(self, cfg):
-            return 0
+            return flash.sync()
 
     return Context()
 
