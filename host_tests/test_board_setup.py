@@ -90,3 +90,13 @@ def test_the_cyd_on_its_pins():
     assert {2, 15, 21, 33} <= set(outs)  # DC, CS, backlight, touch CS
     assert hw.keys.kind == "touch" and hw.keys.touch.cal == mod.TOUCH_CAL
     assert hw.battery is None
+
+
+def test_the_ttgo_reads_its_battery_on_lilygos_pins():
+    # LilyGO's FactoryTest.ino: ADC_PIN 34, ADC_EN 14 set high, a divider of 2 (test_battery_reference.py)
+    mod, hw, pins, made = build("ttgo_t_display")
+    assert ("adc", 34, 3) in made and hw.battery.divider == 2.0
+    en = [p for p in made if p[:2] == ("pin", 14)]
+    assert en and en[0][2] == fakemachine.Pin.OUT
+    assert hw.battery.percent() == 55  # the stand-in's 1.9 V, doubled: 3.8 V of 3.3-4.2
+    hw.watchdog.stop()
