@@ -388,6 +388,18 @@ def test_the_history_as_csv_lines_oldest_first_quoted_where_needed():
              "tied": []},
             {"game": "play-nine", "players": ["ANN", "BOB"], "totals": [5, 5], "holes": 2, "winner": None,
              "tied": [0, 1]}]  # newest first, as the history keeps them
+    # finished into History after 2 of 9 holes: nobody won, nobody tied (issue 37, 10: an empty result)
+    early = {"game": "play-nine", "players": ["CY", "DI"], "totals": [9, 7], "holes": 2, "winner": None,
+             "tied": []}
+    assert list(history_lines([early] + hist)) == [
+        "game_no,game,holes,seat,player,total,result",
+        "1,play-nine,2,1,ANN,5,tied",
+        "1,play-nine,2,2,BOB,5,tied",
+        '2,crazy-nines,9,1,"A""B",1,',
+        '2,crazy-nines,9,2,"C,D",-2,won',
+        "3,play-nine,2,1,CY,9,unfinished",
+        "3,play-nine,2,2,DI,7,unfinished",
+    ]
     assert list(history_lines(hist)) == [
         "game_no,game,holes,seat,player,total,result",
         "1,play-nine,2,1,ANN,5,tied",
