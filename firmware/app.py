@@ -147,10 +147,9 @@ class App:
             from storage.savefile import GAME_BAD
             from ui.widgets import Message
 
-            keep(self.state["game"], GAME_BAD)
+            kept = keep(self.state["game"], GAME_BAD)
             self.state["game"] = None
-            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(),
-                                             "It is kept as %s." % GAME_BAD]))
+            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(), kept]))
             return
         finally:
             forget("engine.doc")  # needed again only at the next start

@@ -440,3 +440,64 @@ def test_an_empty_object_is_no_state_and_says_so():
     assert state == savefile.defaults()
     assert "holds no state" in note and "starting afresh" in note, note
     assert contents(savefile.BAD) == b"{}"
+
+
+def test_a_second_damage_keeps_the_first_set_aside_copy():
+    # issue 37, 1: a state.bad on the flash was replaced by the next damaged copy
+    s = saved_pair("second-bad")
+    write(savefile.BAD, b"FIRST BAD COPY")
+    cut = contents(savefile.FILE)[:100]
+    write(savefile.FILE, cut)
+    state, note = loading.load()
+    assert state["roster"] == ["A"] and "cut short" in note and "state.bad.2" in note, note
+    assert contents(savefile.BAD) == b"FIRST BAD COPY" and contents("state.bad.2") == cut
+    savefile.noted()
+    # a third, of another kind: a newer format, then a game the engine cannot read (keep)
+    savefile.save(s)
+    write(savefile.FILE, b"SK 3 9 2 %08x\n{}" % savefile.checksum(b"{}"))
+    note = loading.load()[1]
+    assert "It is kept as state.new.3." in note, note
+    assert loading.keep({"game": "x"}, savefile.GAME_BAD) == "It is kept as game.bad.4."
+    assert contents(savefile.BAD) == b"FIRST BAD COPY" and contents("state.bad.2") == cut
+    assert contents("state.new.3").startswith(b"SK 3 ")
+    assert json.loads(contents("game.bad.4")) == {"game": "x"}
+
+
+def test_the_safe_start_sets_aside_beside_what_was_set_aside_before():
+    saved_pair("aside-twice")
+    write(savefile.TMP, b"")
+    said = loading.set_aside()  # after repeated errors (guard.py)
+    assert said == ("It is kept as state.bad. It is kept as state.bad.bak.2. "
+                    "It is kept as state.bad.tmp.3."), said
+    saved_pair("aside-twice")  # (a fresh directory: the copies made again)
+    write(savefile.BAD, b"EARLIER")
+    assert loading.set_aside() == "It is kept as state.bad.2. It is kept as state.bad.bak.3."
+    assert contents(savefile.BAD) == b"EARLIER"
+    assert loading.read("state.bad.2")[2]["roster"] == ["B"]
+    assert loading.read("state.bad.bak.3")[2]["roster"] == ["A"]
+    assert loading.load() == (savefile.defaults(), None)
+
+
+def test_set_aside_copies_are_bounded_in_number_and_bytes_the_oldest_going_with_a_note():
+    saved_pair("aside-bound")
+    for i in range(loading.ASIDE_MAX):
+        write(savefile.FILE, b"DAMAGE %d" % i)
+        note = loading.load()[1]
+        assert "deleted" not in note, (i, note)
+        savefile.noted()
+    names = sorted(n for n in os.listdir() if n.startswith(savefile.BAD))
+    assert len(names) == loading.ASIDE_MAX and contents(savefile.BAD) == b"DAMAGE 0"
+    write(savefile.FILE, b"ONE MORE")
+    state, note = loading.load()
+    assert state["roster"] == ["A"]
+    assert "It is kept as state.bad.9. The oldest set-aside copy, state.bad (8 bytes), was deleted" in note
+    kept = sorted(n for n in os.listdir() if n.startswith(savefile.BAD))
+    assert kept == ["state.bad.%d" % i for i in range(2, 10)]
+    savefile.noted()
+    # bytes: a damaged copy bigger than the bound pushes every older one out, each said; it stays
+    big = b"x" * (loading.ASIDE_BYTES + 1)
+    write(savefile.FILE, big)
+    note = loading.load()[1]
+    assert "It is kept as state.bad.10." in note and note.count("was deleted to make room") == 8, note
+    assert [n for n in os.listdir() if n.startswith(savefile.BAD)] == ["state.bad.10"]
+    assert contents("state.bad.10") == big

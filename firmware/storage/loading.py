@@ -6,8 +6,11 @@ import json
 
 from storage import savefile
 from storage.migrate import migrate
-from storage.savefile import (BAD, BAK, FILE, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION, _exists,
-                              _rename, checksum, defaults, fopen)
+from storage.savefile import (BAD, BAK, FILE, GAME_BAD, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION,
+                              _exists, _rename, checksum, defaults, fopen)
+
+ASIDE_MAX = 8  # set-aside copies kept (state.bad..., state.new..., game.bad...) ...
+ASIDE_BYTES = 32 * 1024  # ... and the bytes they may take: beyond either, the oldest go, each said
 
 
 def read(path):
@@ -149,12 +152,10 @@ def load(open=None):
     notes = []
     kind, _, why = found[FILE]
     if kind == "bad":
-        _rename(FILE, BAD)
-        notes.append("The save file was damaged: %s. It is kept as %s." % (why, BAD))
+        notes.append("The save file was damaged: %s. %s" % (why, aside(FILE, BAD)))
     elif kind == "newer":
-        _rename(FILE, NEWER)
-        notes.append("The save file is from newer firmware (format %d; this one reads up to %d). "
-                     "It is kept as %s." % (why, VERSION, NEWER))
+        notes.append("The save file is from newer firmware (format %d; this one reads up to %d). %s"
+                     % (why, VERSION, aside(FILE, NEWER)))
     best = None
     kept = None  # a copy whose game could not be read: its settings, names and history still are
     while True:
@@ -167,9 +168,8 @@ def load(open=None):
         why = open(found[best][2])
         if why is None:
             break
-        aside = BAD if best == FILE else BAD + best[best.rfind("."):]  # state.bad, .tmp, .bak
-        _rename(best, aside)
-        notes.append("The saved game could not be read: %s. It is kept as %s." % (why, aside))
+        kept_as = aside(best, BAD if best == FILE else BAD + best[best.rfind("."):])  # state.bad, .tmp, .bak
+        notes.append("The saved game could not be read: %s. %s" % (why, kept_as))
         if kept is None:
             kept = found[best][2]
         found[best] = ("bad", 0, why)
@@ -219,19 +219,77 @@ def _pending(note):
 
 
 def set_aside():
-    """Move every saved copy out of load's way (kept, not deleted)."""
-    _rename(FILE, BAD)
-    _rename(BAK, BAD + ".bak")
+    """Move every saved copy out of load's way (kept, not deleted): a
+    sentence naming where they went."""
+    said = ""
+    for path, base in ((FILE, BAD), (BAK, BAD + ".bak"), (TMP, BAD + ".tmp")):
+        if _exists(path):
+            said += " " + aside(path, base)
+    return said.strip()
+
+
+def _asides():
+    """Every set-aside copy on the flash, oldest first: [(number, name,
+    bytes)]. A name without a number (the first: state.bad) counts as 1."""
+    have = []
+    for name in savefile.os.listdir():
+        if name.startswith(BAD) or name.startswith(NEWER) or name.startswith(GAME_BAD):
+            n = name[name.rfind(".") + 1 :]
+            try:
+                size = savefile.os.stat(name)[6]
+            except OSError:
+                size = 0
+            have.append((int(n) if n.isdigit() else 1, name, size))
+    have.sort()
+    return have
+
+
+def _place(base):
+    """The name a new set-aside copy takes: base while there is none, else
+    base.N, N one more than any: never one kept before (issue 37, 1: a
+    second damage replaced the first state.bad), and the newest has the
+    highest number."""
+    have = _asides()
+    return base if not have else "%s.%d" % (base, have[-1][0] + 1)
+
+
+def _bound(new):
+    """The oldest set-aside copies deleted while there are more than
+    ASIDE_MAX or they take more than ASIDE_BYTES (never new, the one just
+    set aside): a sentence naming each, or ""."""
+    have = _asides()
+    total = sum(h[2] for h in have)
+    have = [h for h in have if h[1] != new]
+    said = ""
+    while have and (len(have) >= ASIDE_MAX or total > ASIDE_BYTES):
+        _, name, size = have.pop(0)
+        total -= size
+        try:
+            savefile.os.remove(name)
+            said += " The oldest set-aside copy, %s (%d bytes), was deleted to make room." % (name, size)
+        except OSError:
+            pass
+    return said
+
+
+def aside(path, base):
+    """Rename path to a new set-aside name made from base (_place): a
+    sentence naming it, and any copy deleted to keep them bounded."""
+    name = _place(base)
     try:
-        savefile.os.remove(TMP)
+        savefile.os.rename(path, name)
     except OSError:
-        pass
+        return "It could not be set aside."  # (load goes on; the next save puts things right)
+    return "It is kept as %s." % name + _bound(name)
 
 
-def keep(obj, path):
-    """Set something aside as JSON (best effort: a failure is not an error)."""
+def keep(obj, base):
+    """Set something aside as JSON, under a new name made from base (best
+    effort: a failure is not an error): a sentence naming it, as aside()."""
+    name = _place(base)
     try:
-        with fopen(path, "w") as f:
+        with fopen(name, "w") as f:
             f.write(json.dumps(obj))
     except Exception:
-        pass
+        return "It could not be kept."
+    return "It is kept as %s." % name + _bound(name)
