@@ -183,10 +183,45 @@ def test_a_complete_save_cut_before_its_renames_is_finished_at_load():
     assert loading.read(savefile.BAK)[2]["roster"] == ["B"]
 
 
-def test_a_torn_temporary_file_is_ignored():
-    saved_pair("torn")
+def test_a_damaged_temporary_file_is_the_newest_copy_damaged_and_said():
+    # issue 37, 3: a state.tmp cut short or with a byte flipped was left without a word, the copy
+    # before it loaded; it is the newest copy there is (written after state.json), so it is damage
     head, body = savefile.encode(state_with(roster=["C"], seq=3))
-    write(savefile.TMP, (bytes(head) + bytes(body))[:-3])
+    whole = bytes(head) + bytes(body)
+    flipped = bytearray(whole)
+    flipped[len(head) + 3] ^= 0x01
+    for what, data, frag in (("cut short", whole[:-3], "cut short"), ("flipped", bytes(flipped), "checksum")):
+        for without_file in (False, True):  # the issue's case: no state.json, only state.bak
+            saved_pair("torn")
+            if without_file:
+                os.remove(savefile.FILE)
+            write(savefile.TMP, data)
+            state, note = loading.load()
+            assert state["roster"] == (["A"] if without_file else ["B"]), (what, without_file)
+            assert note and frag in note and "state.tmp" in note and "kept as state.bad.tmp" in note, note
+            assert "last hole may need entering again" in note, note
+            assert contents("state.bad.tmp") == data and loading.read(savefile.TMP)[0] == "missing"
+    # an empty one is a save cut before it wrote anything: nothing of it to lose, nothing said
+    saved_pair("torn-empty")
+    write(savefile.TMP, b"")
+    state, note = loading.load()
+    assert state["roster"] == ["B"] and note is None
+
+
+def test_a_damaged_copy_before_with_nothing_newer_is_said_too():
+    # state.bak the only copy, and damaged (or newer firmware's): starting afresh is said, the copy kept
+    for data, frag, aside in ((b"SK 2 1 10 00000000\n{}", "cut short", "state.bad.bak"),
+                              (b"SK 3 1 2 00000000\n{}", "newer firmware (format 3", "state.new")):
+        saved_pair("bak-only")
+        os.remove(savefile.FILE)
+        write(savefile.BAK, data)
+        state, note = loading.load()
+        assert state == savefile.defaults(), data
+        assert frag in note and "state.bak" in note and aside in note and "starting afresh" in note, note
+        assert contents(aside) == data
+    # behind a good state.json it is the older copy: pushed out by the next save as ever, nothing said
+    saved_pair("bak-older")
+    write(savefile.BAK, b"junk")
     state, note = loading.load()
     assert state["roster"] == ["B"] and note is None
 

@@ -13,6 +13,9 @@ ASIDE_MAX = 8  # set-aside copies kept (state.bad..., state.new..., game.bad...)
 ASIDE_BYTES = 32 * 1024  # ... and the bytes they may take: beyond either, the oldest go, each said
 
 
+EMPTY = "it is empty"
+
+
 def read(path):
     """One file: ("ok", seq, state) | ("missing", 0, None) |
     ("bad", 0, why) | ("newer", 0, format). Never raises."""
@@ -22,7 +25,7 @@ def read(path):
         return "missing", 0, None
     try:
         if size == 0:
-            return "bad", 0, "it is empty"
+            return "bad", 0, EMPTY
         if size > MAX_BYTES:
             return "bad", 0, "it is too big (%d bytes)" % size
         with fopen(path, "rb") as f:
@@ -150,12 +153,9 @@ def load(open=None):
     for name in (FILE, TMP, BAK):
         found[name] = read(name)
     notes = []
-    kind, _, why = found[FILE]
-    if kind == "bad":
-        notes.append("The save file was damaged: %s. %s" % (why, aside(FILE, BAD)))
-    elif kind == "newer":
-        notes.append("The save file is from newer firmware (format %d; this one reads up to %d). %s"
-                     % (why, VERSION, aside(FILE, NEWER)))
+    _damaged(found, FILE, notes)
+    if found[TMP][2] != EMPTY:  # (an empty one: a save cut before it wrote anything, nothing lost)
+        _damaged(found, TMP, notes)  # the newest by its place: it cannot just be left (issue 37, 3)
     best = None
     kept = None  # a copy whose game could not be read: its settings, names and history still are
     while True:
@@ -168,11 +168,10 @@ def load(open=None):
         why = open(found[best][2])
         if why is None:
             break
-        kept_as = aside(best, BAD if best == FILE else BAD + best[best.rfind("."):])  # state.bad, .tmp, .bak
-        notes.append("The saved game could not be read: %s. %s" % (why, kept_as))
+        notes.append("The saved game could not be read: %s. %s" % (why, aside(best, _bad(best))))
         if kept is None:
             kept = found[best][2]
-        found[best] = ("bad", 0, why)
+        found[best] = ("aside", 0, why)
         best = None
     if best is None:
         if kept is not None:  # no copy's game reads: the rest of the newest is kept, the game not
@@ -183,6 +182,7 @@ def load(open=None):
                 pass  # kept in memory, saved at the next save
             notes.append("No other copy's game could be read: the settings and history are kept.")
             return kept, _pending(" ".join(notes))
+        _damaged(found, BAK, notes)  # the newest there is: not to be pushed out by a save without a word
         if notes:
             notes.append("No other copy could be read: starting afresh.")
         return defaults(), _pending(" ".join(notes))
@@ -191,9 +191,26 @@ def load(open=None):
         if _exists(FILE):
             _rename(FILE, BAK)
         _rename(TMP, FILE)
-    elif best == BAK and notes:
+    elif notes:  # state.bak, or state.json behind a damaged state.tmp
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
     return state, _pending(" ".join(notes))
+
+
+def _bad(name):
+    """Where a copy goes when set aside: state.bad, state.bad.tmp, state.bad.bak."""
+    return BAD if name == FILE else BAD + name[name.rfind(".") :]
+
+
+def _damaged(found, name, notes):
+    """If name's copy (found: read()'s answer) is damaged or newer
+    firmware's, set it aside, with a note."""
+    kind, _, why = found[name]
+    what = "The save file" if name == FILE else "The copy in " + name
+    if kind == "bad":
+        notes.append("%s was damaged: %s. %s" % (what, why, aside(name, _bad(name))))
+    elif kind == "newer":
+        notes.append("%s is from newer firmware (format %d; this one reads up to %d). %s"
+                     % (what, why, VERSION, aside(name, NEWER)))
 
 
 def _pending(note):
