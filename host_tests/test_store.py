@@ -536,3 +536,34 @@ def test_set_aside_copies_are_bounded_in_number_and_bytes_the_oldest_going_with_
     assert "It is kept as state.bad.10." in note and note.count("was deleted to make room") == 8, note
     assert [n for n in os.listdir() if n.startswith(savefile.BAD)] == ["state.bad.10"]
     assert contents("state.bad.10") == big
+
+
+def test_a_plain_file_is_ordered_by_its_place_not_lost_to_a_numbered_copy_before_it():
+    # issue 37, 2: a state.json without a header saying version 1 (or none), beside a state.bak of
+    # format 2 (firmware taken back to format 1 and forward again): its save number read as 0, the
+    # state.bak won, a hole behind, with no note. state.json is written after state.bak: it is newer.
+    v1 = json.loads(V1)
+    for version in (1, None):
+        fresh_dir("store-plain-newer")
+        before = json.loads(V1)
+        before["game"]["holes"] = before["game"]["holes"][:1]
+        savefile.save(state_with(game=before["game"], seq=40))  # its save number: 41
+        os.rename(savefile.FILE, savefile.BAK)  # the copy before
+        newer = dict(v1)
+        newer["game"] = dict(v1["game"], holes=v1["game"]["holes"] * 2)
+        if version is None:
+            del newer["version"]
+        write(savefile.FILE, json.dumps(newer).encode())
+        state, note = loading.load()
+        assert note is None and len(state["game"]["holes"]) == 2, (version, note, state["game"])
+        assert state["seq"] == 42  # after the copy before it: the next save is 43
+        savefile.save(state)
+        assert contents(savefile.FILE).startswith(b"SK 2 43 ") and loading.load()[0] == state
+    # a numbered state.tmp is still newer than a plain state.json (the first save after the update,
+    # cut before its renames)
+    fresh_dir("store-plain-tmp")
+    write(savefile.FILE, V1.encode())
+    head, body = savefile.encode(state_with(roster=["NEW"], seq=1))
+    write(savefile.TMP, bytes(head) + bytes(body))
+    state, note = loading.load()
+    assert note is None and state["roster"] == ["NEW"] and state["seq"] == 1

@@ -150,8 +150,14 @@ def load(open=None):
     the boot heap, docs/MEMORY.md): that copy is set aside with a note and the one
     before it is tried."""
     found = {}
-    for name in (FILE, TMP, BAK):
-        found[name] = read(name)
+    top = 0
+    for name in (BAK, FILE, TMP):  # by their place, oldest first: each is written after the one before
+        r = found[name] = read(name)
+        if r[0] == "ok":
+            if r[1] == 0 and top:  # no save number (formats 0 and 1): newer than the copies before it
+                r[2]["seq"] = top + 1  # (issue 37, 2: it lost to any of them, a hole behind, unsaid)
+                r = found[name] = ("ok", top + 1, r[2])
+            top = max(top, r[1])
     notes = []
     _damaged(found, FILE, notes)
     if found[TMP][2] != EMPTY:  # (an empty one: a save cut before it wrote anything, nothing lost)
