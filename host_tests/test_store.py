@@ -567,3 +567,55 @@ def test_a_plain_file_is_ordered_by_its_place_not_lost_to_a_numbered_copy_before
     write(savefile.TMP, bytes(head) + bytes(body))
     state, note = loading.load()
     assert note is None and state["roster"] == ["NEW"] and state["seq"] == 1
+
+
+def checked(state):
+    """A save file of state, header and checksum good, whatever it holds."""
+    body = json.dumps(state).encode()
+    return b"SK 2 %d %d %08x\n" % (state.get("seq", 9), len(body), savefile.checksum(body)) + body
+
+
+def test_settings_no_screen_could_set_are_put_back_in_range_with_a_note():
+    # issue 37, 6: a checksum-valid save with a long press of -1 ms, Wi-Fi 5 ... loaded as it was
+    saved_pair("ranges")
+    s = state_with(roster=["C"], seq=3)
+    s["settings"] = {"rules": {"play-nine": {"holes": 5}, "crazy-nines": [1]}, "sleep_s": 0, "long_ms": -1,
+                     "wifi": 5}
+    write(savefile.FILE, checked(s))
+    state, note = loading.load()
+    assert state["roster"] == ["C"]  # this copy, put right: nothing else of it is dropped
+    assert state["settings"] == {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 0, "long_ms": 300,
+                                 "wifi": "off"}  # sleep 0 is "never", which Settings offers
+    assert note == ("Settings out of range were reset: Long press -1 (now 300 ms), Wi-Fi 5 (now off), "
+                    'house rules of crazy-nines [1] (now the game\'s own).'), note
+    assert "save before" not in note
+    savefile.noted()
+    savefile.save(state)
+    assert loading.load() == (state, None)  # saved as put right: said once
+    cases = (({"sleep_s": 100000, "long_ms": 99999},
+              "Sleep after 100000 (now 600 s), Long press 99999 (now 1500 ms)"),
+             ({"sleep_s": -30, "long_ms": "600"}, 'Sleep after -30 (now 0 s), Long press "600" (now 600 ms)'),
+             ({"sleep_s": 30.5, "wifi": "own"}, "Sleep after 30.5 (now 120 s)."))
+    for settings, said in cases:
+        fresh_dir("ranges2")
+        write(savefile.FILE, checked(state_with(settings=dict(settings, rules={}))))
+        state, note = loading.load()
+        assert note and said in note, (settings, note)
+    assert state["settings"]["wifi"] == "own"  # a value Settings sets is left as it is
+
+
+def test_a_checksummed_body_of_another_version_than_its_header_is_not_loaded_as_this_one():
+    # issue 37, 6: version 3 under a format-2 header loaded as format 2; version 1 would have been
+    # migrated as format 1, its history dropped
+    for version, frag, aside in ((3, "newer firmware (format 3; this one reads up to 2)", "state.new"),
+                                 (1, "its version is 1, not 2 as its header says", "state.bad"),
+                                 (None, "its version is null, not 2 as its header says", "state.bad")):
+        saved_pair("version")
+        s = state_with(roster=["C"], seq=3, version=version)
+        if version is None:
+            del s["version"]
+        data = checked(s)
+        write(savefile.FILE, data)
+        state, note = loading.load()
+        assert state["roster"] == ["A"] and frag in note and "It is kept as %s." % aside in note, note
+        assert contents(aside) == data

@@ -5,7 +5,7 @@
 import json
 
 from storage import savefile
-from storage.migrate import migrate
+from storage.migrate import migrate, settle
 from storage.savefile import (BAD, BAK, FILE, GAME_BAD, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION,
                               _exists, _rename, checksum, defaults, fopen)
 
@@ -58,6 +58,12 @@ def read(path):
         why = _not_a_state(saved, checked)
         if why:  # a checksum that matches is not enough: damaged like any other
             return "bad", 0, why
+        if checked:  # the body's format, which the checksum covers, is the header's (issue 37, 6)
+            v = saved.get("version")
+            if type(v) is int and v > VERSION:  # a later format's (its header's 3 a flipped bit away)
+                return "newer", 0, v
+            if v != version:
+                return "bad", 0, "its version is %s, not %d as its header says" % (json.dumps(v), version)
         if checked and type(saved.get("seq")) is int:
             # the save's own number, in the body the checksum covers: the header's is a copy of
             # it that no checksum covers (a flipped bit there must not make an older copy win)
@@ -158,7 +164,7 @@ def load(open=None):
                 r[2]["seq"] = top + 1  # (issue 37, 2: it lost to any of them, a hole behind, unsaid)
                 r = found[name] = ("ok", top + 1, r[2])
             top = max(top, r[1])
-    notes = []
+    notes: list = []
     _damaged(found, FILE, notes)
     if found[TMP][2] != EMPTY:  # (an empty one: a save cut before it wrote anything, nothing lost)
         _damaged(found, TMP, notes)  # the newest by its place: it cannot just be left (issue 37, 3)
@@ -182,6 +188,7 @@ def load(open=None):
     if best is None:
         if kept is not None:  # no copy's game reads: the rest of the newest is kept, the game not
             kept["game"] = None
+            _settle(kept, notes)
             try:
                 savefile.save(kept)  # as it is now: the copies with the game are set aside
             except Exception:
@@ -199,7 +206,16 @@ def load(open=None):
         _rename(TMP, FILE)
     elif notes:  # state.bak, or state.json behind a damaged state.tmp
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
+    _settle(state, notes)
     return state, _pending(" ".join(notes))
+
+
+def _settle(state, notes):
+    """The loaded state's settings put back in range, with a note naming
+    each (issue 37, 6: they loaded as they were)."""
+    fixed = settle(state["settings"])
+    if fixed:
+        notes.append("Settings out of range were reset: %s." % ", ".join(fixed))
 
 
 def _bad(name):

@@ -1,6 +1,9 @@
 # Older save formats turned into this one (MIGRATIONS), and a saved state
 # cleaned: each field of the right type laid over the defaults, anything
-# else dropped. Only loading.py uses it.
+# else dropped; the settings put back in range (settle). Only loading.py
+# uses it.
+import json
+
 from storage.history import add_stats, compact
 from storage.savefile import ROSTER_MAX, VERSION, defaults
 
@@ -98,3 +101,30 @@ def clean(saved):
     if type(s["rules"]) is not dict:
         s["rules"] = {}
     return state
+
+
+# The settings the screens set (ui/settings.py: Sleep after 0 (never) to 10 minutes in steps of 30 s,
+# Long press 300 to 1500 ms in steps of 100), and where they are put back outside them.
+RANGES = (("sleep_s", "Sleep after", 0, 600, " s"), ("long_ms", "Long press", 300, 1500, " ms"))
+WIFI = ("off", "own", "join")
+
+
+def settle(s):
+    """Settings (a cleaned state's) that no screen could have set put back
+    in range or to their defaults: what was changed, named for a note."""
+    fixed = []
+    default = defaults()["settings"]
+    for key, name, lo, hi, unit in RANGES:
+        v = s[key]
+        if type(v) is not int or not lo <= v <= hi:
+            s[key] = min(max(v, lo), hi) if type(v) is int else default[key]
+            fixed.append("%s %s (now %d%s)" % (name, json.dumps(v), s[key], unit))
+    v = s.get("wifi", "off")
+    if v not in WIFI:
+        s["wifi"] = "off"
+        fixed.append("Wi-Fi %s (now off)" % json.dumps(v))
+    rules = s["rules"]
+    for game in list(rules):
+        if type(rules[game]) is not dict:
+            fixed.append("house rules of %s %s (now the game's own)" % (game, json.dumps(rules.pop(game))))
+    return fixed
