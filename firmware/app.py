@@ -23,7 +23,7 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
+          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
 
 
 def forget(name):
@@ -143,7 +143,7 @@ class App:
             self.game = from_doc(self.state["game"])
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
-            from storage.loading import keep
+            from storage.aside import keep
             from storage.savefile import GAME_BAD
             from ui.widgets import Message
 

@@ -38,7 +38,7 @@ class Runner:
 
         note = None
         if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
-            from storage.loading import set_aside
+            from storage.aside import set_aside
 
             note = ("The saved state kept causing errors, so it is set aside and a fresh one started. "
                     + set_aside())

@@ -5,7 +5,7 @@ import json
 import os
 
 from engine.game import GAME_IDS
-from storage import crc32, history, loading, savefile
+from storage import aside, crc32, history, loading, savefile
 from support import fresh_dir
 
 # What the format-1 firmware (before checksums) wrote: plain JSON.
@@ -210,15 +210,15 @@ def test_a_damaged_temporary_file_is_the_newest_copy_damaged_and_said():
 
 def test_a_damaged_copy_before_with_nothing_newer_is_said_too():
     # state.bak the only copy, and damaged (or newer firmware's): starting afresh is said, the copy kept
-    for data, frag, aside in ((b"SK 2 1 10 00000000\n{}", "cut short", "state.bad.bak"),
-                              (b"SK 3 1 2 00000000\n{}", "newer firmware (format 3", "state.new")):
+    for data, frag, kept_as in ((b"SK 2 1 10 00000000\n{}", "cut short", "state.bad.bak"),
+                                (b"SK 3 1 2 00000000\n{}", "newer firmware (format 3", "state.new")):
         saved_pair("bak-only")
         os.remove(savefile.FILE)
         write(savefile.BAK, data)
         state, note = loading.load()
         assert state == savefile.defaults(), data
-        assert frag in note and "state.bak" in note and aside in note and "starting afresh" in note, note
-        assert contents(aside) == data
+        assert frag in note and "state.bak" in note and kept_as in note and "starting afresh" in note, note
+        assert contents(kept_as) == data
     # behind a good state.json it is the older copy: pushed out by the next save as ever, nothing said
     saved_pair("bak-older")
     write(savefile.BAK, b"junk")
@@ -492,7 +492,7 @@ def test_a_second_damage_keeps_the_first_set_aside_copy():
     write(savefile.FILE, b"SK 3 9 2 %08x\n{}" % savefile.checksum(b"{}"))
     note = loading.load()[1]
     assert "It is kept as state.new.3." in note, note
-    assert loading.keep({"game": "x"}, savefile.GAME_BAD) == "It is kept as game.bad.4."
+    assert aside.keep({"game": "x"}, savefile.GAME_BAD) == "It is kept as game.bad.4."
     assert contents(savefile.BAD) == b"FIRST BAD COPY" and contents("state.bad.2") == cut
     assert contents("state.new.3").startswith(b"SK 3 ")
     assert json.loads(contents("game.bad.4")) == {"game": "x"}
@@ -501,12 +501,12 @@ def test_a_second_damage_keeps_the_first_set_aside_copy():
 def test_the_safe_start_sets_aside_beside_what_was_set_aside_before():
     saved_pair("aside-twice")
     write(savefile.TMP, b"")
-    said = loading.set_aside()  # after repeated errors (guard.py)
+    said = aside.set_aside()  # after repeated errors (guard.py)
     assert said == ("It is kept as state.bad. It is kept as state.bad.bak.2. "
                     "It is kept as state.bad.tmp.3."), said
     saved_pair("aside-twice")  # (a fresh directory: the copies made again)
     write(savefile.BAD, b"EARLIER")
-    assert loading.set_aside() == "It is kept as state.bad.2. It is kept as state.bad.bak.3."
+    assert aside.set_aside() == "It is kept as state.bad.2. It is kept as state.bad.bak.3."
     assert contents(savefile.BAD) == b"EARLIER"
     assert loading.read("state.bad.2")[2]["roster"] == ["B"]
     assert loading.read("state.bad.bak.3")[2]["roster"] == ["A"]
@@ -515,13 +515,13 @@ def test_the_safe_start_sets_aside_beside_what_was_set_aside_before():
 
 def test_set_aside_copies_are_bounded_in_number_and_bytes_the_oldest_going_with_a_note():
     saved_pair("aside-bound")
-    for i in range(loading.ASIDE_MAX):
+    for i in range(aside.ASIDE_MAX):
         write(savefile.FILE, b"DAMAGE %d" % i)
         note = loading.load()[1]
         assert "deleted" not in note, (i, note)
         savefile.noted()
     names = sorted(n for n in os.listdir() if n.startswith(savefile.BAD))
-    assert len(names) == loading.ASIDE_MAX and contents(savefile.BAD) == b"DAMAGE 0"
+    assert len(names) == aside.ASIDE_MAX and contents(savefile.BAD) == b"DAMAGE 0"
     write(savefile.FILE, b"ONE MORE")
     state, note = loading.load()
     assert state["roster"] == ["A"]
@@ -530,7 +530,7 @@ def test_set_aside_copies_are_bounded_in_number_and_bytes_the_oldest_going_with_
     assert kept == ["state.bad.%d" % i for i in range(2, 10)]
     savefile.noted()
     # bytes: a damaged copy bigger than the bound pushes every older one out, each said; it stays
-    big = b"x" * (loading.ASIDE_BYTES + 1)
+    big = b"x" * (aside.ASIDE_BYTES + 1)
     write(savefile.FILE, big)
     note = loading.load()[1]
     assert "It is kept as state.bad.10." in note and note.count("was deleted to make room") == 8, note
@@ -607,9 +607,9 @@ def test_settings_no_screen_could_set_are_put_back_in_range_with_a_note():
 def test_a_checksummed_body_of_another_version_than_its_header_is_not_loaded_as_this_one():
     # issue 37, 6: version 3 under a format-2 header loaded as format 2; version 1 would have been
     # migrated as format 1, its history dropped
-    for version, frag, aside in ((3, "newer firmware (format 3; this one reads up to 2)", "state.new"),
-                                 (1, "its version is 1, not 2 as its header says", "state.bad"),
-                                 (None, "its version is null, not 2 as its header says", "state.bad")):
+    for version, frag, kept_as in ((3, "newer firmware (format 3; this one reads up to 2)", "state.new"),
+                                   (1, "its version is 1, not 2 as its header says", "state.bad"),
+                                   (None, "its version is null, not 2 as its header says", "state.bad")):
         saved_pair("version")
         s = state_with(roster=["C"], seq=3, version=version)
         if version is None:
@@ -617,5 +617,5 @@ def test_a_checksummed_body_of_another_version_than_its_header_is_not_loaded_as_
         data = checked(s)
         write(savefile.FILE, data)
         state, note = loading.load()
-        assert state["roster"] == ["A"] and frag in note and "It is kept as %s." % aside in note, note
-        assert contents(aside) == data
+        assert state["roster"] == ["A"] and frag in note and "It is kept as %s." % kept_as in note, note
+        assert contents(kept_as) == data

@@ -1,19 +1,15 @@
 # Loading the save file, at start: the valid copy with the highest save
-# number; a damaged or newer file set aside with a note for the screen, kept
-# on the flash until read; a save cut before its renames finished. Loaded
-# for that and let go (app.py), as are migrate.py and history.py.
+# number; a damaged or newer file set aside (aside.py) with a note for the
+# screen, kept on the flash until read; a save cut before its renames
+# finished. Loaded for that and let go (app.py), as are migrate.py and
+# aside.py. What it names is interned for good at every start (docs/MEMORY.md:
+# a name more can cost the boot 4 KB): the rare work is in aside.py.
 import json
 
 from storage import savefile
 from storage.migrate import migrate, settle
-from storage.savefile import (BAD, BAK, FILE, GAME_BAD, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION,
-                              _exists, _rename, checksum, defaults, fopen)
-
-ASIDE_MAX = 8  # set-aside copies kept (state.bad..., state.new..., game.bad...) ...
-ASIDE_BYTES = 32 * 1024  # ... and the bytes they may take: beyond either, the oldest go, each said
-
-
-EMPTY = "it is empty"
+from storage.savefile import (BAK, FILE, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION, _exists, _rename, checksum,
+                              defaults, fopen)
 
 
 def read(path):
@@ -25,7 +21,7 @@ def read(path):
         return "missing", 0, None
     try:
         if size == 0:
-            return "bad", 0, EMPTY
+            return "bad", 0, "it is empty"
         if size > MAX_BYTES:
             return "bad", 0, "it is too big (%d bytes)" % size
         with fopen(path, "rb") as f:
@@ -165,11 +161,14 @@ def load(open=None):
                 r = found[name] = ("ok", top + 1, r[2])
             top = max(top, r[1])
     notes: list = []
-    _damaged(found, FILE, notes)
-    if found[TMP][2] != EMPTY:  # (an empty one: a save cut before it wrote anything, nothing lost)
-        _damaged(found, TMP, notes)  # the newest by its place: it cannot just be left (issue 37, 3)
+    for name in (FILE, TMP):  # state.tmp: the newest copy by its place, not to be passed over unsaid (issue
+        # 37, 3); but an empty one is a save cut before it wrote anything: nothing of it is lost
+        if found[name][0] in ("bad", "newer") and (name == FILE or found[name][2] != "it is empty"):
+            from storage.aside import damaged  # (loaded only then: its names cost the boot nothing)
+
+            damaged(found, name, notes)
     best = None
-    kept = None  # a copy whose game could not be read: its settings, names and history still are
+    kept: dict = {}  # a copy whose game could not be read: its settings, names and history still are
     while True:
         for name in (FILE, TMP, BAK):
             r = found[name]
@@ -180,59 +179,39 @@ def load(open=None):
         why = open(found[best][2])
         if why is None:
             break
-        notes.append("The saved game could not be read: %s. %s" % (why, aside(best, _bad(best))))
-        if kept is None:
+        if not kept:
             kept = found[best][2]
-        found[best] = ("aside", 0, why)
+        found[best] = ("game", 0, why)
+        from storage.aside import damaged
+
+        damaged(found, best, notes)
         best = None
-    if best is None:
-        if kept is not None:  # no copy's game reads: the rest of the newest is kept, the game not
-            kept["game"] = None
-            _settle(kept, notes)
-            try:
-                savefile.save(kept)  # as it is now: the copies with the game are set aside
-            except Exception:
-                pass  # kept in memory, saved at the next save
-            notes.append("No other copy's game could be read: the settings and history are kept.")
-            return kept, _pending(" ".join(notes))
-        _damaged(found, BAK, notes)  # the newest there is: not to be pushed out by a save without a word
+    if best is None and not kept:
+        if found[BAK][0] in ("bad", "newer"):  # the newest there is: not pushed out by a save unsaid
+            from storage.aside import damaged
+
+            damaged(found, BAK, notes)
         if notes:
             notes.append("No other copy could be read: starting afresh.")
         return defaults(), _pending(" ".join(notes))
-    state = found[best][2]
-    if best == TMP:  # cut before the renames: finish the save now
+    state = kept if best is None else found[best][2]
+    fixed = settle(state["settings"])  # values no screen could have set (issue 37, 6)
+    if best is None:  # no copy's game reads: the rest of the newest is kept, the game not
+        state["game"] = None
+        try:
+            savefile.save(state)  # as it is now: the copies with the game are set aside
+        except Exception:
+            pass  # kept in memory, saved at the next save
+        notes.append("No other copy's game could be read: the settings and history are kept.")
+    elif best == TMP:  # cut before the renames: finish the save now
         if _exists(FILE):
             _rename(FILE, BAK)
         _rename(TMP, FILE)
     elif notes:  # state.bak, or state.json behind a damaged state.tmp
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
-    _settle(state, notes)
-    return state, _pending(" ".join(notes))
-
-
-def _settle(state, notes):
-    """The loaded state's settings put back in range, with a note naming
-    each (issue 37, 6: they loaded as they were)."""
-    fixed = settle(state["settings"])
     if fixed:
         notes.append("Settings out of range were reset: %s." % ", ".join(fixed))
-
-
-def _bad(name):
-    """Where a copy goes when set aside: state.bad, state.bad.tmp, state.bad.bak."""
-    return BAD if name == FILE else BAD + name[name.rfind(".") :]
-
-
-def _damaged(found, name, notes):
-    """If name's copy (found: read()'s answer) is damaged or newer
-    firmware's, set it aside, with a note."""
-    kind, _, why = found[name]
-    what = "The save file" if name == FILE else "The copy in " + name
-    if kind == "bad":
-        notes.append("%s was damaged: %s. %s" % (what, why, aside(name, _bad(name))))
-    elif kind == "newer":
-        notes.append("%s is from newer firmware (format %d; this one reads up to %d). %s"
-                     % (what, why, VERSION, aside(name, NEWER)))
+    return state, _pending(" ".join(notes))
 
 
 def _pending(note):
@@ -255,80 +234,3 @@ def _pending(note):
     except Exception:
         pass  # shown now all the same
     return note
-
-
-def set_aside():
-    """Move every saved copy out of load's way (kept, not deleted): a
-    sentence naming where they went."""
-    said = ""
-    for path, base in ((FILE, BAD), (BAK, BAD + ".bak"), (TMP, BAD + ".tmp")):
-        if _exists(path):
-            said += " " + aside(path, base)
-    return said.strip()
-
-
-def _asides():
-    """Every set-aside copy on the flash, oldest first: [(number, name,
-    bytes)]. A name without a number (the first: state.bad) counts as 1."""
-    have = []
-    for name in savefile.os.listdir():
-        if name.startswith(BAD) or name.startswith(NEWER) or name.startswith(GAME_BAD):
-            n = name[name.rfind(".") + 1 :]
-            try:
-                size = savefile.os.stat(name)[6]
-            except OSError:
-                size = 0
-            have.append((int(n) if n.isdigit() else 1, name, size))
-    have.sort()
-    return have
-
-
-def _place(base):
-    """The name a new set-aside copy takes: base while there is none, else
-    base.N, N one more than any: never one kept before (issue 37, 1: a
-    second damage replaced the first state.bad), and the newest has the
-    highest number."""
-    have = _asides()
-    return base if not have else "%s.%d" % (base, have[-1][0] + 1)
-
-
-def _bound(new):
-    """The oldest set-aside copies deleted while there are more than
-    ASIDE_MAX or they take more than ASIDE_BYTES (never new, the one just
-    set aside): a sentence naming each, or ""."""
-    have = _asides()
-    total = sum(h[2] for h in have)
-    have = [h for h in have if h[1] != new]
-    said = ""
-    while have and (len(have) >= ASIDE_MAX or total > ASIDE_BYTES):
-        _, name, size = have.pop(0)
-        total -= size
-        try:
-            savefile.os.remove(name)
-            said += " The oldest set-aside copy, %s (%d bytes), was deleted to make room." % (name, size)
-        except OSError:
-            pass
-    return said
-
-
-def aside(path, base):
-    """Rename path to a new set-aside name made from base (_place): a
-    sentence naming it, and any copy deleted to keep them bounded."""
-    name = _place(base)
-    try:
-        savefile.os.rename(path, name)
-    except OSError:
-        return "It could not be set aside."  # (load goes on; the next save puts things right)
-    return "It is kept as %s." % name + _bound(name)
-
-
-def keep(obj, base):
-    """Set something aside as JSON, under a new name made from base (best
-    effort: a failure is not an error): a sentence naming it, as aside()."""
-    name = _place(base)
-    try:
-        with fopen(name, "w") as f:
-            f.write(json.dumps(obj))
-    except Exception:
-        return "It could not be kept."
-    return "It is kept as %s." % name + _bound(name)

@@ -4,7 +4,6 @@
 # uses it.
 import json
 
-from storage.history import add_stats, compact
 from storage.savefile import ROSTER_MAX, VERSION, defaults
 
 
@@ -16,6 +15,8 @@ def _from0(s):
 def _from1(s):
     """Format 1 kept every hole's scores in the history and had no all-time
     stats: start the stats from them, then keep only the count of holes."""
+    from storage.history import add_stats, compact  # (not loaded at every start: formats 0 and 1 only)
+
     stats: dict = {}
     h = s.get("history")
     h = h if type(h) is list else []
@@ -103,24 +104,21 @@ def clean(saved):
     return state
 
 
-# The settings the screens set (ui/settings.py: Sleep after 0 (never) to 10 minutes in steps of 30 s,
-# Long press 300 to 1500 ms in steps of 100), and where they are put back outside them.
-RANGES = (("sleep_s", "Sleep after", 0, 600, " s"), ("long_ms", "Long press", 300, 1500, " ms"))
-WIFI = ("off", "own", "join")
-
-
 def settle(s):
     """Settings (a cleaned state's) that no screen could have set put back
-    in range or to their defaults: what was changed, named for a note."""
+    in range or to their defaults: what was changed, named for a note. The
+    screens' bounds (ui/settings.py): Sleep after 0 (never) to 10 minutes,
+    Long press 300 to 1500 ms; Wi-Fi off, own or join."""
     fixed = []
     default = defaults()["settings"]
-    for key, name, lo, hi, unit in RANGES:
+    for key, name, lo, hi, unit in (("sleep_s", "Sleep after", 0, 600, " s"),
+                                    ("long_ms", "Long press", 300, 1500, " ms")):
         v = s[key]
         if type(v) is not int or not lo <= v <= hi:
             s[key] = min(max(v, lo), hi) if type(v) is int else default[key]
             fixed.append("%s %s (now %d%s)" % (name, json.dumps(v), s[key], unit))
     v = s.get("wifi", "off")
-    if v not in WIFI:
+    if v not in ("off", "own", "join"):
         s["wifi"] = "off"
         fixed.append("Wi-Fi %s (now off)" % json.dumps(v))
     rules = s["rules"]
