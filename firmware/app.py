@@ -23,7 +23,7 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
+          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
 
 
 def forget(name):
@@ -150,14 +150,13 @@ class App:
             self.game = from_doc(self.state["game"])
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
-            from storage.loading import keep
+            from storage.aside import keep
             from storage.savefile import GAME_BAD
             from ui.widgets import Message
 
-            keep(self.state["game"], GAME_BAD)
+            kept = keep(self.state["game"], GAME_BAD)
             self.state["game"] = None
-            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(),
-                                             "It is kept as %s." % GAME_BAD]))
+            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(), kept]))
             return
         finally:
             forget("engine.doc")  # needed again only at the next start

@@ -34,15 +34,14 @@ class Runner:
     def restart(self, now):
         from app import App
 
-        from storage.savefile import BAD, LOG
+        from storage.savefile import LOG
 
         note = None
         if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
-            from storage.loading import set_aside
+            from storage.aside import set_aside
 
-            set_aside()
-            note = ("The saved state kept causing errors, so it is set aside (%s) and a fresh one "
-                    "started." % BAD)
+            note = ("The saved state kept causing errors, so it is set aside and a fresh one started. "
+                    + set_aside())
         elif self.error is not None:
             note = "The scorekeeper restarted after an error (%s); details are in %s." % (
                 self.error.__class__.__name__, LOG)

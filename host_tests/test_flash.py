@@ -171,6 +171,13 @@ def test_a_damaged_save_on_the_flash_falls_back_and_is_kept():
         v.write(savefile.FILE, b"SK 2 9 4 00000000\n{}{}")
         state, note = loading.load()
         assert state == a and "checksum" in note and savefile.BAD in note
+        savefile.save(b)
+        v.write(savefile.FILE, b"SK 2 10 4 00000000\n[][]")  # a second damage: beside the first
+        state, note = loading.load()
+        assert state == a and "It is kept as state.bad.2." in note, note
+        for name, data in ((savefile.BAD, b"{}{}"), ("state.bad.2", b"[][]")):
+            with savefile.fopen(name, "rb") as fh:
+                assert fh.read().endswith(data), name
     finally:
         v.close()
 

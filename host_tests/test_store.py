@@ -5,7 +5,7 @@ import json
 import os
 
 from engine.game import GAME_IDS
-from storage import crc32, history, loading, savefile
+from storage import aside, crc32, history, loading, savefile
 from support import fresh_dir
 
 # What the format-1 firmware (before checksums) wrote: plain JSON.
@@ -183,10 +183,45 @@ def test_a_complete_save_cut_before_its_renames_is_finished_at_load():
     assert loading.read(savefile.BAK)[2]["roster"] == ["B"]
 
 
-def test_a_torn_temporary_file_is_ignored():
-    saved_pair("torn")
+def test_a_damaged_temporary_file_is_the_newest_copy_damaged_and_said():
+    # issue 37, 3: a state.tmp cut short or with a byte flipped was left without a word, the copy
+    # before it loaded; it is the newest copy there is (written after state.json), so it is damage
     head, body = savefile.encode(state_with(roster=["C"], seq=3))
-    write(savefile.TMP, (bytes(head) + bytes(body))[:-3])
+    whole = bytes(head) + bytes(body)
+    flipped = bytearray(whole)
+    flipped[len(head) + 3] ^= 0x01
+    for what, data, frag in (("cut short", whole[:-3], "cut short"), ("flipped", bytes(flipped), "checksum")):
+        for without_file in (False, True):  # the issue's case: no state.json, only state.bak
+            saved_pair("torn")
+            if without_file:
+                os.remove(savefile.FILE)
+            write(savefile.TMP, data)
+            state, note = loading.load()
+            assert state["roster"] == (["A"] if without_file else ["B"]), (what, without_file)
+            assert note and frag in note and "state.tmp" in note and "kept as state.bad.tmp" in note, note
+            assert "last hole may need entering again" in note, note
+            assert contents("state.bad.tmp") == data and loading.read(savefile.TMP)[0] == "missing"
+    # an empty one is a save cut before it wrote anything: nothing of it to lose, nothing said
+    saved_pair("torn-empty")
+    write(savefile.TMP, b"")
+    state, note = loading.load()
+    assert state["roster"] == ["B"] and note is None
+
+
+def test_a_damaged_copy_before_with_nothing_newer_is_said_too():
+    # state.bak the only copy, and damaged (or newer firmware's): starting afresh is said, the copy kept
+    for data, frag, kept_as in ((b"SK 2 1 10 00000000\n{}", "cut short", "state.bad.bak"),
+                                (b"SK 3 1 2 00000000\n{}", "newer firmware (format 3", "state.new")):
+        saved_pair("bak-only")
+        os.remove(savefile.FILE)
+        write(savefile.BAK, data)
+        state, note = loading.load()
+        assert state == savefile.defaults(), data
+        assert frag in note and "state.bak" in note and kept_as in note and "starting afresh" in note, note
+        assert contents(kept_as) == data
+    # behind a good state.json it is the older copy: pushed out by the next save as ever, nothing said
+    saved_pair("bak-older")
+    write(savefile.BAK, b"junk")
     state, note = loading.load()
     assert state["roster"] == ["B"] and note is None
 
@@ -388,6 +423,18 @@ def test_the_history_as_csv_lines_oldest_first_quoted_where_needed():
              "tied": []},
             {"game": "play-nine", "players": ["ANN", "BOB"], "totals": [5, 5], "holes": 2, "winner": None,
              "tied": [0, 1]}]  # newest first, as the history keeps them
+    # finished into History after 2 of 9 holes: nobody won, nobody tied (issue 37, 10: an empty result)
+    early = {"game": "play-nine", "players": ["CY", "DI"], "totals": [9, 7], "holes": 2, "winner": None,
+             "tied": []}
+    assert list(history_lines([early] + hist)) == [
+        "game_no,game,holes,seat,player,total,result",
+        "1,play-nine,2,1,ANN,5,tied",
+        "1,play-nine,2,2,BOB,5,tied",
+        '2,crazy-nines,9,1,"A""B",1,',
+        '2,crazy-nines,9,2,"C,D",-2,won',
+        "3,play-nine,2,1,CY,9,unfinished",
+        "3,play-nine,2,2,DI,7,unfinished",
+    ]
     assert list(history_lines(hist)) == [
         "game_no,game,holes,seat,player,total,result",
         "1,play-nine,2,1,ANN,5,tied",
@@ -428,3 +475,147 @@ def test_an_empty_object_is_no_state_and_says_so():
     assert state == savefile.defaults()
     assert "holds no state" in note and "starting afresh" in note, note
     assert contents(savefile.BAD) == b"{}"
+
+
+def test_a_second_damage_keeps_the_first_set_aside_copy():
+    # issue 37, 1: a state.bad on the flash was replaced by the next damaged copy
+    s = saved_pair("second-bad")
+    write(savefile.BAD, b"FIRST BAD COPY")
+    cut = contents(savefile.FILE)[:100]
+    write(savefile.FILE, cut)
+    state, note = loading.load()
+    assert state["roster"] == ["A"] and "cut short" in note and "state.bad.2" in note, note
+    assert contents(savefile.BAD) == b"FIRST BAD COPY" and contents("state.bad.2") == cut
+    savefile.noted()
+    # a third, of another kind: a newer format, then a game the engine cannot read (keep)
+    savefile.save(s)
+    write(savefile.FILE, b"SK 3 9 2 %08x\n{}" % savefile.checksum(b"{}"))
+    note = loading.load()[1]
+    assert "It is kept as state.new.3." in note, note
+    assert aside.keep({"game": "x"}, savefile.GAME_BAD) == "It is kept as game.bad.4."
+    assert contents(savefile.BAD) == b"FIRST BAD COPY" and contents("state.bad.2") == cut
+    assert contents("state.new.3").startswith(b"SK 3 ")
+    assert json.loads(contents("game.bad.4")) == {"game": "x"}
+
+
+def test_the_safe_start_sets_aside_beside_what_was_set_aside_before():
+    saved_pair("aside-twice")
+    write(savefile.TMP, b"")
+    said = aside.set_aside()  # after repeated errors (guard.py)
+    assert said == ("It is kept as state.bad. It is kept as state.bad.bak.2. "
+                    "It is kept as state.bad.tmp.3."), said
+    saved_pair("aside-twice")  # (a fresh directory: the copies made again)
+    write(savefile.BAD, b"EARLIER")
+    assert aside.set_aside() == "It is kept as state.bad.2. It is kept as state.bad.bak.3."
+    assert contents(savefile.BAD) == b"EARLIER"
+    assert loading.read("state.bad.2")[2]["roster"] == ["B"]
+    assert loading.read("state.bad.bak.3")[2]["roster"] == ["A"]
+    assert loading.load() == (savefile.defaults(), None)
+
+
+def test_set_aside_copies_are_bounded_in_number_and_bytes_the_oldest_going_with_a_note():
+    saved_pair("aside-bound")
+    for i in range(aside.ASIDE_MAX):
+        write(savefile.FILE, b"DAMAGE %d" % i)
+        note = loading.load()[1]
+        assert "deleted" not in note, (i, note)
+        savefile.noted()
+    names = sorted(n for n in os.listdir() if n.startswith(savefile.BAD))
+    assert len(names) == aside.ASIDE_MAX and contents(savefile.BAD) == b"DAMAGE 0"
+    write(savefile.FILE, b"ONE MORE")
+    state, note = loading.load()
+    assert state["roster"] == ["A"]
+    assert "It is kept as state.bad.9. The oldest set-aside copy, state.bad (8 bytes), was deleted" in note
+    kept = sorted(n for n in os.listdir() if n.startswith(savefile.BAD))
+    assert kept == ["state.bad.%d" % i for i in range(2, 10)]
+    savefile.noted()
+    # bytes: a damaged copy bigger than the bound pushes every older one out, each said; it stays
+    big = b"x" * (aside.ASIDE_BYTES + 1)
+    write(savefile.FILE, big)
+    note = loading.load()[1]
+    assert "It is kept as state.bad.10." in note and note.count("was deleted to make room") == 8, note
+    assert [n for n in os.listdir() if n.startswith(savefile.BAD)] == ["state.bad.10"]
+    assert contents("state.bad.10") == big
+
+
+def test_a_plain_file_is_ordered_by_its_place_not_lost_to_a_numbered_copy_before_it():
+    # issue 37, 2: a state.json without a header saying version 1 (or none), beside a state.bak of
+    # format 2 (firmware taken back to format 1 and forward again): its save number read as 0, the
+    # state.bak won, a hole behind, with no note. state.json is written after state.bak: it is newer.
+    v1 = json.loads(V1)
+    for version in (1, None):
+        fresh_dir("store-plain-newer")
+        before = json.loads(V1)
+        before["game"]["holes"] = before["game"]["holes"][:1]
+        savefile.save(state_with(game=before["game"], seq=40))  # its save number: 41
+        os.rename(savefile.FILE, savefile.BAK)  # the copy before
+        newer = dict(v1)
+        newer["game"] = dict(v1["game"], holes=v1["game"]["holes"] * 2)
+        if version is None:
+            del newer["version"]
+        write(savefile.FILE, json.dumps(newer).encode())
+        state, note = loading.load()
+        assert note is None and len(state["game"]["holes"]) == 2, (version, note, state["game"])
+        assert state["seq"] == 42  # after the copy before it: the next save is 43
+        savefile.save(state)
+        assert contents(savefile.FILE).startswith(b"SK 2 43 ") and loading.load()[0] == state
+    # a numbered state.tmp is still newer than a plain state.json (the first save after the update,
+    # cut before its renames)
+    fresh_dir("store-plain-tmp")
+    write(savefile.FILE, V1.encode())
+    head, body = savefile.encode(state_with(roster=["NEW"], seq=1))
+    write(savefile.TMP, bytes(head) + bytes(body))
+    state, note = loading.load()
+    assert note is None and state["roster"] == ["NEW"] and state["seq"] == 1
+
+
+def checked(state):
+    """A save file of state, header and checksum good, whatever it holds."""
+    body = json.dumps(state).encode()
+    return b"SK 2 %d %d %08x\n" % (state.get("seq", 9), len(body), savefile.checksum(body)) + body
+
+
+def test_settings_no_screen_could_set_are_put_back_in_range_with_a_note():
+    # issue 37, 6: a checksum-valid save with a long press of -1 ms, Wi-Fi 5 ... loaded as it was
+    saved_pair("ranges")
+    s = state_with(roster=["C"], seq=3)
+    s["settings"] = {"rules": {"play-nine": {"holes": 5}, "crazy-nines": [1]}, "sleep_s": 0, "long_ms": -1,
+                     "wifi": 5}
+    write(savefile.FILE, checked(s))
+    state, note = loading.load()
+    assert state["roster"] == ["C"]  # this copy, put right: nothing else of it is dropped
+    assert state["settings"] == {"rules": {"play-nine": {"holes": 5}}, "sleep_s": 0, "long_ms": 300,
+                                 "wifi": "off"}  # sleep 0 is "never", which Settings offers
+    assert note == ("Settings out of range were reset: Long press -1 (now 300 ms), Wi-Fi 5 (now off), "
+                    'house rules of crazy-nines [1] (now the game\'s own).'), note
+    assert "save before" not in note
+    savefile.noted()
+    savefile.save(state)
+    assert loading.load() == (state, None)  # saved as put right: said once
+    cases = (({"sleep_s": 100000, "long_ms": 99999},
+              "Sleep after 100000 (now 600 s), Long press 99999 (now 1500 ms)"),
+             ({"sleep_s": -30, "long_ms": "600"}, 'Sleep after -30 (now 0 s), Long press "600" (now 600 ms)'),
+             ({"sleep_s": 30.5, "wifi": "own"}, "Sleep after 30.5 (now 120 s)."))
+    for settings, said in cases:
+        fresh_dir("ranges2")
+        write(savefile.FILE, checked(state_with(settings=dict(settings, rules={}))))
+        state, note = loading.load()
+        assert note and said in note, (settings, note)
+    assert state["settings"]["wifi"] == "own"  # a value Settings sets is left as it is
+
+
+def test_a_checksummed_body_of_another_version_than_its_header_is_not_loaded_as_this_one():
+    # issue 37, 6: version 3 under a format-2 header loaded as format 2; version 1 would have been
+    # migrated as format 1, its history dropped
+    for version, frag, kept_as in ((3, "newer firmware (format 3; this one reads up to 2)", "state.new"),
+                                   (1, "its version is 1, not 2 as its header says", "state.bad"),
+                                   (None, "its version is null, not 2 as its header says", "state.bad")):
+        saved_pair("version")
+        s = state_with(roster=["C"], seq=3, version=version)
+        if version is None:
+            del s["version"]
+        data = checked(s)
+        write(savefile.FILE, data)
+        state, note = loading.load()
+        assert state["roster"] == ["A"] and frag in note and "It is kept as %s." % kept_as in note, note
+        assert contents(kept_as) == data

@@ -675,6 +675,10 @@ def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
     assert d.screen() == "Home" and saved_state()["game"]["holes"]
     d.choose("New game")
     d.choose("Finish into History")  # the game as it stands, into the history: then the new one
+    # said in a word first (issue 37, 10: the screen moved on without one)
+    assert d.screen() == "Message" and d.top().title == "In History", d.screen()
+    assert d.top().rows == ["The game (1 hole) is in History, as unfinished."]
+    d.key("ok")
     assert d.top().title == "New game"
     st = saved_state()
     assert st["game"] is None and st["history"][0]["holes"] == 1 and st["history"][0]["totals"] == [11, 12]

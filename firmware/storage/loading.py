@@ -1,13 +1,15 @@
 # Loading the save file, at start: the valid copy with the highest save
-# number; a damaged or newer file set aside with a note for the screen, kept
-# on the flash until read; a save cut before its renames finished. Loaded
-# for that and let go (app.py), as are migrate.py and history.py.
+# number; a damaged or newer file set aside (aside.py) with a note for the
+# screen, kept on the flash until read; a save cut before its renames
+# finished. Loaded for that and let go (app.py), as are migrate.py and
+# aside.py. What it names is interned for good at every start (docs/MEMORY.md:
+# a name more can cost the boot 4 KB): the rare work is in aside.py.
 import json
 
 from storage import savefile
-from storage.migrate import migrate
-from storage.savefile import (BAD, BAK, FILE, MAX_BYTES, NEWER, NOTE, NOTE_MAX, TMP, VERSION, _exists,
-                              _rename, checksum, defaults, fopen)
+from storage.migrate import migrate, settle
+from storage.savefile import (BAK, FILE, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION, _exists, _rename, checksum,
+                              defaults, fopen)
 
 
 def read(path):
@@ -52,6 +54,12 @@ def read(path):
         why = _not_a_state(saved, checked)
         if why:  # a checksum that matches is not enough: damaged like any other
             return "bad", 0, why
+        if checked:  # the body's format, which the checksum covers, is the header's (issue 37, 6)
+            v = saved.get("version")
+            if type(v) is int and v > VERSION:  # a later format's (its header's 3 a flipped bit away)
+                return "newer", 0, v
+            if v != version:
+                return "bad", 0, "its version is %s, not %d as its header says" % (json.dumps(v), version)
         if checked and type(saved.get("seq")) is int:
             # the save's own number, in the body the checksum covers: the header's is a copy of
             # it that no checksum covers (a flipped bit there must not make an older copy win)
@@ -144,19 +152,23 @@ def load(open=None):
     the boot heap, docs/MEMORY.md): that copy is set aside with a note and the one
     before it is tried."""
     found = {}
-    for name in (FILE, TMP, BAK):
-        found[name] = read(name)
-    notes = []
-    kind, _, why = found[FILE]
-    if kind == "bad":
-        _rename(FILE, BAD)
-        notes.append("The save file was damaged: %s. It is kept as %s." % (why, BAD))
-    elif kind == "newer":
-        _rename(FILE, NEWER)
-        notes.append("The save file is from newer firmware (format %d; this one reads up to %d). "
-                     "It is kept as %s." % (why, VERSION, NEWER))
+    top = 0
+    for name in (BAK, FILE, TMP):  # by their place, oldest first: each is written after the one before
+        r = found[name] = read(name)
+        if r[0] == "ok":
+            if r[1] == 0 and top:  # no save number (formats 0 and 1): newer than the copies before it
+                r[2]["seq"] = top + 1  # (issue 37, 2: it lost to any of them, a hole behind, unsaid)
+                r = found[name] = ("ok", top + 1, r[2])
+            top = max(top, r[1])
+    notes: list = []
+    for name in (FILE, TMP):  # state.tmp: the newest copy by its place, not to be passed over unsaid (issue
+        # 37, 3); but an empty one is a save cut before it wrote anything: nothing of it is lost
+        if found[name][0] in ("bad", "newer") and (name == FILE or found[name][2] != "it is empty"):
+            from storage.aside import damaged  # (loaded only then: its names cost the boot nothing)
+
+            damaged(found, name, notes)
     best = None
-    kept = None  # a copy whose game could not be read: its settings, names and history still are
+    kept: dict = {}  # a copy whose game could not be read: its settings, names and history still are
     while True:
         for name in (FILE, TMP, BAK):
             r = found[name]
@@ -167,32 +179,38 @@ def load(open=None):
         why = open(found[best][2])
         if why is None:
             break
-        aside = BAD if best == FILE else BAD + best[best.rfind("."):]  # state.bad, .tmp, .bak
-        _rename(best, aside)
-        notes.append("The saved game could not be read: %s. It is kept as %s." % (why, aside))
-        if kept is None:
+        if not kept:
             kept = found[best][2]
-        found[best] = ("bad", 0, why)
+        found[best] = ("game", 0, why)
+        from storage.aside import damaged
+
+        damaged(found, best, notes)
         best = None
-    if best is None:
-        if kept is not None:  # no copy's game reads: the rest of the newest is kept, the game not
-            kept["game"] = None
-            try:
-                savefile.save(kept)  # as it is now: the copies with the game are set aside
-            except Exception:
-                pass  # kept in memory, saved at the next save
-            notes.append("No other copy's game could be read: the settings and history are kept.")
-            return kept, _pending(" ".join(notes))
+    if best is None and not kept:
+        if found[BAK][0] in ("bad", "newer"):  # the newest there is: not pushed out by a save unsaid
+            from storage.aside import damaged
+
+            damaged(found, BAK, notes)
         if notes:
             notes.append("No other copy could be read: starting afresh.")
         return defaults(), _pending(" ".join(notes))
-    state = found[best][2]
-    if best == TMP:  # cut before the renames: finish the save now
+    state = kept if best is None else found[best][2]
+    fixed = settle(state["settings"])  # values no screen could have set (issue 37, 6)
+    if best is None:  # no copy's game reads: the rest of the newest is kept, the game not
+        state["game"] = None
+        try:
+            savefile.save(state)  # as it is now: the copies with the game are set aside
+        except Exception:
+            pass  # kept in memory, saved at the next save
+        notes.append("No other copy's game could be read: the settings and history are kept.")
+    elif best == TMP:  # cut before the renames: finish the save now
         if _exists(FILE):
             _rename(FILE, BAK)
         _rename(TMP, FILE)
-    elif best == BAK and notes:
+    elif notes:  # state.bak, or state.json behind a damaged state.tmp
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
+    if fixed:
+        notes.append("Settings out of range were reset: %s." % ", ".join(fixed))
     return state, _pending(" ".join(notes))
 
 
@@ -216,22 +234,3 @@ def _pending(note):
     except Exception:
         pass  # shown now all the same
     return note
-
-
-def set_aside():
-    """Move every saved copy out of load's way (kept, not deleted)."""
-    _rename(FILE, BAD)
-    _rename(BAK, BAD + ".bak")
-    try:
-        savefile.os.remove(TMP)
-    except OSError:
-        pass
-
-
-def keep(obj, path):
-    """Set something aside as JSON (best effort: a failure is not an error)."""
-    try:
-        with fopen(path, "w") as f:
-            f.write(json.dumps(obj))
-    except Exception:
-        pass

@@ -1,7 +1,9 @@
 # Older save formats turned into this one (MIGRATIONS), and a saved state
 # cleaned: each field of the right type laid over the defaults, anything
-# else dropped. Only loading.py uses it.
-from storage.history import add_stats, compact
+# else dropped; the settings put back in range (settle). Only loading.py
+# uses it.
+import json
+
 from storage.savefile import ROSTER_MAX, VERSION, defaults
 
 
@@ -13,6 +15,8 @@ def _from0(s):
 def _from1(s):
     """Format 1 kept every hole's scores in the history and had no all-time
     stats: start the stats from them, then keep only the count of holes."""
+    from storage.history import add_stats, compact  # (not loaded at every start: formats 0 and 1 only)
+
     stats: dict = {}
     h = s.get("history")
     h = h if type(h) is list else []
@@ -98,3 +102,27 @@ def clean(saved):
     if type(s["rules"]) is not dict:
         s["rules"] = {}
     return state
+
+
+def settle(s):
+    """Settings (a cleaned state's) that no screen could have set put back
+    in range or to their defaults: what was changed, named for a note. The
+    screens' bounds (ui/settings.py): Sleep after 0 (never) to 10 minutes,
+    Long press 300 to 1500 ms; Wi-Fi off, own or join."""
+    fixed = []
+    default = defaults()["settings"]
+    for key, name, lo, hi, unit in (("sleep_s", "Sleep after", 0, 600, " s"),
+                                    ("long_ms", "Long press", 300, 1500, " ms")):
+        v = s[key]
+        if type(v) is not int or not lo <= v <= hi:
+            s[key] = min(max(v, lo), hi) if type(v) is int else default[key]
+            fixed.append("%s %s (now %d%s)" % (name, json.dumps(v), s[key], unit))
+    v = s.get("wifi", "off")
+    if v not in ("off", "own", "join"):
+        s["wifi"] = "off"
+        fixed.append("Wi-Fi %s (now off)" % json.dumps(v))
+    rules = s["rules"]
+    for game in list(rules):
+        if type(rules[game]) is not dict:
+            fixed.append("house rules of %s %s (now the game's own)" % (game, json.dumps(rules.pop(game))))
+    return fixed

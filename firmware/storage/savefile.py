@@ -14,6 +14,8 @@
 #                state.bad.bak: a state that kept crashing the app, with its copy)
 #   state.new    a state.json written by newer firmware, set aside
 #   game.bad     a game in progress the engine could not read, set aside
+#                (a copy set aside while another is kept: numbered, state.bad.2 ...;
+#                bounded, the oldest deleted with a note: loading.py)
 #   state.note   what load found wrong, kept until it is read on the screen
 #   errors.log   unexpected errors (errors.old: the one before)
 #

@@ -26,8 +26,12 @@ def ask(app, games):
             except ScoreError as e:
                 app.push(Message(app, "Not finished", [e.text(), "Discard it, or keep playing."]))
                 return
+        n = len(g.holes)
         finish(app.state, g.summary())  # (unfinished: no winner, no tie; History says so)
         new()
+        # said, on top of the new game's first step: the game is not gone, it is in the history
+        app.push(Message(app, "In History", ["The game (%d hole%s) is in History, as unfinished."
+                                             % (n, "" if n == 1 else "s")]))
 
     def discard():
         app.state["game"] = None

@@ -81,6 +81,7 @@ class SettingsMenu(Menu):
         app.push(menu)
 
     def sleep(self):
+        # (the bounds of this and Long press: storage/migrate.py's settle() puts a loaded save back in them)
         s = self.app.state["settings"]
 
         def done(n):
