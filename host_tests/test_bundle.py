@@ -202,5 +202,22 @@ def test_make_bundle_writes_one_file_and_says_the_one_esptool_command(tmp_path):
     assert len(out.read_bytes()) == 4 * MB
 
 
+def test_the_apps_size_is_told_against_its_partitions(tmp_path):
+    """What CI prints for each board's image (.github/workflows/images.yml)."""
+    fw = tmp_path / "firmware.bin"
+    stock = stock_image("esp32s3", CURRENT)
+    fw.write_bytes(stock)
+    run = subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", "cardputer", "--size-of",
+                          str(fw)], capture_output=True, text=True)
+    used = len(stock) - 0x10000  # the app's bytes: from its partition's start to the image's end
+    want = "cardputer: app %d bytes of its partition's %d (3%%, %d KB free)\n" % (
+        used, 0x1F0000, (0x1F0000 - used) // 1024)
+    assert run.returncode == 0 and run.stdout == want, run.stdout + run.stderr
+    fw.write_bytes(stock + b"\0" * 0x1F0000)  # an app larger than its partition fails
+    run = subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", "cardputer", "--size-of",
+                          str(fw)], capture_output=True, text=True)
+    assert run.returncode == 1 and run.stdout.endswith("TOO BIG\n"), run.stdout
+
+
 if __name__ == "__main__":
     sys.exit("run with pytest")

@@ -179,6 +179,27 @@ def bundle(board_id, image, files, chip=None):
     return bytes(out), (offset, size)
 
 
+def app_size(image, chip):
+    """(the app's bytes, its partition's size) of a merged image (make
+    image's firmware.bin: it ends where the app ends)."""
+    base = BOOT_OFFSET[chip]
+    _pos, parts, _flash = layout(image, chip)
+    apps = [p for p in parts if p[0] == 0]  # ESP_PARTITION_TYPE_APP: factory (or ota_0, the first)
+    if not apps:
+        raise BundleError("its partition table has no app partition")
+    app = min(apps, key=lambda p: p[2])
+    return len(image) - (app[2] - base), app[3]
+
+
+def sizes(board_id, path):
+    """The line CI prints for a board's image: its app against its partition."""
+    with open(path, "rb") as f:
+        image = f.read()
+    used, room = app_size(image, manifest.board_chip(board_id))
+    return "%s: app %d bytes of its partition's %d (%d%%, %d KB free)%s" % (
+        board_id, used, room, 100 * used // room, (room - used) // 1024, "" if used <= room else ": TOO BIG")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description="Stock MicroPython with the scorekeeper in its filesystem: "
                                              "one .bin.")
@@ -186,7 +207,17 @@ def main(argv):
     ap.add_argument("--firmware", default="",
                     help="MicroPython's .bin for the board (micropython.org/download)")
     ap.add_argument("--out", help="the bundle (default build/bundle/scorekeeper-<board>.bin)")
+    ap.add_argument("--size-of", metavar="FILE", help="print only the app's size in the image FILE (make "
+                    "image's firmware.bin) against its partition's; fail if it does not fit")
     args = ap.parse_args(argv)
+    if args.size_of:
+        try:
+            line = sizes(args.board, args.size_of)
+        except (BundleError, OSError, manifest.ManifestError) as e:
+            print("bundle: %s: %s" % (args.size_of, e), file=sys.stderr)
+            return 2
+        print(line)
+        return 1 if line.endswith("TOO BIG") else 0
     try:
         manifest.board_file(args.board)
         chip = manifest.board_chip(args.board)
