@@ -19,7 +19,7 @@ VPORT ?= 2323
 GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 .PHONY: help setup test test-cpython test-mpy lint typecheck mpy bench faults sim screenshots clean \
-	deploy vboard flash-help size package export unix32 image web web-serve
+	deploy vboard flash-help size package export unix32 image bundle web web-serve
 
 help: ## list the targets
 	@echo "make <target>:"
@@ -121,6 +121,9 @@ unix32: $(STAMP) ## build the 32-bit MicroPython unix ports the heap budgets run
 image: $(STAMP) ## our MicroPython image for a board, the firmware frozen in (needs ESP-IDF): make image BOARD=<id> MPY_DIR=<MicroPython source> IDF_PATH=<ESP-IDF> [DRY_RUN=1]
 	$(PY) tools/image.py $(GIVEN_BOARD) $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)") \
 		$(if $(IDF_PATH),--idf-path "$(IDF_PATH)") $(if $(DRY_RUN),--dry-run)
+
+bundle: $(STAMP) ## one .bin a board: the stock MicroPython image with the firmware already in its filesystem, written with one esptool command (it replaces the whole flash: make export first): make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> [OUT=file]
+	$(PY) tools/bundle.py --board $(BOARD) --firmware "$(FIRMWARE)" $(if $(OUT),--out "$(OUT)")
 
 size: $(STAMP) ## flash per board, and the heap the firmware boots in (64-bit, and 32-bit when built), .mpy against .py
 	$(PY) tools/size.py

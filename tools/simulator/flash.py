@@ -157,6 +157,20 @@ def _lfs_context(flash):
     return Context()
 
 
+# littlefs-python set up as MicroPython's VfsLfs2 is by default (the ESP32
+# port's filesystem): host_tests/test_littlefs_cross.py holds the two to
+# each other; tools/bundle.py makes a board's filesystem image with it.
+LFS_CONFIG = {"read_size": 32, "prog_size": 32, "cache_size": 128, "lookahead_size": 32, "block_cycles": 100}
+
+
+def littlefs(flash):
+    """A littlefs-python LittleFS on flash (a Flash), not yet mounted."""
+    from littlefs import LittleFS
+
+    return LittleFS(_lfs_context(flash), mount=False, block_size=BLOCK, block_count=flash.blocks,
+                    **LFS_CONFIG)
+
+
 class LfsOS:
     """What storage/savefile.py uses of os and open(), on a littlefs-python volume,
     with its errors as OSError(errno) like MicroPython's."""
@@ -250,10 +264,7 @@ class Volume:
             vfs.mount(vfs.VfsLfs2(dev), MOUNT)
             os.chdir(MOUNT)
         else:
-            from littlefs import LittleFS
-
-            fs = LittleFS(_lfs_context(flash), mount=False, block_size=BLOCK, block_count=flash.blocks,
-                          read_size=32, prog_size=32, cache_size=128, lookahead_size=32, block_cycles=100)
+            fs = littlefs(flash)
             if fresh:
                 fs.format()
             fs.mount()

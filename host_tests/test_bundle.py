@@ -1,0 +1,223 @@
+# cpython-only
+# make bundle (issue 39, 1): one .bin a board, the stock MicroPython image
+# with the firmware already in a filesystem (tools/bundle.py). No board and
+# no download here: the stock images are synthetic, an ESP32 image header
+# and MicroPython's real partition tables (ports/esp32/partitions-*.csv, as
+# of 1c3c201: current images have no "vfs" entry; v1.25's had one) with a
+# fake bootloader and app around them. Held: the bundle's table parses, its
+# MD5 is right, and its "vfs" partition is where MicroPython mounts it; that
+# region, mounted with littlefs-python, holds the files and bytes make
+# deploy would copy; mounted with the unix port's VfsLfs2 as the virtual
+# board's flash, it boots to ready; what cannot be bundled is refused in
+# one line. (Subprocesses: CPython.)
+import hashlib
+import json
+import os
+import select
+import struct
+import subprocess
+import sys
+import time
+
+import pytest
+
+import bundle
+import deploy
+from littlefs import LittleFS
+from simulator.flash import BLOCK, LFS_CONFIG, Flash, _lfs_context
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+PY = sys.executable
+MB = 1024 * 1024
+
+# MicroPython's tables, verbatim (Name, Type, SubType, Offset, Size)
+CURRENT = """\
+nvs,      data, nvs,     0x9000,  0x6000,
+phy_init, data, phy,     0xf000,  0x1000,
+factory,  app,  factory, 0x10000, 0x1F0000,
+"""  # ports/esp32/partitions-4MiBplus.csv: sdkconfig.base's, ESP32_GENERIC and ESP32_GENERIC_S3 both
+OLD = CURRENT + "vfs,      data, fat,     0x200000, 0x200000,\n"  # partitions-4MiB.csv until v1.25
+FULL = CURRENT.replace("0x1F0000", "0x3F0000")  # an app to the end of 4 MB: no room left
+TYPES = {"app": 0, "data": 1}
+SUBTYPES = {"factory": 0, "nvs": 2, "phy": 1, "fat": 0x81}
+
+
+def csv_parts(csv):
+    out = []
+    for line in csv.splitlines():
+        name, t, s, off, size = [x.strip() for x in line.split(",")[:5]]
+        out.append((TYPES[t], SUBTYPES[s], int(off, 0), int(size, 0), name))
+    return out
+
+
+def table_bytes(parts):
+    """ESP-IDF's gen_esp32part.py's binary form, written here apart from tools/bundle.py."""
+    body = b"".join(struct.pack("<2sBBII16sI", b"\xaa\x50", t, s, o, n, name.encode(), 0)
+                    for t, s, o, n, name in parts)
+    body += b"\xeb\xeb" + b"\xff" * 14 + hashlib.md5(body).digest()
+    return body + b"\xff" * (0xC00 - len(body))
+
+
+def stock_image(chip, csv):
+    """A merged image as micropython.org's .bin is laid out: bootloader at
+    its offset, the table at 0x8000, the app at 0x10000."""
+    base = bundle.BOOT_OFFSET[chip]
+    boot = bytes([0xE9, 3, 2, 0x20, 0, 0, 0, 0, 0xEE, 0, 0, 0]) + struct.pack("<H", bundle.CHIP_ID[chip])
+    boot += bytes(range(256)) * 40  # the bootloader's "code"
+    img = boot + b"\xff" * (0x8000 - base - len(boot)) + table_bytes(csv_parts(csv))
+    app = b"\xe9\x06\x02\x20" + hashlib.sha256(chip.encode()).digest() * 2000  # 64 KB of "app"
+    return img + b"\xff" * (0x10000 - base - len(img)) + app
+
+
+def read_table(raw):
+    """[(type, subtype, offset, size, label)], checking the MD5 entry (an assertion)."""
+    parts = []
+    for pos in range(0, 0xC00, 32):
+        e = raw[pos:pos + 32]
+        if e[:2] == b"\xeb\xeb":
+            assert e[2:16] == b"\xff" * 14 and e[16:] == hashlib.md5(raw[:pos]).digest(), "bad MD5 entry"
+            assert raw[pos + 32:0xC00] == b"\xff" * (0xC00 - pos - 32)
+            return parts
+        assert e[:2] == b"\xaa\x50", "no MD5 entry after the entries"
+        _m, t, s, o, n, label, _f = struct.unpack("<2sBBII16sI", e)
+        parts.append((t, s, o, n, label.rstrip(b"\0").decode()))
+    raise AssertionError("no MD5 entry")
+
+
+def mounted_files(region):
+    """{path: bytes} of a littlefs region, mounted with littlefs-python as VfsLfs2 makes it."""
+    flash = Flash(len(region) // BLOCK, region)
+    fs = LittleFS(_lfs_context(flash), mount=False, block_size=BLOCK, block_count=flash.blocks, **LFS_CONFIG)
+    fs.mount()
+    out = {}
+    for top, _dirs, names in fs.walk("/"):
+        for n in names:
+            p = (top.rstrip("/") + "/" + n).lstrip("/")
+            with fs.open(p, "rb") as f:
+                out[p] = f.read()
+    return out
+
+
+_FILES = {}
+
+
+def board_files(board_id, arch=deploy.ESP32_ARCH):
+    if (board_id, arch) not in _FILES:
+        _FILES[board_id, arch] = bundle.firmware_files(board_id, arch)
+    return _FILES[board_id, arch]
+
+
+@pytest.mark.parametrize("board_id,chip,csv", [("cyd", "esp32", CURRENT), ("cardputer", "esp32s3", CURRENT),
+                                               ("ttgo-t-display", "esp32", OLD)],
+                         ids=["ESP32_GENERIC", "ESP32_GENERIC_S3", "v1.25-with-vfs"])
+def test_the_bundle_is_the_stock_image_with_a_vfs_partition_holding_what_deploy_copies(board_id, chip, csv):
+    stock = stock_image(chip, csv)
+    out, (offset, size) = bundle.bundle(board_id, stock, board_files(board_id))
+    base = bundle.BOOT_OFFSET[chip]
+    pos = 0x8000 - base
+    # everything of the stock image but its table is there unchanged
+    assert out[:pos] == stock[:pos] and out[pos + 0xC00:len(stock)] == stock[pos + 0xC00:]
+    parts = read_table(out[pos:pos + 0xC00])
+    assert parts[:3] == csv_parts(CURRENT)  # the stock entries, as they were
+    # one "vfs" data partition, as flashbdev.py finds it, after the app, up to the end of 4 MB
+    assert parts[3:] == [(1, 0x81, 0x200000, 0x200000, "vfs")] and (offset, size) == (0x200000, 0x200000)
+    assert len(out) == 4 * MB - base  # one esptool write at base covers the whole table's flash
+    if csv is OLD:
+        assert out[pos:pos + 0xC00] == stock[pos:pos + 0xC00]  # its own table, as it is
+    # the filesystem: what make deploy copies, byte for byte, and its record
+    files = mounted_files(out[offset - base:offset - base + size])
+    want = deploy.compile_files(board_id, deploy.ESP32_ARCH, os.path.join(ROOT, "build", "tmp", "sk-bundle"))
+    record = json.loads(files.pop(deploy.RECORD))
+    assert files == want
+    assert record["board"] == board_id and record["arch"] == "xtensawin"
+    assert record["files"] == {p: deploy.sha(d) for p, d in want.items()}
+    assert "main.py" in files and "board.mpy" in files and any(p.startswith("lib/") for p in files)
+    assert "web/page.html.gz" in files  # the page
+
+
+BOOT = r"""
+import sys, os, vfs
+sys.path.insert(0, sys.argv[2])
+from simulator.flash import Flash, BlockDev
+sys.path.pop(0)
+with open(sys.argv[1], "rb") as f:
+    img = f.read()
+vfs.mount(vfs.VfsLfs2(BlockDev(Flash(len(img) // 4096, img))), "/flash")
+os.chdir("/flash")
+sys.path[:] = ["", ".frozen", "/flash/lib"]  # an ESP32's: the flash's root, frozen modules, /lib
+exec(open("main.py").read(), {"__name__": "__main__"})
+"""
+
+
+def test_the_bundles_filesystem_boots_the_virtual_board_under_vfslfs2(tmp_path):
+    """The region as VfsLfs2 (the ESP32 port's filesystem) mounts it, main.py run from it."""
+    stock = stock_image("esp32", CURRENT)
+    out, (offset, size) = bundle.bundle("sim", stock, board_files("sim", "x64"), chip="esp32")
+    region = tmp_path / "vfs.img"
+    region.write_bytes(out[offset - 0x1000:offset - 0x1000 + size])
+    proc = subprocess.Popen([MPY, "-X", "heapsize=8M", "-c", BOOT, str(region), os.path.join(ROOT, "tools")],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            cwd=str(tmp_path))
+    seen = b""
+    try:
+        end = time.monotonic() + 60
+        while b"on sim: ready" not in seen and time.monotonic() < end and proc.poll() is None:
+            if select.select([proc.stdout], [], [], 1)[0]:
+                seen += os.read(proc.stdout.fileno(), 4096)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert b"on sim: ready" in seen, seen.decode(errors="replace")
+
+
+def run_bundle(tmp_path, board_id, data):
+    fw = tmp_path / "fw.bin"
+    fw.write_bytes(data)
+    return subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", board_id, "--firmware",
+                           str(fw), "--out", str(tmp_path / "out.bin")], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("data,board_id,says", [
+    (b"PK\x03\x04" + b"\0" * 5000, "cyd", "not an ESP32 firmware image"),
+    (stock_image("esp32", FULL), "cyd", "no room left for a filesystem"),
+    (stock_image("esp32", CURRENT), "cardputer", "an image for esp32, not esp32s3"),
+], ids=["a zip", "no room", "another chip"])
+def test_what_cannot_be_bundled_is_refused_in_one_line(tmp_path, data, board_id, says):
+    run = run_bundle(tmp_path, board_id, data)
+    assert run.returncode == 2 and run.stdout == "", run.stdout + run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bundle: ") and says in lines[0], run.stderr
+    assert not (tmp_path / "out.bin").exists()
+
+
+def test_make_bundle_writes_one_file_and_says_the_one_esptool_command(tmp_path):
+    fw = tmp_path / "ESP32_GENERIC_S3-test.bin"
+    fw.write_bytes(stock_image("esp32s3", CURRENT))
+    out = tmp_path / "b.bin"
+    run = subprocess.run(["make", "--no-print-directory", "bundle", "BOARD=cardputer", "FIRMWARE=%s" % fw,
+                          "OUT=%s" % out], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "write-flash -z 0x0 %s" % out in run.stdout and "--chip esp32s3" in run.stdout
+    assert len(out.read_bytes()) == 4 * MB
+
+
+def test_the_apps_size_is_told_against_its_partitions(tmp_path):
+    """What CI prints for each board's image (.github/workflows/images.yml)."""
+    fw = tmp_path / "firmware.bin"
+    stock = stock_image("esp32s3", CURRENT)
+    fw.write_bytes(stock)
+    run = subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", "cardputer", "--size-of",
+                          str(fw)], capture_output=True, text=True)
+    used = len(stock) - 0x10000  # the app's bytes: from its partition's start to the image's end
+    want = "cardputer: app %d bytes of its partition's %d (3%%, %d KB free)\n" % (
+        used, 0x1F0000, (0x1F0000 - used) // 1024)
+    assert run.returncode == 0 and run.stdout == want, run.stdout + run.stderr
+    fw.write_bytes(stock + b"\0" * 0x1F0000)  # an app larger than its partition fails
+    run = subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", "cardputer", "--size-of",
+                          str(fw)], capture_output=True, text=True)
+    assert run.returncode == 1 and run.stdout.endswith("TOO BIG\n"), run.stdout
+
+
+if __name__ == "__main__":
+    sys.exit("run with pytest")

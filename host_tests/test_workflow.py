@@ -1,0 +1,70 @@
+# cpython-only
+# The release workflow (.github/workflows/images.yml, issue 39, 3): it runs
+# only on GitHub, in Espressif's ESP-IDF container, so here it is held to
+# what can be checked: its syntax against the GitHub workflow schema
+# (check-jsonschema's vendored copy, no network), its boards being every
+# board, each board on the MicroPython base image.py builds it on, and its
+# make image line giving, as make image DRY_RUN=1, the commands that build
+# that board's image in the container. (Subprocesses: CPython.)
+import os
+import re
+import subprocess
+
+import image
+import manifest
+from ruamel.yaml import YAML
+
+ROOT = manifest.ROOT
+WORKFLOW = os.path.join(ROOT, ".github", "workflows", "images.yml")
+CHECK = os.path.join(ROOT, ".venv", "bin", "check-jsonschema")
+
+
+def schema_check(path):
+    return subprocess.run([CHECK, "--builtin-schema", "vendor.github-workflows", path], capture_output=True,
+                          text=True)
+
+
+def workflow():
+    with open(WORKFLOW) as f:
+        return YAML(typ="safe").load(f)
+
+
+def test_the_workflow_is_valid_against_githubs_schema(tmp_path):
+    run = schema_check(WORKFLOW)
+    assert run.returncode == 0, run.stdout + run.stderr
+    # (and the check does catch a broken one)
+    bad = tmp_path / "bad.yml"
+    with open(WORKFLOW) as f:
+        bad.write_text(f.read().replace("runs-on: ubuntu-latest", "runs_on: ubuntu-latest", 1))
+    assert schema_check(str(bad)).returncode != 0
+
+
+def test_it_builds_and_bundles_every_board_and_releases_on_a_tag():
+    w = workflow()
+    jobs = w["jobs"]
+    assert jobs["image"]["container"] == "espressif/idf:%s" % image.IDF_VERSION
+    assert sorted(jobs["image"]["strategy"]["matrix"]["board"]) == sorted(manifest.REAL_BOARDS)
+    bundle_run = "\n".join(s.get("run", "") for s in jobs["bundle"]["steps"])
+    listed = re.search(r"for board in ([a-z0-9 -]+); do", bundle_run).group(1).split()
+    assert sorted(listed) == sorted(manifest.REAL_BOARDS)
+    for b in manifest.REAL_BOARDS:  # the stock image the bundle is made on: image.py's base for its chip
+        want = image.base_board(b)
+        assert (want == "ESP32_GENERIC_S3") == (b in re.findall(r'"\$board" = ([a-z0-9-]+) \]', bundle_run))
+    steps = "\n".join(s.get("run", "") for s in jobs["image"]["steps"])
+    assert "--size-of build/image/${{ matrix.board }}/firmware.bin" in steps
+    assert w["on"]["push"]["tags"] == ["v*"]
+    assert jobs["release"]["needs"] == ["image", "bundle"]
+
+
+def test_its_make_image_line_dry_runs_to_the_commands_that_build_the_image():
+    steps = "\n".join(s.get("run", "") for s in workflow()["jobs"]["image"]["steps"])
+    line = [ln.strip() for ln in steps.splitlines() if ln.strip().startswith("make image ")][0]
+    for b in manifest.REAL_BOARDS:
+        args = line.replace("${{ matrix.board }}", b).replace('"$RUNNER_TEMP/micropython"', "/w/micropython")
+        args = args.replace('"$IDF_PATH"', "/opt/esp/idf").split()[1:]
+        run = subprocess.run(["make", "--no-print-directory"] + args + ["DRY_RUN=1"], capture_output=True,
+                             text=True, cwd=ROOT)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "source /opt/esp/idf/export.sh" in run.stdout
+        assert "make -C /w/micropython/ports/esp32 BOARD=%s " % image.base_board(b) in run.stdout
+        assert "cp %s" % os.path.join(image.OUT, b, "esp32-build", "firmware.bin") in run.stdout

@@ -1,0 +1,262 @@
+# make bundle: one file per board on stock MicroPython. The stock image
+# (micropython.org's .bin, or one mpflash downloaded) with the scorekeeper
+# already in a filesystem: exactly what make deploy puts on the flash (the
+# .mpy files, lib/, board.py, main.py, the page, and its deployed.json, so
+# that a later make deploy copies only what changed). One esptool command
+# writes it (docs/DEPLOY.md).
+#
+#   python tools/bundle.py --board cyd --firmware ESP32_GENERIC-<date>-v<version>.bin [--out FILE]
+#
+# Where MicroPython finds its filesystem: the esp32 port's flashbdev.py
+# mounts the data partition labelled "vfs". Current images (since v1.26,
+# ports/esp32/partitions-4MiBplus.csv, on ESP32_GENERIC and
+# ESP32_GENERIC_S3 both) have none in their table: at boot main.c
+# registers one from the end of the last partition to the end of the
+# physical flash, so its size would be the unit's (4, 8 or 16 MB under one
+# board's name), and a littlefs image mounts only at the size it was made
+# for. So the bundle writes a "vfs" entry (data, fat, as main.c registers
+# it) into the image's own table, from the end of its last partition to the
+# end of the flash size the image's header declares (4 MB on the stock
+# images, which every board here has at least), and the table's MD5 entry
+# anew; MicroPython then mounts that partition as it is. An older image
+# whose table has a "vfs" entry already (v1.25 and before) keeps it, and
+# the filesystem is made at its size. The rest of a larger flash stays
+# unused (make deploy onto a stock image gives it all).
+#
+# The table (ESP-IDF's format; mp-image-tool-esp32's partition_table.py, MIT,
+# https://github.com/glenn20/mp-image-tool-esp32, reads and writes the same):
+# at flash offset 0x8000 (in a merged image, 0x8000 less the bootloader's
+# offset: 0x1000 on the ESP32, 0x0 on the S3), 32-byte entries (magic
+# 0x50AA, type, subtype, offset, size, 16-byte label, flags), then an MD5
+# entry (0xEBEB, 14 x 0xFF, the MD5 of the entries before it), then 0xFF.
+# The filesystem: littlefs with VfsLfs2's defaults and the ESP32's 4096-byte
+# block (tools/simulator/flash.py's configuration, which
+# host_tests/test_littlefs_cross.py holds to the unix port's VfsLfs2).
+import argparse
+import hashlib
+import json
+import os
+import struct
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import deploy  # noqa: E402
+import manifest  # noqa: E402
+from simulator import flash as flashsim  # noqa: E402
+
+ROOT = manifest.ROOT
+OUT = os.path.join(ROOT, "build", "bundle")
+BOOT_OFFSET = {"esp32": 0x1000, "esp32s3": 0x0}  # where the bootloader (the image's start) goes
+CHIP_ID = {"esp32": 0, "esp32s3": 9}  # the image header's chip id (esptool's IMAGE_CHIP_ID)
+TABLE_OFFSET = 0x8000  # the partition table, in the flash
+TABLE_MAX = 0xC00  # ESP-IDF's ESP_PARTITION_TABLE_MAX_LEN
+ENTRY = struct.Struct("<2sBBII16sI")  # magic, type, subtype, offset, size, label, flags
+MAGIC = b"\xaa\x50"
+MD5_MAGIC = b"\xeb\xeb"
+DATA, FAT = 0x01, 0x81  # ESP_PARTITION_TYPE_DATA, ESP_PARTITION_SUBTYPE_DATA_FAT (main.c's "vfs")
+IMAGE_MAGIC = 0xE9
+FLASH_SIZES = {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 32, 6: 64, 7: 128}  # header's high nibble -> MB
+MB = 1024 * 1024
+FS_BLOCK = flashsim.BLOCK
+
+
+class BundleError(Exception):
+    pass
+
+
+def parse_table(table):
+    """[(type, subtype, offset, size, label, flags)] of a partition table's
+    bytes; BundleError where its MD5 entry does not match."""
+    parts = []
+    for pos in range(0, TABLE_MAX, ENTRY.size):
+        raw = table[pos:pos + ENTRY.size]
+        if raw[:2] == MD5_MAGIC:
+            if raw[16:] != hashlib.md5(table[:pos]).digest():
+                raise BundleError("its partition table's MD5 does not match its entries (a damaged image)")
+            continue
+        if raw[:2] != MAGIC:
+            break
+        magic, ptype, sub, off, size, label, flags = ENTRY.unpack(raw)
+        parts.append((ptype, sub, off, size, label.rstrip(b"\x00").decode("ascii", "replace"), flags))
+    return parts
+
+
+def make_table(parts):
+    """The bytes of a partition table (TABLE_MAX of them) with its MD5 entry."""
+    body = b"".join(ENTRY.pack(MAGIC, t, s, o, n, label.encode(), f) for t, s, o, n, label, f in parts)
+    body += MD5_MAGIC + b"\xff" * 14 + hashlib.md5(body).digest()
+    if len(body) > TABLE_MAX:
+        raise BundleError("no room for one more entry in its partition table")
+    return body + b"\xff" * (TABLE_MAX - len(body))
+
+
+def firmware_files(board_id, arch=deploy.ESP32_ARCH):
+    """{path: bytes} of what make deploy puts on the board's flash: its
+    files (deploy.compile_files), and the record a deploy leaves."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files = deploy.compile_files(board_id, arch, tmp)
+    record = {"board": board_id, "version": manifest.version(), "commit": deploy.git_commit(),
+              "arch": arch, "files": {p: deploy.sha(d) for p, d in sorted(files.items())}}
+    files[deploy.RECORD] = json.dumps(record).encode()
+    return files
+
+
+def filesystem(files, size):
+    """A littlefs image of size bytes holding files, as VfsLfs2 mounts it."""
+    from littlefs.errors import LittleFSError
+
+    flash = flashsim.Flash(size // FS_BLOCK)
+    fs = flashsim.littlefs(flash)
+    fs.format()
+    fs.mount()
+    try:
+        for path, data in sorted(files.items()):
+            parts = path.split("/")
+            for i in range(1, len(parts)):
+                d = "/".join(parts[:i])
+                try:
+                    fs.mkdir(d)
+                except FileExistsError:
+                    pass
+            with fs.open(path, "wb") as f:
+                f.write(data)
+        fs.unmount()
+    except LittleFSError as e:
+        raise BundleError("the firmware (%d KB) does not fit in a filesystem of %d KB (%s)"
+                          % (sum(len(d) for d in files.values()) // 1024, size // 1024, e))
+    return flash.image()
+
+
+def layout(image, chip):
+    """(table's position in the image, its partitions, the flash size in
+    bytes the image's header declares) of a stock image; BundleError where
+    it is not an ESP32 image of that chip."""
+    base = BOOT_OFFSET[chip]
+    if len(image) < 24 or image[0] != IMAGE_MAGIC:
+        raise BundleError("it is not an ESP32 firmware image (no 0xE9 at its start): give MicroPython's "
+                          ".bin from micropython.org/download")
+    chip_id = struct.unpack_from("<H", image, 12)[0]
+    if chip_id != CHIP_ID[chip]:
+        names = {v: k for k, v in CHIP_ID.items()}
+        raise BundleError("it is an image for %s, not %s"
+                          % (names.get(chip_id, "chip id %d" % chip_id), chip))
+    pos = TABLE_OFFSET - base
+    parts = parse_table(image[pos:pos + TABLE_MAX])
+    if not parts:
+        raise BundleError("it has no partition table at 0x%x: not a whole MicroPython image (the one "
+                          "whose name has no -OTA or app in it)" % TABLE_OFFSET)
+    flash = FLASH_SIZES.get(image[3] >> 4, 4) * MB
+    return pos, parts, flash
+
+
+def bundle(board_id, image, files, chip=None):
+    """(the bundle's bytes, the vfs partition's (offset, size)) of a stock image."""
+    chip = chip or manifest.board_chip(board_id)
+    if chip not in BOOT_OFFSET:
+        raise BundleError("%s is not an ESP32 board (its chip: %s): no bundle for it" % (board_id, chip))
+    base = BOOT_OFFSET[chip]
+    pos, parts, flash = layout(image, chip)
+    vfs = [p for p in parts if p[0] == DATA and p[4] in ("vfs", "ffat")]
+    if vfs:
+        offset, size = vfs[0][2], vfs[0][3]
+        table = image[pos:pos + TABLE_MAX]
+    else:
+        end = max(p[2] + p[3] for p in parts)
+        offset = (end + FS_BLOCK - 1) // FS_BLOCK * FS_BLOCK
+        size = flash - offset
+        if size < 64 * FS_BLOCK:
+            raise BundleError("no room left for a filesystem: its partitions end at 0x%x of the %d MB "
+                              "flash its header declares" % (end, flash // MB))
+        table = make_table(parts + [(DATA, FAT, offset, size, "vfs", 0)])
+    if len(image) > offset - base:
+        raise BundleError("the image's data reaches past 0x%x, where its filesystem partition starts"
+                          % offset)
+    out = bytearray(image) + b"\xff" * (offset - base - len(image))
+    out[pos:pos + TABLE_MAX] = table
+    out += filesystem(files, size)
+    return bytes(out), (offset, size)
+
+
+def app_size(image, chip):
+    """(the app's bytes, its partition's size) of a merged image (make
+    image's firmware.bin: it ends where the app ends)."""
+    base = BOOT_OFFSET[chip]
+    _pos, parts, _flash = layout(image, chip)
+    apps = [p for p in parts if p[0] == 0]  # ESP_PARTITION_TYPE_APP: factory (or ota_0, the first)
+    if not apps:
+        raise BundleError("its partition table has no app partition")
+    app = min(apps, key=lambda p: p[2])
+    return len(image) - (app[2] - base), app[3]
+
+
+def sizes(board_id, path):
+    """The line CI prints for a board's image: its app against its partition."""
+    with open(path, "rb") as f:
+        image = f.read()
+    used, room = app_size(image, manifest.board_chip(board_id))
+    return "%s: app %d bytes of its partition's %d (%d%%, %d KB free)%s" % (
+        board_id, used, room, 100 * used // room, (room - used) // 1024, "" if used <= room else ": TOO BIG")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Stock MicroPython with the scorekeeper in its filesystem: "
+                                             "one .bin.")
+    ap.add_argument("--board", required=True, help="board id: %s" % ", ".join(manifest.REAL_BOARDS))
+    ap.add_argument("--firmware", default="",
+                    help="MicroPython's .bin for the board (micropython.org/download)")
+    ap.add_argument("--out", help="the bundle (default build/bundle/scorekeeper-<board>.bin)")
+    ap.add_argument("--size-of", metavar="FILE", help="print only the app's size in the image FILE (make "
+                    "image's firmware.bin) against its partition's; fail if it does not fit")
+    args = ap.parse_args(argv)
+    if args.size_of:
+        try:
+            line = sizes(args.board, args.size_of)
+        except (BundleError, OSError, manifest.ManifestError) as e:
+            print("bundle: %s: %s" % (args.size_of, e), file=sys.stderr)
+            return 2
+        print(line)
+        return 1 if line.endswith("TOO BIG") else 0
+    try:
+        manifest.board_file(args.board)
+        chip = manifest.board_chip(args.board)
+        if chip not in BOOT_OFFSET:
+            raise BundleError("%s is not an ESP32 board (its chip: %s): nothing to bundle"
+                              % (args.board, chip))
+        if not args.firmware:
+            raise BundleError("say which MicroPython image: make bundle BOARD=%s FIRMWARE=<the .bin from "
+                              "micropython.org/download/%s/>" % (args.board, "ESP32_GENERIC_S3"
+                                                                  if chip == "esp32s3" else "ESP32_GENERIC"))
+        try:
+            with open(args.firmware, "rb") as f:
+                image = f.read()
+        except OSError as e:
+            raise BundleError("cannot read %s: %s" % (args.firmware, e.strerror))
+        try:
+            layout(image, chip)
+        except BundleError as e:
+            raise BundleError("%s: %s" % (args.firmware, e))
+        files = firmware_files(args.board)
+        data, (offset, size) = bundle(args.board, image, files, chip)
+    except (BundleError, deploy.DeployError, manifest.ManifestError) as e:
+        print("bundle: %s" % e, file=sys.stderr)
+        return 2
+    out = args.out or os.path.join(OUT, "scorekeeper-%s.bin" % args.board)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "wb") as f:
+        f.write(data)
+    rel = os.path.relpath(out, ROOT) if out.startswith(ROOT) else out
+    port = "/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0"
+    after = "--after watchdog-reset " if chip == "esp32s3" else ""
+    print("%s: %s with %d files (%d KB) in a %d KB filesystem at 0x%x, %d KB in all" % (
+        rel, os.path.basename(args.firmware), len(files), sum(len(d) for d in files.values()) // 1024,
+        size // 1024, offset, len(data) // 1024))
+    print("Write it (this replaces everything on the board's flash, saved games too: make export first):")
+    print("  .venv/bin/esptool --chip %s --port %s --baud 460800 %swrite-flash -z 0x%x %s"
+          % (chip, port, after, BOOT_OFFSET[chip], rel))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
