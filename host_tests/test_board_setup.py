@@ -31,11 +31,26 @@ def build(name, devices=None, pulled_up=()):
 
 
 class IP5306:
+    """The M5Stack Core's power chip at 0x75, as M5Unified drives it
+    (src/utility/power/IP5306_Class.cpp): SYS_CTL0 (0x00) is read and written
+    back; its bit 1 (BOOST_OUT_BIT) keeps the boost on under a light load,
+    without which the chip cuts the power some 32 s after the load turns
+    light (reg 0x02's light-load shutdown time, src/utility/Power_Class.cpp);
+    0x78 (READ4) is the battery level (0x00 in its top nibble: full)."""
+
+    def __init__(self, sys_ctl0=0x31):
+        self.regs = {0x00: sys_ctl0, 0x78: 0x00}
+        self.writes: list = []  # (register, value), in order
+
     def readfrom_mem_into(self, addr, reg, buf):
-        buf[0] = 0x00
+        buf[0] = self.regs.get(reg, 0)
 
     def writeto_mem(self, addr, reg, buf):
-        pass
+        self.writes.append((reg, buf[0]))
+        self.regs[reg] = buf[0]
+
+    def cuts_a_light_load(self):
+        return not self.regs[0x00] & 0x02
 
 
 def test_every_board_builds_its_display_and_keys():
@@ -90,3 +105,25 @@ def test_the_cyd_on_its_pins():
     assert {2, 15, 21, 33} <= set(outs)  # DC, CS, backlight, touch CS
     assert hw.keys.kind == "touch" and hw.keys.touch.cal == mod.TOUCH_CAL
     assert hw.battery is None
+
+
+def test_the_m5stack_keeps_its_power_on_and_its_speaker_quiet():
+    # issue 40, 1: on battery the IP5306 switched the Core off some 32 s after start; its
+    # boost-keep-on bit, register 0x00 bit 1, set at boot as M5Unified's setPowerBoostKeepOn
+    # does it: read, the bit set, written back with the other bits as they were
+    for before in (0x31, 0x35, 0x00, 0xFD):
+        chip = IP5306(before)
+        assert chip.cuts_a_light_load() == (not before & 0x02)
+        mod, hw, pins, made = build("m5stack_core", {0x75: chip})
+        assert chip.writes == [(0x00, before | 0x02)], (hex(before), chip.writes)
+        assert not chip.cuts_a_light_load()
+        assert hw.battery.percent() == 100
+        hw.watchdog.stop()
+    # an older Core without the chip on the bus: nothing to write, and it starts
+    mod, hw, pins, made = build("m5stack_core")
+    assert hw.battery.percent() is None
+    hw.watchdog.stop()
+    # issue 40, 2: the speaker's DAC pin, GPIO 25, driven to 0 (M5Unified: gpio_lo, then an
+    # output), first, before the panel's pins
+    assert pins[0] == ("pin", 25, fakemachine.Pin.OUT), pins[:3]
+    assert fakemachine.levels[25] == 0
