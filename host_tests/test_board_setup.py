@@ -102,7 +102,12 @@ def test_the_cyd_on_its_pins():
     soft = [m for m in made if m[0] == "SoftSPI"][0]
     assert {k: v for k, v in soft[2] if k != "baudrate"} == {"sck": 25, "mosi": 32, "miso": 39}
     outs = [n for _, n, mode in pins if mode == fakemachine.Pin.OUT]
-    assert {2, 15, 21, 33} <= set(outs)  # DC, CS, backlight, touch CS
+    assert {2, 15, 21, 27, 33} <= set(outs)  # DC, CS, backlight (21, and 27 for look-alikes), touch CS
+    assert fakemachine.levels[21] == fakemachine.levels[27] == 1  # lit on either
+    hw.display.sleep(True)
+    assert fakemachine.levels[21] == fakemachine.levels[27] == 0
+    hw.display.sleep(False)
+    assert fakemachine.levels[21] == fakemachine.levels[27] == 1
     assert hw.keys.kind == "touch" and hw.keys.touch.cal == mod.TOUCH_CAL
     assert hw.battery is None
 

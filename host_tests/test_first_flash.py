@@ -121,6 +121,29 @@ def test_the_cyd_tells_its_controller_by_its_id():
     assert emu.log[0][0] == 0x04  # the ID is read before anything is sent
 
 
+def test_the_cyd_lights_its_backlight_on_21_and_on_27():
+    # issue 40, 3: look-alikes sold as the CYD light their backlight on GPIO 27, not 21 (glass.py's
+    # cyd-bl27, from witnessmenow's PR #327): both are driven, lit and put out together
+    for name in ("cyd", "cyd-bl27"):
+        emu, d = build("cyd", name)
+        outs = [m[1] for m in wiring.made if m[0] == "pin" and m[2] == wiring.Pin.OUT]
+        assert 21 in outs and 27 in outs, outs
+        paint(d)
+        assert seen(emu, d) is None and emu.bl.level == 1, name
+        d.sleep(True)
+        assert emu.bl.level == 0, name
+        d.sleep(False)
+        assert emu.bl.level == 1, name
+    # the board file as it was, GPIO 21 alone: the look-alike's glass stays dark
+    from drivers.ili9341 import ILI9341
+
+    emu = panel.DCSPanel(glass.CYD_BL27)
+    wiring.wire(glass.CYD_BL27, emu)
+    d = ILI9341(emu, emu.dc, emu.cs, None, bl=wiring.Pin(21, wiring.Pin.OUT))
+    paint(d)
+    assert emu.bl.level == 0
+
+
 def test_the_m5stack_inverts_only_the_ips_glass():
     for name, inv in (("m5stack-core", True), ("m5stack-core-tn", False)):
         emu, d = build("m5stack-core", name)
