@@ -106,7 +106,12 @@ class I2C(_Bus):
         return buf
 
     def writeto(self, addr, buf):
-        pass
+        if addr in devices and hasattr(devices[addr], "writeto"):
+            devices[addr].writeto(addr, buf)
+
+    def writevto(self, addr, vector):
+        if addr in devices and hasattr(devices[addr], "writevto"):
+            devices[addr].writevto(addr, vector)
 
 
 class SoftI2C(I2C):

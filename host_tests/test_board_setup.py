@@ -132,3 +132,29 @@ def test_the_m5stack_keeps_its_power_on_and_its_speaker_quiet():
     # output), first, before the panel's pins
     assert pins[0] == ("pin", 25, fakemachine.Pin.OUT), pins[:3]
     assert fakemachine.levels[25] == 0
+
+
+def test_the_oled_board_tells_an_sh1106_from_an_ssd1306():
+    # issue 40, 4: the status byte read at 0x3C (or 0x3D where 0x3C does not answer), low 4 bits
+    # 8 an SH1106, 3 or 6 an SSD1306, as bitbank2/ss_oled reads it; the chips are the simulator's
+    # emulators (their datasheets' command sets)
+    from simulator import panel
+
+    for chip, addr, kind in ((panel.SSD1306(), 0x3C, "SSD1306"), (panel.SH1106(), 0x3C, "SH1106"),
+                             (panel.SH1106(addr=0x3D), 0x3D, "SH1106"),
+                             (panel.SSD1306(addr=0x3D), 0x3D, "SSD1306")):
+        mod, hw, pins, made = build("devkit_oled", {addr: chip})
+        d = hw.display
+        assert type(d).__name__ == kind and d.addr == addr, (kind, addr)
+        assert d.found == "%s %02X/%02X" % (kind, addr, chip.status() | 0x40), d.found  # read while off
+        assert chip.on  # its set-up reached it
+        d.fill(0)
+        d.fill_rect(0, 0, 3, 64, 1)
+        d.mark_all()
+        d.show()
+        assert chip.pixel(0, 10) == chip.pixel(2, 10) == (255, 255, 255) and chip.pixel(3, 10) == (0, 0, 0)
+        hw.watchdog.stop()
+    # nothing answers: driven as an SSD1306 at 0x3C, as before
+    mod, hw, pins, made = build("devkit_oled")
+    assert type(hw.display).__name__ == "SSD1306" and hw.display.addr == 0x3C
+    hw.watchdog.stop()

@@ -144,6 +144,27 @@ def test_the_cyd_lights_its_backlight_on_21_and_on_27():
     assert emu.bl.level == 0
 
 
+def test_the_oled_board_drives_the_controller_it_finds():
+    # issue 40, 4: the OLED board's own panel() on each unit sold as its OLED (simulator/panel.py's
+    # OLED_UNITS: an SSD1306, the SH1106 of most 1.3-inch modules, one at 0x3D) through the
+    # stand-in machine's I2C: it reads the status byte, drives the chip found, and the picture lands
+    from simulator.board import board_module as module
+
+    for name, chip, addr in panel.OLED_UNITS["devkit-oled"]:
+        emu, d = panel.build(module("devkit-oled"), name)
+        assert type(emu) is chip and type(d).__name__ == chip.__name__ and d.addr == addr, name
+        assert ("I2C", 0, (("sda", 21), ("scl", 22), ("freq", 400_000))) in wiring.made
+        d.fill(0)
+        d.fill_rect(0, 0, 64, 2, 1)  # a bar along the top, from the left edge to the middle
+        d.fill_rect(0, 0, 2, 32, 1)  # and down the left edge to the middle
+        d.mark_all()
+        d.show()
+        for (x, y), lit in (((0, 0), 1), ((63, 1), 1), ((64, 1), 0), ((1, 31), 1), ((1, 32), 0), ((2, 10), 0),
+                            ((127, 0), 0), ((0, 63), 0), ((127, 63), 0)):
+            assert emu.pixel(x, y) == (WHITE if lit else BLACK), (name, x, y)
+        assert getattr(emu, "unknown", []) == [], name  # an SH1106 sent only its own commands
+
+
 def test_the_m5stack_inverts_only_the_ips_glass():
     for name, inv in (("m5stack-core", True), ("m5stack-core-tn", False)):
         emu, d = build("m5stack-core", name)

@@ -228,16 +228,22 @@ def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
     a stand-in machine wired as the board is (simulator/wiring.py); the
-    OLED's driver on an emulated SSD1306."""
+    OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS)."""
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
-        from drivers import ssd1306
-
-        emu = SSD1306(mod.PANEL[1], mod.PANEL[2])
-        return emu, ssd1306.SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+        units = OLED_UNITS.get(mod.ID, ())
+        made = [u for u in units if unit in (None, u[0])]
+        if not made:
+            names = ", ".join(u[0] for u in units)
+            raise ValueError("no unit '%s' of %s (units: %s)" % (unit, mod.ID, names))
+        _, chip, addr = made[0]
+        emu = chip(mod.PANEL[1], mod.PANEL[2], addr)
+        return emu, wiring.panel(mod, emu)
     emu = DCSPanel(glass.unit(mod.ID, unit))
     return emu, wiring.panel(mod, emu)
+
+
 
 
 # --- SSD1306 ------------------------------------------------------------------
@@ -476,3 +482,11 @@ def picture(panel):
 def row(panel, y):
     """One row of the picture as (r, g, b)."""
     return [panel.pixel(x, y) for x in range(panel.size()[0])]
+
+
+# The OLED board's units: (name, the controller's emulator, its I2C address); the first is what
+# make sim shows. Most 1.3-inch modules sold as SSD1306 are SH1106s; some answer at 0x3D.
+OLED_UNITS = {
+    "devkit-oled": (("devkit-oled", SSD1306, 0x3C), ("devkit-oled-sh1106", SH1106, 0x3C),
+                    ("devkit-oled-3d", SSD1306, 0x3D)),
+}
