@@ -104,7 +104,7 @@ def test_settings_choose_the_oled_chip_kept_and_applied_at_boot():
     # issue 40, 4: an SH1106 module whose status byte says SSD1306 (made so here) is driven as an
     # SSD1306 and its picture is wrong; Settings > OLED chip > SH1106 drives it right, is kept
     # (the glass bits, 32) and applied at the next start by the app's fix(), as found again
-    # with "As found"
+    # with "Auto"
     from simulator import panel
 
     def right(d):
@@ -121,12 +121,12 @@ def test_settings_choose_the_oled_chip_kept_and_applied_at_boot():
         assert type(d.app.hw.display).__name__ == "SSD1306"
         assert not right(d)
         d.choose("Settings")
-        assert d.top().value(len(d.top().items) - 2) == "auto"
+        assert d.top().value(len(d.top().items) - 3) == "auto"
         d.choose("OLED chip")
-        assert d.top().items[0][0] == "As found: SSD1306"
+        assert d.top().items[0][0] == "Auto: SSD1306"
         d.choose("SH1106")
         assert d.app.state["settings"]["glass"] == 32 and d.app.hw.display.sh1106
-        assert d.screen() == "SettingsMenu" and d.top().value(len(d.top().items) - 2) == "SH1106"
+        assert d.screen() == "SettingsMenu" and d.top().value(len(d.top().items) - 3) == "SH1106"
         assert right(d)
         d2 = Driver("devkit-oled", emulate=True, unit="devkit-oled-sh1106")  # a restart: applied at boot
         assert type(d2.app.hw.display).__name__ == "SSD1306" and d2.app.hw.display.sh1106
@@ -137,7 +137,7 @@ def test_settings_choose_the_oled_chip_kept_and_applied_at_boot():
         assert d2.sim.emu.unknown == []
         d2.choose("Settings")
         d2.choose("OLED chip")
-        d2.choose("As found: SSD1306")
+        d2.choose("Auto: SSD1306")
         assert "glass" not in d2.app.state["settings"] and not d2.app.hw.display.sh1106
     finally:
         panel.SH1106.status = honest

@@ -20,8 +20,8 @@ class SettingsMenu(Menu):
                  if name != "long_press" or kind is None]
         if kind == "touch":
             items.insert(2, ("Calibrate touch", self.calibrate))
-        if hasattr(app.hw.display, "sh1106"):  # the OLED board's driver: before About, the last
-            items.insert(len(items) - 1, ("OLED chip", self.oled))
+        if hasattr(app.hw.display, "sh1106"):  # the OLED board's driver: before Check this board
+            items.insert(len(items) - 2, ("OLED chip", self.oled))
         super().__init__(app, "Settings", items)
 
     def value(self, i):
@@ -56,7 +56,7 @@ class SettingsMenu(Menu):
             app.pop()
 
         found = "SH1106" if type(app.hw.display).sh1106 else "SSD1306"
-        app.push(Menu(app, "OLED chip", [("As found: " + found, lambda: choose(0)),
+        app.push(Menu(app, "OLED chip", [("Auto: " + found, lambda: choose(0)),
                                           ("SSD1306", lambda: choose(_AS_SSD1306)),
                                           ("SH1106", lambda: choose(_AS_SH1106))],
                       cursor=min(2, (s.get("glass", 0) & (_AS_SSD1306 | _AS_SH1106)) >> 4)))
