@@ -5,7 +5,9 @@
 # reads) on it. A pin or a bus the maker does not wire to the panel goes
 # nowhere, so a wrong pin shows as a dark glass, not as a right picture.
 #
-# wire(glass, emu) connects it; panel(mod, emu) runs mod.panel() on it.
+# wire(glass, emu) connects it; panel(mod, emu) runs mod.panel() on it. The
+# OLED board's panel() gets an I2C bus with its emulated SSD1306 or SH1106
+# on it instead (glass None).
 import sys
 
 _glass = None
