@@ -40,7 +40,15 @@ def panel():
     from drivers.dcs import DCSPanel
 
     spi = SPI(1, baudrate=10_000_000, sck=Pin(14), mosi=Pin(13), miso=Pin(12))
-    dc, cs, bl = Pin(2, Pin.OUT), Pin(15, Pin.OUT, value=1), Pin(21, Pin.OUT)
+    dc, cs = Pin(2, Pin.OUT), Pin(15, Pin.OUT, value=1)
+    # The backlight (high: on): GPIO 21 on the ESP32-2432S028R, but look-alikes sold under its
+    # name light theirs on GPIO 27, a black screen at the first flash (witnessmenow/
+    # ESP32-Cheap-Yellow-Display PR #327, element-software/CYD-ESPHome-HA-Monitor #14;
+    # issue 40 also names BambuHelper PR #89). 27 is free on the 2432S028R
+    # (docs/BOARDS.md): both are driven, on and off together. (A lambda, not a class: a new
+    # name here costs the CYD's boot heap, docs/MEMORY.md.)
+    lights = (Pin(21, Pin.OUT), Pin(27, Pin.OUT))
+    bl = lambda v: (lights[0](v), lights[1](v))  # noqa: E731
     # RDDID (04h): three ID bytes after one dummy bit, as M5GFX's _read_panel_id reads them
     buf = bytearray(5)
     cs(0)

@@ -58,9 +58,23 @@ def setup():
     from hardware import Hardware
     from watchdog import Watchdog
 
+    # The speaker's amplifier takes GPIO 25 (the DAC): left floating it buzzes and clicks
+    # (m5stack/M5Stack #159). Driven low, as M5Unified's src/M5Unified.cpp does for the Core
+    # (board_M5Stack: gpio_lo(GPIO_NUM_25), then an output), before anything else.
+    Pin(25, Pin.OUT, value=0)
     display = panel()
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
+    # The IP5306 cuts its 5 V boost about 32 s after the load turns light (on battery: the Core
+    # switches itself off; m5stack/M5Stack #148, tuupola/micropython-m5stack #19) unless
+    # its boost-keep-on bit is set: register 0x00 (SYS_CTL0), bit 1, read, set and written back
+    # as M5Unified's setPowerBoostKeepOn does (src/utility/power/IP5306_Class.cpp: REG_SYS_CTL0,
+    # BOOST_OUT_BIT 0x02; the bit's meaning: src/utility/Power_Class.cpp, board_M5Stack).
+    try:
+        sys0 = i2c.readfrom_mem(IP5306Battery.ADDR, 0x00, 1)[0]
+        i2c.writeto_mem(IP5306Battery.ADDR, 0x00, bytes((sys0 | 0x02,)))
+    except OSError:
+        pass  # an older Core without the chip on the bus: nothing cuts the power
     return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c),
                     Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

@@ -5,12 +5,14 @@
 # device on an I2C bus (the Cardputer ADV's key chip, the M5Stack's IP5306).
 
 made: list = []  # (what, pin number, mode) for every Pin made, in order
+levels: dict = {}  # GPIO -> the level last driven on it as an output (0 or 1)
 devices: dict = {}  # I2C address -> an object with writeto_mem / readfrom_mem_into
 pulled_up: set = set()  # GPIOs the board pulls up (the Cardputer ADV's I2C lines): an input reads 1
 
 
 def reset_record():
     del made[:]
+    levels.clear()
     devices.clear()
     pulled_up.clear()
 
@@ -28,6 +30,8 @@ class Pin:
         self.pull = pull
         self.v = 1 if pull == Pin.PULL_UP else 0
         made.append(("pin", n, mode))
+        if value is not None:
+            self.value(value)
 
     def value(self, v=None):
         if v is None:
@@ -35,6 +39,8 @@ class Pin:
                 return 1 if self.n in pulled_up or self.pull == Pin.PULL_UP else 0
             return self.v
         self.v = 1 if v else 0
+        if self.mode == Pin.OUT:
+            levels[self.n] = self.v
         return None
 
     def __call__(self, v=None):
@@ -44,7 +50,7 @@ class Pin:
         self.mode = mode
         self.pull = pull
         if value is not None:
-            self.v = 1 if value else 0
+            self.value(value)
 
 
 class _Bus:
@@ -84,10 +90,15 @@ class I2C(_Bus):
         return sorted(devices)
 
     def writeto_mem(self, addr, reg, buf):
-        devices[addr].writeto_mem(addr, reg, buf)
+        self.device(addr).writeto_mem(addr, reg, buf)
 
     def readfrom_mem_into(self, addr, reg, buf):
-        devices[addr].readfrom_mem_into(addr, reg, buf)
+        self.device(addr).readfrom_mem_into(addr, reg, buf)
+
+    def device(self, addr):
+        if addr not in devices:
+            raise OSError(19)  # ENODEV: nothing answers at addr, as MicroPython's I2C says
+        return devices[addr]
 
     def readfrom_mem(self, addr, reg, n):
         buf = bytearray(n)
@@ -95,7 +106,12 @@ class I2C(_Bus):
         return buf
 
     def writeto(self, addr, buf):
-        pass
+        if addr in devices and hasattr(devices[addr], "writeto"):
+            devices[addr].writeto(addr, buf)
+
+    def writevto(self, addr, vector):
+        if addr in devices and hasattr(devices[addr], "writevto"):
+            devices[addr].writevto(addr, vector)
 
 
 class SoftI2C(I2C):

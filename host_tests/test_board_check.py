@@ -100,6 +100,49 @@ def test_a_fix_is_kept_through_a_restart_and_applied_at_boot():
         assert grid(d2.sim.emu) == home, board
 
 
+def test_settings_choose_the_oled_chip_kept_and_applied_at_boot():
+    # issue 40, 4: an SH1106 module whose status byte says SSD1306 (made so here) is driven as an
+    # SSD1306 and its picture is wrong; Settings > OLED chip > SH1106 drives it right, is kept
+    # (the glass bits, 32) and applied at the next start by the app's fix(), as found again
+    # with "Auto"
+    from simulator import panel
+
+    def right(d):
+        """Whether the glass shows the frame the driver holds (every 3rd pixel)."""
+        disp, emu = d.app.hw.display, d.sim.emu
+        return all((emu.pixel(x, y) == WHITE) == bool(disp.pixel(x, y))
+                   for y in range(0, 64, 3) for x in range(0, 128, 3))
+
+    honest = panel.SH1106.status
+    panel.SH1106.status = lambda self: 0x06  # noqa: E731  (as an SSD1306 answers)
+    try:
+        fresh_dir("oled-chip")
+        d = Driver("devkit-oled", emulate=True, unit="devkit-oled-sh1106")
+        assert type(d.app.hw.display).__name__ == "SSD1306"
+        assert not right(d)
+        d.choose("Settings")
+        assert d.top().value(len(d.top().items) - 3) == "auto"
+        d.choose("OLED chip")
+        assert d.top().items[0][0] == "Auto: SSD1306"
+        d.choose("SH1106")
+        assert d.app.state["settings"]["glass"] == 32 and d.app.hw.display.sh1106
+        assert d.screen() == "SettingsMenu" and d.top().value(len(d.top().items) - 3) == "SH1106"
+        assert right(d)
+        d2 = Driver("devkit-oled", emulate=True, unit="devkit-oled-sh1106")  # a restart: applied at boot
+        assert type(d2.app.hw.display).__name__ == "SSD1306" and d2.app.hw.display.sh1106
+        assert right(d2)
+        del d2.sim.emu.unknown[:]  # (the SSD1306 set-up sent before the settings were read)
+        d2.app.hw.display.mark_all()
+        d2.app.hw.display.show()
+        assert d2.sim.emu.unknown == []
+        d2.choose("Settings")
+        d2.choose("OLED chip")
+        d2.choose("Auto: SSD1306")
+        assert "glass" not in d2.app.state["settings"] and not d2.app.hw.display.sh1106
+    finally:
+        panel.SH1106.status = honest
+
+
 def test_the_keys_are_named_as_they_are_pressed():
     fresh_dir("check-keys")
     d = Driver("ttgo-t-display", emulate=True)

@@ -12,7 +12,7 @@ if sys.implementation.name != "micropython":
 from simulator import glass, panel  # noqa: E402
 from drivers.ili9341 import ILI9341  # noqa: E402
 from drivers.ili9342 import ILI9342  # noqa: E402
-from drivers.ssd1306 import SSD1306  # noqa: E402
+from drivers.ssd1306 import SH1106, SSD1306  # noqa: E402
 from drivers.st7789 import ST7789  # noqa: E402
 
 WHITE, RED, BLACK = (255, 255, 255), (255, 0, 0), (0, 0, 0)
@@ -217,6 +217,117 @@ def test_ssd1306_wrong_address_is_an_oserror():
     except OSError:
         return
     raise AssertionError("no OSError")
+
+
+def oled_paint(d):
+    """An asymmetric picture: a white column at x 0 and at x 5, a bar along
+    the top from x 0 to 40, a block at (100, 40)-(107, 47)."""
+    d.fill(0)
+    d.fill_rect(0, 0, 1, d.height, 1)
+    d.fill_rect(5, 0, 1, d.height, 1)
+    d.fill_rect(0, 0, 41, 2, 1)
+    d.fill_rect(100, 40, 8, 8, 1)
+    d.mark_all()
+    return d.show()
+
+
+def oled_right(emu):
+    """None if the picture oled_paint drew is seen where it was drawn, else the first wrong place."""
+    w = (255, 255, 255)
+    for (x, y), want in (((0, 30), w), ((5, 30), w), ((1, 30), BLACK), ((4, 30), BLACK), ((6, 30), BLACK),
+                         ((40, 0), w), ((41, 0), BLACK), ((40, 1), w), ((40, 2), BLACK), ((100, 40), w),
+                         ((107, 47), w), ((99, 40), BLACK), ((108, 47), BLACK), ((100, 48), BLACK),
+                         ((127, 63), BLACK), ((127, 0), BLACK), ((0, 63), w)):
+        if emu.pixel(x, y) != want:
+            return ((x, y), emu.pixel(x, y), want)
+    return None
+
+
+def test_sh1106_picture_lands_on_an_sh1106_and_only_there():
+    # issue 40, 4: most 1.3-inch modules sold as SSD1306 are SH1106s. Each driver's picture lands
+    # right on its own controller's emulator and wrong on the other's (the emulators are the
+    # datasheets' command sets, simulator/panel.py)
+    emu = panel.SH1106()
+    d = SH1106(emu, 128, 64)
+    assert oled_paint(d) == 128 * 8
+    assert oled_right(emu) is None, oled_right(emu)
+    assert emu.unknown == []  # every byte sent as a command is one of the SH1106's
+    # the SSD1306 driver on an SH1106: bytes it does not know (20h, 21h, 22h, 8Dh), and the
+    # window's arguments taken as commands (7Fh: start line 63): the picture is not where drawn
+    emu = panel.SH1106()
+    d = SSD1306(emu, 128, 64)
+    oled_paint(d)
+    assert oled_right(emu) is not None
+    assert {0x20, 0x21, 0x22, 0x8D} <= set(emu.unknown)
+    # the SH1106 driver on an SSD1306: no charge pump (8Dh) asked for, the glass stays dark; with
+    # it on, the picture is 2 columns to the right
+    emu = panel.SSD1306()
+    d = SH1106(emu, 128, 64)
+    oled_paint(d)
+    assert oled_right(emu) is not None and emu.pixel(0, 30) == BLACK and not emu.pump
+    emu.pump = True
+    assert emu.pixel(2, 30) == (255, 255, 255) and emu.pixel(0, 30) == BLACK
+    # and the SSD1306 driver on its own chip, for the record
+    emu = panel.SSD1306()
+    d = SSD1306(emu, 128, 64)
+    oled_paint(d)
+    assert oled_right(emu) is None
+
+
+def test_sh1106_sends_pages_at_column_2_and_only_what_changed():
+    emu = panel.SH1106()
+    d = SH1106(emu, 128, 64)
+    oled_paint(d)
+    emu.commands.clear()
+    before = emu.data_bytes
+    d.fill_rect(40, 10, 8, 12, 1)  # rows 10-21: pages 1 and 2
+    d.mark(40, 10, 8, 12)
+    assert d.show() == 16
+    assert emu.data_bytes - before == 16
+    # each page set with B0h + page, then its column 42 (40 + 2) as 0Ah and 12h
+    assert emu.commands == [0xB1, 0x0A, 0x12, 0xB2, 0x0A, 0x12]
+    assert emu.pixel(40, 10) == (255, 255, 255) and emu.pixel(47, 21) == (255, 255, 255)
+    assert emu.pixel(48, 10) == BLACK and emu.pixel(40, 22) == BLACK and emu.pixel(39, 10) == BLACK
+    # the board check's fixes on it: turned and mirrored as on the SSD1306, the offset kept
+    for n in (1, 2, 3, 8):
+        d.fix(n)
+        oled_paint(d)
+        fx, fy = n in (1, 2), n in (2, 3)  # x, y counted from the far edge
+        lit = (0, 0, 0) if n == 8 else (255, 255, 255)
+        for x, y, on in ((5, 30, True), (100, 40, True), (6, 30, False)):
+            seen = emu.pixel(127 - x if fx else x, 63 - y if fy else y)
+            assert (seen == lit) == on, (n, x, y)
+    assert emu.unknown == []
+
+
+def test_an_oled_driver_switches_controller_as_settings_choose():
+    # Settings > OLED chip keeps 16 (SSD1306) or 32 (SH1106) in the glass bits; fix() at start
+    # (app.App) drives the chosen one, neither the one found
+    emu = panel.SH1106()
+    d = SSD1306(emu, 128, 64)  # found as an SSD1306 (a status read that lied)
+    d.fix(32)
+    assert d.sh1106
+    oled_paint(d)
+    assert oled_right(emu) is None
+    d.fix(0)  # back to what was found
+    assert not d.sh1106
+    emu = panel.SSD1306()
+    d = SH1106(emu, 128, 64)
+    d.fix(16 | 2)  # an SSD1306, turned
+    assert not d.sh1106
+    oled_paint(d)
+    assert emu.pixel(127 - 5, 63 - 30) == (255, 255, 255)
+    d.fix(2)
+    assert d.sh1106
+
+
+def test_the_oled_emulators_answer_the_status_byte_as_ss_oled_reads_it():
+    # bitbank2/ss_oled src/ss_oled.cpp: the status register (a read after control byte 00h), low 4
+    # bits: 8 an SH1106, 3 or 6 an SSD1306; bit 6 is the display's off
+    for emu, low in ((panel.SSD1306(), 6), (panel.SSD1306(128, 32), 3), (panel.SH1106(), 8)):
+        assert emu.readfrom_mem(0x3C, 0x00, 1)[0] == 0x40 | low
+        emu.on = True
+        assert emu.readfrom_mem(0x3C, 0x00, 1)[0] & 0x0F == low
 
 
 def test_the_emulators_row_copy_puts_every_pixel_where_one_at_a_time_would():

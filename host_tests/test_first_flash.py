@@ -132,6 +132,50 @@ def test_the_cyd_tells_its_controller_by_its_id():
     assert emu.log[0][0] == 0x04  # the ID is read before anything is sent
 
 
+def test_the_cyd_lights_its_backlight_on_21_and_on_27():
+    # issue 40, 3: look-alikes sold as the CYD light their backlight on GPIO 27, not 21 (glass.py's
+    # cyd-bl27, from witnessmenow's PR #327): both are driven, lit and put out together
+    for name in ("cyd", "cyd-bl27"):
+        emu, d = build("cyd", name)
+        outs = [m[1] for m in wiring.made if m[0] == "pin" and m[2] == wiring.Pin.OUT]
+        assert 21 in outs and 27 in outs, outs
+        paint(d)
+        assert seen(emu, d) is None and emu.bl.level == 1, name
+        d.sleep(True)
+        assert emu.bl.level == 0, name
+        d.sleep(False)
+        assert emu.bl.level == 1, name
+    # the board file as it was, GPIO 21 alone: the look-alike's glass stays dark
+    from drivers.ili9341 import ILI9341
+
+    emu = panel.DCSPanel(glass.CYD_BL27)
+    wiring.wire(glass.CYD_BL27, emu)
+    d = ILI9341(emu, emu.dc, emu.cs, None, bl=wiring.Pin(21, wiring.Pin.OUT))
+    paint(d)
+    assert emu.bl.level == 0
+
+
+def test_the_oled_board_drives_the_controller_it_finds():
+    # issue 40, 4: the OLED board's own panel() on each unit sold as its OLED (simulator/panel.py's
+    # OLED_UNITS: an SSD1306, the SH1106 of most 1.3-inch modules, one at 0x3D) through the
+    # stand-in machine's I2C: it reads the status byte, drives the chip found, and the picture lands
+    from simulator.board import board_module as module
+
+    for name, chip, addr in panel.OLED_UNITS["devkit-oled"]:
+        emu, d = panel.build(module("devkit-oled"), name)
+        assert type(emu) is chip and type(d).__name__ == chip.__name__ and d.addr == addr, name
+        assert ("I2C", 0, (("sda", 21), ("scl", 22), ("freq", 400_000))) in wiring.made
+        d.fill(0)
+        d.fill_rect(0, 0, 64, 2, 1)  # a bar along the top, from the left edge to the middle
+        d.fill_rect(0, 0, 2, 32, 1)  # and down the left edge to the middle
+        d.mark_all()
+        d.show()
+        for (x, y), lit in (((0, 0), 1), ((63, 1), 1), ((64, 1), 0), ((1, 31), 1), ((1, 32), 0), ((2, 10), 0),
+                            ((127, 0), 0), ((0, 63), 0), ((127, 63), 0)):
+            assert emu.pixel(x, y) == (WHITE if lit else BLACK), (name, x, y)
+        assert getattr(emu, "unknown", []) == [], name  # an SH1106 sent only its own commands
+
+
 def test_the_m5stack_inverts_only_the_ips_glass():
     for name, inv in (("m5stack-core", True), ("m5stack-core-tn", False)):
         emu, d = build("m5stack-core", name)

@@ -37,8 +37,8 @@ TAP_S = 0.4
 
 
 class Driver:
-    def __init__(self, board, emulate=False, guarded=False, calibrate=True):
-        self.sim = simulator().Sim(board, emulate, guarded=guarded)
+    def __init__(self, board, emulate=False, guarded=False, calibrate=True, unit=None):
+        self.sim = simulator().Sim(board, emulate, guarded=guarded, unit=unit)
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
         self.holds = 0  # and holds to repeat (one press, several steps)

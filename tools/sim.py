@@ -23,7 +23,8 @@
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
 #   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
-#                       m5stack-core-tn: the older Core's TN glass); tools/simulator/glass.py
+#                       cyd-bl27: a CYD lit on GPIO 27; m5stack-core-tn: the older Core's TN
+#                       glass); tools/simulator/glass.py
 import os
 import sys
 

@@ -1,6 +1,15 @@
-# SSD1306 monochrome OLED over I2C (128x64 or 128x32). The frame is the
-# panel's own layout (MONO_VLSB: a byte is 8 pixels down a page), so show()
-# sends the changed columns of the changed pages as they are.
+# SSD1306 monochrome OLED over I2C (128x64 or 128x32), and the SH1106 sold
+# as one (most 1.3-inch modules). The frame is the panel's own layout
+# (MONO_VLSB: a byte is 8 pixels down a page), so show() sends the changed
+# columns of the changed pages as they are.
+#
+# The SH1106 (its datasheet's command set; bitbank2/ss_oled src/ss_oled.cpp
+# drives it so, as does robert-hh/SH1106 sh1106.py) has 132 columns of RAM
+# with the 128 of the glass from column 2, and page addressing only: no
+# horizontal mode (20h), no column or page window (21h, 22h), no charge pump
+# (8Dh; its DC-DC is ADh). A page is set with B0h-B7h, the column with
+# 00h-0Fh (low nibble) and 10h-1Fh (high), then the page's bytes. An SSD1306's
+# bytes on it give noise, a picture that flashes and goes, or a 2-column shift.
 import framebuf
 from micropython import const
 
@@ -11,10 +20,15 @@ _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
 _COLUMNS = const(0x21)
 _PAGES = const(0x22)
+_PAGE = const(0xB0)  # page addressing: B0h + the page (SSD1306 and SH1106)
+_SH_OFFSET = const(2)  # the SH1106's glass starts at column 2 of its 132
+_AS_SSD1306 = const(16)  # fix() bits kept in the settings ("glass"): Settings > OLED chip
+_AS_SH1106 = const(32)
 
 
 class SSD1306(Dirty, framebuf.FrameBuffer):
     mono = True
+    sh1106 = False  # driven as an SH1106 (class SH1106; fix() can switch it, as Settings asks)
 
     def __init__(self, i2c, width=128, height=64, addr=0x3C, flip=False):
         self.i2c = i2c
@@ -28,6 +42,7 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         self._cmd = bytearray(2)  # control byte 0x80, then the command
         self._cmd[0] = 0x80
         self._data = b"\x40"
+        self._at = bytearray(4)  # control byte 0x00 (commands), then page, column low, column high
         self._whole = (self._data, memoryview(self.buf))  # the whole frame, without allocating
         self.mark_all()
         self.init()
@@ -38,6 +53,25 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
 
     def init_commands(self):
         remap = (0xA0, 0xC0) if self.flip else (0xA1, 0xC8)
+        if self.sh1106:  # each command and value from the SH1106 datasheet's command set
+            return (
+                _DISPLAY_OFF,
+                0xD5, 0x80,  # clock
+                0xA8, self.height - 1,  # multiplex
+                0xD3, 0x00,  # no vertical offset
+                0x40,  # start line 0
+                0xAD, 0x8B,  # DC-DC on
+                remap[0],  # column 131 is SEG0 (upright)
+                remap[1],  # scan COM from the bottom (upright)
+                0xDA, 0x12,  # COM pins (alternative)
+                _CONTRAST, 0xFF,
+                0xD9, 0x22,  # pre-charge (the datasheet's reset value)
+                0xDB, 0x35,  # VCOM deselect level (its reset value)
+                0x32,  # pump voltage 8 V (its reset value)
+                0xA4,  # show RAM
+                0xA6,  # not inverted
+                _DISPLAY_ON,
+            )
         return (
             _DISPLAY_OFF,
             0x20, 0x00,  # horizontal addressing
@@ -69,6 +103,8 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         self.dirty = None
         x0, x1 = d[0], d[2]
         p0, p1 = d[1] >> 3, (d[3] - 1) >> 3
+        if self.sh1106:
+            return self._pages(x0, x1, p0, p1)
         self.cmd(_COLUMNS)
         self.cmd(x0)
         self.cmd(x1 - 1)
@@ -87,10 +123,30 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
                 self.i2c.writevto(self.addr, (self._data, mv[p * w + x0 : p * w + x1]))
         return (x1 - x0) * (p1 - p0 + 1)
 
+    def _pages(self, x0, x1, p0, p1):
+        """show() on an SH1106: page by page, each at its page and column
+        (the glass's x0 is RAM column x0 + 2) in one command write."""
+        at, w = self._at, self.width
+        mv = memoryview(self.buf)
+        c = x0 + _SH_OFFSET
+        at[2] = c & 0x0F
+        at[3] = 0x10 | c >> 4
+        for p in range(p0, p1 + 1):
+            at[1] = _PAGE | p
+            self.i2c.writeto(self.addr, at)
+            self.i2c.writevto(self.addr, (self._data, mv[p * w + x0 : p * w + x1]))
+        return (x1 - x0) * (p1 - p0 + 1)
+
     def fix(self, n):
         """The user's corrections n (the board check, kept in the settings):
-        1 mirror, 2 turn, 8 invert (no colours to swap); 0 as made. The
-        segment remap holds only for what is written after it: all of it."""
+        1 mirror, 2 turn, 8 invert (no colours to swap); 0 as made. And the
+        controller Settings > OLED chip chose: 16 SSD1306, 32 SH1106, neither
+        the one found at start (the class made); a change sends its set-up.
+        The segment remap holds only for what is written after it: all of it."""
+        sh = bool(n & _AS_SH1106) if n & (_AS_SSD1306 | _AS_SH1106) else type(self).sh1106
+        if sh != self.sh1106:
+            self.sh1106 = sh
+            self.init()
         turn = self.flip != bool(n & 2)
         self.cmd(0xA0 if turn != bool(n & 1) else 0xA1)
         self.cmd(0xC0 if turn else 0xC8)
@@ -106,3 +162,11 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
 
     def sleep(self, asleep):
         self.cmd(_DISPLAY_OFF if asleep else _DISPLAY_ON)
+
+
+class SH1106(SSD1306):
+    """The SH1106 sold as an SSD1306 (the board file tells them apart by
+    the status byte, as bitbank2/ss_oled does): page addressing, the glass
+    at column 2 of 132."""
+
+    sh1106 = True

@@ -1,6 +1,7 @@
 # Settings: the default house rules of each game, the sleep timeout (any key
 # wakes the screen), the long-press time, Wi-Fi for the phones (ui/phones.py),
-# the roster, the board check (ui/check.py), and about.
+# the roster, the board check (ui/check.py), the OLED's controller (on the
+# OLED board), and about.
 import gc
 
 from ui import labels
@@ -19,6 +20,8 @@ class SettingsMenu(Menu):
                  if name != "long_press" or kind is None]
         if kind == "touch":
             items.insert(2, ("Calibrate touch", self.calibrate))
+        if hasattr(app.hw.display, "sh1106"):  # the OLED board's driver: before Check this board
+            items.insert(len(items) - 2, ("OLED chip", self.oled))
         super().__init__(app, "Settings", items)
 
     def value(self, i):
@@ -30,7 +33,33 @@ class SettingsMenu(Menu):
             return "%dms" % s["long_ms"]
         if label == "Wi-Fi":
             return {"own": "own", "join": "join"}.get(s.get("wifi"), "off")
+        if label == "OLED chip":
+            return OLED_CHIPS[s.get("glass", 0) & (_AS_SSD1306 | _AS_SH1106)]
         return ""
+
+    def oled(self):
+        """The OLED's controller: as found at start (the status byte:
+        boards/devkit_oled.py), or forced to an SSD1306 or an SH1106 (most
+        1.3-inch modules), for a module that answers wrong. Kept in the
+        glass bits (16, 32) the app gives the driver's fix() at every start."""
+        app = self.app
+        s = app.state["settings"]
+
+        def choose(bit):
+            n = (s.get("glass", 0) & ~(_AS_SSD1306 | _AS_SH1106)) | bit
+            if n:
+                s["glass"] = n
+            else:
+                s.pop("glass", None)
+            app.hw.display.fix(n)
+            app.save()
+            app.pop()
+
+        found = "SH1106" if type(app.hw.display).sh1106 else "SSD1306"
+        app.push(Menu(app, "OLED chip", [("Auto: " + found, lambda: choose(0)),
+                                          ("SSD1306", lambda: choose(_AS_SSD1306)),
+                                          ("SH1106", lambda: choose(_AS_SH1106))],
+                      cursor=min(2, (s.get("glass", 0) & (_AS_SSD1306 | _AS_SH1106)) >> 4)))
 
     def wifi(self):
         from ui.phones import wifi_menu  # a leaf (app.LEAVES)
@@ -136,6 +165,13 @@ class SettingsMenu(Menu):
             p = hw.battery.percent()
             rows.append(("battery", "USB" if p is None else "%d%%" % p))
         self.app.push(Message(self.app, "About", rows))
+
+
+# Settings > OLED chip: drivers/ssd1306.py's fix() bits (kept in settings["glass"] with the board
+# check's; ui/ imports no driver but the buttons')
+_AS_SSD1306 = 16
+_AS_SH1106 = 32
+OLED_CHIPS = {0: "auto", _AS_SSD1306: "SSD1306", _AS_SH1106: "SH1106", _AS_SSD1306 | _AS_SH1106: "SH1106"}
 
 
 def _sleep(n):

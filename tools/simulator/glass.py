@@ -115,6 +115,17 @@ CYD_ST7789 = Glass(
         ("rotation 1: MX|MV, no offset for 240x320", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
         ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")), board=CYD.board)
 
+# A look-alike sold as the CYD whose backlight is on GPIO 27, not 21; the rest as the usual unit's
+# (reported in witnessmenow/ESP32-Cheap-Yellow-Display PR #327, a 2.4-inch unit with an
+# ESP32-D0WD-V3: "Backlight was enabled with pin 27"; element-software/CYD-ESPHome-HA-Monitor #14:
+# "if not on the GPIO27 the screen remain black"). GPIO 27 is free on the usual unit
+# (witnessmenow's PINS.md), so the board file drives both.
+CYD_BL27 = Glass(
+    "cyd-bl27", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
+    dict(CYD.pins, bl=27), CYD.host, CYD.init, CYD.sources + (
+        ("backlight on GPIO 27", "witnessmenow/ESP32-Cheap-Yellow-Display PR #327; "
+                                 "element-software/CYD-ESPHome-HA-Monitor #14"),), board=CYD.board)
+
 M5STACK = Glass(
     "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
     dict(sck=18, mosi=23, miso=19, cs=14, dc=27, rst=33, bl=32), 2, ILI9342C_M5, (
@@ -133,7 +144,7 @@ M5STACK_TN = Glass(
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
 UNITS: dict = {}
-for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, M5STACK, M5STACK_TN):
+for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, M5STACK, M5STACK_TN):
     UNITS[_g.board] = UNITS.get(_g.board, ()) + (_g,)
 ALL = {g.name: g for units in UNITS.values() for g in units}
 

@@ -5,8 +5,9 @@
 #
 # They model the controllers from their datasheets (DCS RAM with MADCTL,
 # CASET/RASET windows, inversion, the RDDID read; SSD1306 GDDRAM with its
-# addressing commands) and each glass from its maker's driver alone
-# (simulator/glass.py): never from our drivers.
+# addressing commands; the SH1106's 132-column RAM, page addressing only)
+# and each glass from its maker's driver alone (simulator/glass.py): never
+# from our drivers.
 
 
 class Pin:
@@ -227,16 +228,22 @@ def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
     a stand-in machine wired as the board is (simulator/wiring.py); the
-    OLED's driver on an emulated SSD1306."""
+    OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS)."""
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
-        from drivers import ssd1306
-
-        emu = SSD1306(mod.PANEL[1], mod.PANEL[2])
-        return emu, ssd1306.SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+        units = OLED_UNITS.get(mod.ID, ())
+        made = [u for u in units if unit in (None, u[0])]
+        if not made:
+            names = ", ".join(u[0] for u in units)
+            raise ValueError("no unit '%s' of %s (units: %s)" % (unit, mod.ID, names))
+        _, chip, addr = made[0]
+        emu = chip(mod.PANEL[1], mod.PANEL[2], addr)
+        return emu, wiring.panel(mod, emu)
     emu = DCSPanel(glass.unit(mod.ID, unit))
     return emu, wiring.panel(mod, emu)
+
+
 
 
 # --- SSD1306 ------------------------------------------------------------------
@@ -245,7 +252,8 @@ _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9
 
 
 class SSD1306:
-    """An SSD1306 on an I2C bus (writeto, writevto) at addr."""
+    """An SSD1306 on an I2C bus (writeto, writevto, and the status byte's
+    read) at addr."""
 
     def __init__(self, width=128, height=64, addr=0x3C):
         self.width, self.height, self.addr = width, height, addr
@@ -267,6 +275,26 @@ class SSD1306:
 
     def writeto(self, addr, buf):
         self.writevto(addr, (buf,))
+
+    def status(self):
+        """The status byte (a read after control byte 00h): bit 6 set while
+        the display is off, the low bits the controller's: 6 for a 128x64
+        SSD1306, 3 for a smaller one (bitbank2/ss_oled src/ss_oled.cpp
+        reads them so to tell the controllers apart)."""
+        return (0x06 if self.height == 64 else 0x03) | (0 if self.on else 0x40)
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        if addr != self.addr:
+            raise OSError(19)
+        if reg & 0x40:  # display data reads: not modelled
+            raise OSError(5)
+        for i in range(len(buf)):
+            buf[i] = self.status()
+
+    def readfrom_mem(self, addr, reg, n):
+        buf = bytearray(n)
+        self.readfrom_mem_into(addr, reg, buf)
+        return buf
 
     def writevto(self, addr, vector):
         if addr != self.addr:
@@ -309,6 +337,12 @@ class SSD1306:
             self.comscan = c == 0xC8
         elif c in (0xA6, 0xA7):
             self.invert = c == 0xA7
+        elif self.mode == 2 and 0xB0 <= c <= 0xB7:  # page addressing mode's page
+            self.page = c & 7
+        elif self.mode == 2 and c <= 0x0F:  # and its column, a nibble at a time
+            self.col = (self.col & 0xF0) | c
+        elif self.mode == 2 and 0x10 <= c <= 0x1F:
+            self.col = (self.col & 0x0F) | (c & 0x0F) << 4
 
     def _apply(self, c, a):
         if c == 0x20:
@@ -326,9 +360,11 @@ class SSD1306:
 
     def _data(self, b):
         self.data_bytes += 1
-        self.ram[self.page * 128 + self.col] = b
+        self.ram[self.page * 128 + (self.col & 127)] = b
         self.col += 1
-        if self.col > self.cols[1]:
+        if self.mode == 2 and self.col > 127:  # page addressing: the next column wraps within the page
+            self.col = 0
+        elif self.col > self.cols[1]:
             self.col = self.cols[0]
             if self.mode == 0:
                 self.page += 1
@@ -353,6 +389,90 @@ class SSD1306:
         return (255, 255, 255) if lit else (0, 0, 0)
 
 
+# --- SH1106 -------------------------------------------------------------------
+# The SH1106's command set (its datasheet): the commands that take one byte after them; every
+# other command is the byte alone. 0x00-0x0F and 0x10-0x1F: the column address's low and high
+# nibble; 0x30-0x33 the pump voltage; 0x40-0x7F the start line; 0xB0-0xB7 the page; 0xC0-0xCF
+# the COM scan (bit 3); 0xA0/A1, A4/A5, A6/A7, AE/AF; E0 E3 EE (read-modify-write, NOP, end).
+_SH_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+
+def sh1106_command(c):
+    """Whether byte c is a command (or the first byte of one) of the SH1106's set."""
+    return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
+            or c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xE0, 0xE3, 0xEE))
+
+
+class SH1106(SSD1306):
+    """An SH1106 on an I2C bus: 132 columns of RAM, 8 pages, page addressing
+    only (a page's column counts up to 131 and stops there), and a 128-wide
+    glass on its segments 2 to 129 (bitbank2/ss_oled: "SH1106 has 128 pixels
+    centered in 132"): upright (A1, C8) RAM column x + 2 is seen at x. A byte
+    that is not in its command set is kept in `unknown` and does nothing; the
+    SSD1306's 20h, 21h, 22h and 8Dh are not, and their arguments are taken as
+    commands of their own, as the chip would."""
+
+    def __init__(self, width=128, height=64, addr=0x3C):
+        super().__init__(width, height, addr)
+        self.ram = bytearray(132 * 8)
+        self.pump = True  # its DC-DC is on from reset (ADh 8Bh)
+        self.start = 0  # the RAM row shown on the first COM (40h-7Fh)
+        self.unknown: list = []  # bytes sent as commands that are not in its set
+
+    def status(self):
+        """Low bits 8 (bitbank2/ss_oled: "0x8 // SH1106"), bit 6 while off."""
+        return 0x08 | (0 if self.on else 0x40)
+
+    def _command(self, c):
+        if self._pending is not None:
+            self._args.append(c)
+            if len(self._args) == _SH_ARGS[self._pending]:
+                if self._pending == 0xAD:
+                    self.pump = self._args[0] & 1 == 1
+                elif self._pending == 0xA8:
+                    self.mux = self._args[0] & 0x3F
+                self._pending = None
+            return
+        self.commands.append(c)
+        if not sh1106_command(c):
+            self.unknown.append(c)
+        elif c in _SH_ARGS:
+            self._pending, self._args = c, []
+        elif c <= 0x0F:
+            self.col = (self.col & 0xF0) | c
+        elif c <= 0x1F:
+            self.col = (self.col & 0x0F) | (c & 0x0F) << 4
+        elif 0x40 <= c <= 0x7F:
+            self.start = c & 0x3F
+        elif 0xB0 <= c <= 0xB7:
+            self.page = c & 7
+        elif 0xC0 <= c <= 0xCF:
+            self.comscan = bool(c & 0x08)
+        elif c in (0xAE, 0xAF):
+            self.on = c == 0xAF
+        elif c in (0xA0, 0xA1):
+            self.remap = c == 0xA1
+        elif c in (0xA6, 0xA7):
+            self.invert = c == 0xA7
+
+    def _data(self, b):
+        self.data_bytes += 1
+        if self.col <= 131:
+            self.ram[self.page * 132 + self.col] = b
+            self.col += 1
+
+    def pixel(self, x, y):
+        if not (self.on and self.pump):
+            return (0, 0, 0)
+        col = x + 2 if self.remap else 129 - x
+        y = y * (self.mux + 1) // self.height
+        row = ((y if self.comscan else self.mux - y) + self.start) & 63
+        lit = (self.ram[(row >> 3) * 132 + col] >> (row & 7)) & 1
+        if self.invert:
+            lit ^= 1
+        return (255, 255, 255) if lit else (0, 0, 0)
+
+
 def picture(panel):
     """The whole picture as rows of (r, g, b)."""
     w, h = panel.size()
@@ -362,3 +482,11 @@ def picture(panel):
 def row(panel, y):
     """One row of the picture as (r, g, b)."""
     return [panel.pixel(x, y) for x in range(panel.size()[0])]
+
+
+# The OLED board's units: (name, the controller's emulator, its I2C address); the first is what
+# make sim shows. Most 1.3-inch modules sold as SSD1306 are SH1106s; some answer at 0x3D.
+OLED_UNITS = {
+    "devkit-oled": (("devkit-oled", SSD1306, 0x3C), ("devkit-oled-sh1106", SH1106, 0x3C),
+                    ("devkit-oled-3d", SSD1306, 0x3D)),
+}

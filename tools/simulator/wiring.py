@@ -5,7 +5,9 @@
 # reads) on it. A pin or a bus the maker does not wire to the panel goes
 # nowhere, so a wrong pin shows as a dark glass, not as a right picture.
 #
-# wire(glass, emu) connects it; panel(mod, emu) runs mod.panel() on it.
+# wire(glass, emu) connects it; panel(mod, emu) runs mod.panel() on it. The
+# OLED board's panel() gets an I2C bus with its emulated SSD1306 or SH1106
+# on it instead (glass None).
 import sys
 
 _glass = None
@@ -38,6 +40,8 @@ class Pin:
 
     def _line(self):
         """The emulator's line this GPIO is wired to, by the maker's pins, or None."""
+        if _glass is None:  # an OLED: only its I2C bus
+            return None
         p = _glass.pins
         for role in ("dc", "cs", "rst", "bl"):
             if p.get(role) == self.n:
@@ -113,25 +117,6 @@ class SoftSPI:
             rx[i] = 0
 
 
-class I2C:
-    """The board's I2C bus: nothing on it answers (a part that did is another test's)."""
-
-    def __init__(self, *args, **kw):
-        made.append(("I2C", args[0] if args else None, ()))
-
-    def scan(self):
-        return []
-
-    def readfrom_mem_into(self, addr, reg, buf):
-        raise OSError(19)  # ENODEV: nobody at addr
-
-    def writeto_mem(self, addr, reg, buf):
-        raise OSError(19)
-
-
-SoftI2C = I2C
-
-
 class ADC:
     ATTN_11DB = 3
 
@@ -159,8 +144,51 @@ def reset():
     raise SystemExit("machine.reset")
 
 
+OLED_BUS = (21, 22)  # SDA, SCL: the OLED board's wiring (docs/BOARDS.md: any DevKit, these pins)
+
+
+class I2C:
+    """The I2C bus: the OLED's (a panel.SSD1306 or panel.SH1106 at its
+    address) on the OLED board's SDA and SCL; elsewhere nothing answers."""
+
+    def __init__(self, id, sda=None, scl=None, freq=400_000, **kw):
+        self.to_panel = _glass is None and (_num(sda), _num(scl)) == OLED_BUS
+        made.append(("I2C", id, (("sda", _num(sda)), ("scl", _num(scl)), ("freq", freq))))
+
+    def scan(self):
+        return [_emu.addr] if self.to_panel else []
+
+    def _chip(self, addr):
+        if not self.to_panel or addr != _emu.addr:
+            raise OSError(19)  # ENODEV, as MicroPython's I2C says
+        return _emu
+
+    def writeto(self, addr, buf):
+        self._chip(addr).writeto(addr, buf)
+
+    def writevto(self, addr, vector):
+        self._chip(addr).writevto(addr, vector)
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        self._chip(addr).readfrom_mem_into(addr, reg, buf)
+
+    def writeto_mem(self, addr, reg, buf):
+        self._chip(addr).writeto_mem(addr, reg, buf)
+
+    def readfrom_mem(self, addr, reg, n):
+        buf = bytearray(n)
+        self.readfrom_mem_into(addr, reg, buf)
+        return buf
+
+
+class SoftI2C(I2C):
+    def __init__(self, sda=None, scl=None, freq=400_000, **kw):
+        super().__init__(-1, sda, scl, freq)
+
+
 def wire(glass, emu):
-    """Connect the stand-in to glass, shown by emu (a panel.DCSPanel)."""
+    """Connect the stand-in to glass, shown by emu (a panel.DCSPanel), or
+    with glass None to an OLED emulator on the I2C bus."""
     global _glass, _emu
     _glass, _emu = glass, emu
     del made[:]
@@ -169,7 +197,7 @@ def wire(glass, emu):
 def panel(mod, emu, whole=False):
     """mod.panel() (a board file's) run on the stand-in wired to emu's glass:
     the display it builds. whole: mod.setup() instead, the Hardware it builds."""
-    wire(emu.spec, emu)
+    wire(getattr(emu, "spec", None), emu)
     me = sys.modules[__name__]
     old = sys.modules.get("machine")
     sys.modules["machine"] = me
