@@ -358,3 +358,33 @@ def test_the_emulators_row_copy_puts_every_pixel_where_one_at_a_time_would():
             assert fast.ram == slow.ram and (fast.col, fast.row) == (slow.col, slow.row), madctl
             assert fast.data_bytes == slow.data_bytes
         assert any(fast.ram), madctl  # (something was written)
+
+
+def test_the_oleds_row_and_column_commands_are_the_datasheets():
+    # (issue 41, 5: the emulator took A1+C8 as upright and ignored DAh, D3h and 40h, so a wrong
+    # argument there showed right.) A bar across the top four rows, a block at the left.
+    def shown(commands=None):
+        emu = panel.SSD1306(128, 64)
+        d = SSD1306(emu, 128, 64)
+        for c in commands or ():
+            d.cmd(c)
+        d.fill(0)
+        d.fill_rect(0, 0, 128, 4, 1)
+        d.fill_rect(0, 20, 4, 8, 1)
+        d.mark_all()
+        d.show()
+        return emu, [y for y in range(64) if emu.pixel(64, y) == WHITE], emu.pixel(1, 22) == WHITE
+    emu, rows, left = shown()
+    assert rows == [0, 1, 2, 3] and left  # micropython-lib's set-up: upright
+    _, rows, _ = shown([0xDA, 0x02])  # sequential COM pins on a module wired for the alternative
+    assert rows == [0, 2, 4, 6]  # interleaved: every other row, the rest from the lower half
+    _, rows, _ = shown([0xD3, 0x08])  # a display offset of 8
+    assert rows == [56, 57, 58, 59]
+    _, rows, _ = shown([0x48])  # the start line 8
+    assert rows == [56, 57, 58, 59]
+    emu, rows, left = shown([0xA0])  # column 0 on SEG0: mirrored
+    assert rows == [0, 1, 2, 3] and not left and emu.pixel(126, 22) == WHITE
+    # the segment remap holds for data written after it: what is on the glass stays until redrawn
+    emu, _, _ = shown()
+    emu.writeto(emu.addr, b"\x80\xa0")  # A0 alone, as a command byte on the bus
+    assert emu.remap is False and emu.pixel(1, 22) == WHITE

@@ -253,7 +253,14 @@ _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9
 
 class SSD1306:
     """An SSD1306 on an I2C bus (writeto, writevto, and the status byte's
-    read) at addr."""
+    read) at addr. From its datasheet: the segment remap (A0/A1) holds for
+    data written after it; the COM scan (C0/C8), the start line (40h-7Fh),
+    the display offset (D3h) and the COM pins configuration (DAh) map RAM
+    rows to the glass's. The module's glass is wired for the COM pins
+    configuration micropython-lib's and Adafruit's drivers send it
+    (micropython-lib micropython/drivers/display/ssd1306/ssd1306.py:
+    0x12 for 64 rows, 0x02 for 32; Adafruit_SSD1306.cpp alike): another
+    interleaves or swaps its rows, as on a real module."""
 
     def __init__(self, width=128, height=64, addr=0x3C):
         self.width, self.height, self.addr = width, height, addr
@@ -270,6 +277,10 @@ class SSD1306:
         self.col, self.page = 0, 0
         self.mode = 2  # page addressing after reset
         self.mux = 63
+        self.start = 0  # 40h-7Fh: the RAM row at COM0
+        self.offset = 0  # D3h: the vertical shift
+        self.compins = 0x12  # DAh, its reset value
+        self.wired = 0x12 if height == 64 else 0x02  # the module's glass (the makers' drivers send it)
         self._pending = None
         self._args = []
 
@@ -337,6 +348,8 @@ class SSD1306:
             self.comscan = c == 0xC8
         elif c in (0xA6, 0xA7):
             self.invert = c == 0xA7
+        elif 0x40 <= c <= 0x7F:  # the display start line
+            self.start = c & 0x3F
         elif self.mode == 2 and 0xB0 <= c <= 0xB7:  # page addressing mode's page
             self.page = c & 7
         elif self.mode == 2 and c <= 0x0F:  # and its column, a nibble at a time
@@ -357,10 +370,15 @@ class SSD1306:
             self.pump = bool(a[0] & 0x04)
         elif c == 0xA8:
             self.mux = a[0]
+        elif c == 0xD3:
+            self.offset = a[0] & 0x3F
+        elif c == 0xDA:
+            self.compins = a[0]
 
     def _data(self, b):
         self.data_bytes += 1
-        self.ram[self.page * 128 + (self.col & 127)] = b
+        seg = 127 - (self.col & 127) if self.remap else self.col & 127  # A0/A1 as it is now, for this byte
+        self.ram[self.page * 128 + seg] = b
         self.col += 1
         if self.mode == 2 and self.col > 127:  # page addressing: the next column wraps within the page
             self.col = 0
@@ -375,15 +393,23 @@ class SSD1306:
         return (self.width, self.height)
 
     def pixel(self, x, y):
-        """(r, g, b): white where lit. A1 and C8 are the upright mounting."""
+        """(r, g, b): white where lit. A1 and C8 are the upright mounting:
+        the glass's left column is SEG127, its top row the last COM."""
         if not (self.on and self.pump):
             return (0, 0, 0)
-        col = x if self.remap else 127 - x
+        seg = 127 - x
         # The glass has `height` rows; a multiplex ratio that does not match
         # spreads mux + 1 RAM rows over them.
-        y = y * (self.mux + 1) // self.height
-        row = y if self.comscan else self.mux - y
-        lit = (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
+        n = self.mux + 1
+        y = y * n // self.height
+        com = y if self.comscan else self.mux - y
+        wrong = self.compins ^ self.wired
+        if wrong & 0x10:  # sequential against alternative pins: every other row from the other half
+            com = com // 2 + (n // 2 if com & 1 else 0)
+        if wrong & 0x20:  # COM left/right remap: the halves swapped
+            com = (com + n // 2) % n
+        row = (com + self.start + self.offset) % n
+        lit = (self.ram[(row >> 3) * 128 + seg] >> (row & 7)) & 1
         if self.invert:
             lit ^= 1
         return (255, 255, 255) if lit else (0, 0, 0)
