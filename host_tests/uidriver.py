@@ -58,7 +58,7 @@ RT_SD = 0.05
 RT_MIN = 0.1
 # On release, drivers/buttons.py takes back the repeats of the last UNDO_MS:
 # the ideal user holds that much longer
-UNDO_MS = 0
+UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 
 
 class Driver:
