@@ -4,6 +4,7 @@
 # and prints what it cost. Runs under the MicroPython unix port.
 #
 #   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE]
+#                                            [--reaction S]
 #
 # FILE: JSON lines, one a hole, as tools/benches/realholes.py writes them:
 #   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
@@ -13,7 +14,8 @@
 # Each hole is entered twice: by the ideal user, who lets go of a held
 # button exactly halfway to the value kept changing, and by a person, who
 # lets go a reaction time after the value wanted shows (Normal(0.25, 0.05)
-# s, at least 0.1 s, seeded: --seed), sees the value the firmware kept and
+# s, at least 0.1 s, seeded: --seed; --reaction S another mean, the SD
+# kept), sees the value the firmware kept and
 # corrects it the quickest way (host_tests/uidriver.py).
 #
 # Prints, per game: presses per card (the OK that takes each card counts;
@@ -142,10 +144,14 @@ def measure(board, holes, person=1, trace=None):
 
 
 def main(argv):
-    usage = "usage: bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE]"
+    usage = "usage: bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE] [--reaction S]"
     opts = args.parse(argv, usage,
-                      {"--board": None, "--holes": None, "--seed": "1", "--trace": ""}, ("--json",),
-                      ("--board", "--holes"))
+                      {"--board": None, "--holes": None, "--seed": "1", "--trace": "", "--reaction": ""},
+                      ("--json",), ("--board", "--holes"))
+    if opts["--reaction"]:
+        import uidriver
+
+        uidriver.RT_S = float(opts["--reaction"])
     as_json = opts["--json"]
     import os
 
