@@ -109,8 +109,10 @@ if sys.implementation.name == "micropython":
         import bench_entry
 
         holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 20, 1)]
+        from test_ui_games import ALL, BOARDS  # every board, the button boards
+
         most = {"play-nine": 15, "crazy-nines": 17}
-        for board in ("cardputer", "cyd"):
+        for board in [b for b in ALL if b not in BOARDS]:
             for gid, f in bench_entry.measure(board, holes).items():
                 assert f["per_card"] == 1.0 and f["person_p90"] <= most.get(gid, 20) + 1, (board, gid, f)
                 assert f["person_s"] <= most.get(gid, 20), (board, gid, f)
