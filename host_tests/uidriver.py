@@ -264,33 +264,16 @@ class Driver:
         return REACH_S + (first + (steps - 1) * every + late) / 1000
 
     def hold(self, k, steps, get, target):
-        """Hold the button of key k until the screen shows target (get()), then
-        let go: the ideal user halfway to the value kept changing, a person
-        a reaction time later (drivers/buttons.py's timings)."""
-        from simulator import bounce
-
-        sim = self.sim
-        button = self.hold_button[k]
-        sws = [sim.switches[b] for b in button] if type(button) is tuple else [sim.switches[button]]
+        """Hold the button of key k until the screen shows target (the
+        steps-th repeat, by drivers/buttons.py's timings), then let go: the
+        ideal user halfway to the value kept changing, a person a reaction
+        time later. One sim.press (make bench's heap replay records it)."""
+        first, every, late = self.hold_timings(k)
+        if self.person is not None:
+            late = self.reaction() * 1000
         step = simulator().STEP_MS
-        if sim.bounce:
-            bounce.chatter(sws, sim.tick, step, bounce.DOWN)
-        for sw in sws:
-            sw.held = True
-        ms = 0
-        while get() != target:  # watching the screen
-            sim.tick(step)
-            ms += step
-            assert ms < 30000, ("held 30 s", get(), target)
-        late = self.reaction() * 1000 if self.person is not None else self.hold_timings(k)[2]
-        late = int(late + step / 2) // step * step
-        sim.tick(late)
-        ms += late
-        if sim.bounce:
-            bounce.chatter(sws, sim.tick, step, bounce.UP)
-        for sw in sws:
-            sw.held = False
-        sim.tick(simulator().GAP_MS)
+        ms = first + (steps - 1) * every + int(late + step / 2) // step * step
+        self.sim.press(self.hold_button[k], ms)
         self.holds += 1
         self._count(REACH_S + ms / 1000, k in self.long_keys, k, "hold", ms, steps, str(get()))
 
