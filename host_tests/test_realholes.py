@@ -89,7 +89,8 @@ if sys.implementation.name == "micropython":
         # and Crazy Nines hole in 40 s, the p90 in 45 s, by bench_entry's clock (each press's time
         # by the keystroke-level model, not the wall clock: exact); no long press; the quickest
         # way, taps up to 4 steps, keeps presses under 2.5 a card; the ideal user within 2 s of
-        # his time before the buttons took back a late let-go (the same clock)
+        # his time before the buttons took back a late let-go (the same clock). The other games
+        # (SuitUP Crazy 9's: 19 values a card) no long press, and a person's hole in 60 s.
         import bench_entry
 
         holes = [h for gid in realholes.GAMES for h in realholes.holes(gid, 4, 20, 1)]
@@ -98,9 +99,11 @@ if sys.implementation.name == "micropython":
         ideal = {"play-nine": 29.5, "crazy-nines": 35.7}  # the TTGO's, the slowest, before (issue 43)
         for board in BOARDS:
             for gid, f in bench_entry.measure(board, holes).items():
-                assert f["per_card"] <= 2.5 and f["long_per_card"] == 0, (board, gid, f)
-                assert f["person_s"] <= 40 and f["person_p90"] <= 45, (board, gid, f)
-                assert f["hole_s"] <= ideal.get(gid, 60) + 2, (board, gid, f)
+                assert f["long_per_card"] == 0 and f["person_s"] <= 60, (board, gid, f)
+                if gid in ideal:
+                    assert f["per_card"] <= 2.5, (board, gid, f)
+                    assert f["person_s"] <= 40 and f["person_p90"] <= 45, (board, gid, f)
+                    assert f["hole_s"] <= ideal[gid] + 2, (board, gid, f)
 
     def test_a_key_or_a_tap_a_card_is_faster_still():
         # (issue 43, 3) the Cardputer's keys and the CYD's taps on make bench's real holes, timed

@@ -133,6 +133,7 @@ REAL_HOLES = 20  # a game, 4 players, from tools/benches/realholes.py
 # on the 3-button boards, for a person: seconds a 4-player hole (Play Nine and Crazy Nines), its
 # 90th percentile; presses a card, long presses a card
 ENTRY_TARGETS = (40, 45, 2.5, 0.0)
+TARGET_GAMES = ("play-nine", "crazy-nines")
 # on the boards where a card is one press (a keyboard's key, a touch panel's tap: direct()): presses
 # a card, seconds a Play Nine hole and a Crazy Nines one for a person
 DIRECT_TARGETS = (1.15, 15, 17)
@@ -184,7 +185,8 @@ def entry_figures(boards):
                                                                r[0]["hole_s"], r[0]["per_card"])
             line += "{:>26}".format(cell)
         print(line)
-    buttons = [r for r in rows if r["board"] not in direct(boards)]
+    # the targets' games: Play Nine and Crazy Nines
+    buttons = [r for r in rows if r["board"] not in direct(boards) and r["game"] in TARGET_GAMES]
     worst = max([r["per_card"] for r in buttons] or [0])
     longs = max([r["long_per_card"] for r in buttons] or [0])
     slow = max([r["person_s"] for r in buttons] or [0])
