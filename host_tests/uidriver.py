@@ -36,7 +36,7 @@ K_S = 0.28
 SHORT_S = K_S
 CHORD_S = 2 * K_S  # two buttons pressed together (the TTGO's up), fn with a keyboard's arrow
 LONG_S = K_S + 0.625  # held past 25 ms of debounce and the 600 ms of a long press
-REACH_S = K_S  # a hold: a keystroke, and the time held
+REACH_S = K_S  # a hold: a keystroke (two together: CHORD_S), and the time held
 TYPE_S = K_S  # a keyboard's key (the Cardputer's)
 # A tap on a touch screen: Fitts' law (Shannon form, MT = b log2(D/W + 1)),
 # with the slope of MacKenzie and Soukoreff's soft-keyboard models, 4.9
@@ -76,6 +76,7 @@ class Driver:
             random.seed(person)
         self.trace = trace
         self.at = None  # where the last tap was (a touch board)
+        self.fewest = False  # True: the fewest presses (a hold for 2 steps or more), not the quickest way
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
         self.holds = 0  # and holds to repeat (one press, several steps)
@@ -223,9 +224,9 @@ class Driver:
 
     def _cycle_to(self, get, cycle, target):
         """Step a cyclic choice to target by the shorter way round, the
-        quickest way (by the seconds above): presses one by one, or, where
-        the key repeats while held, one hold. A person then corrects what
-        the hold kept the same way."""
+        quickest way (by the seconds above; with fewest, the fewest presses):
+        presses one by one, or, where the key repeats while held, one hold.
+        A person then corrects what the hold kept the same way."""
         n = len(cycle)
         d = (cycle.index(target) - cycle.index(get())) % n
         ways = []
@@ -233,9 +234,9 @@ class Driver:
             if d == 0:
                 break
             one = CHORD_S if key in self.chord_keys else SHORT_S
-            ways.append((steps * one, steps, key, False))
+            ways.append((steps if self.fewest else steps * one, steps, key, False))
             if steps >= 2 and key in self.hold_button:
-                ways.append((self.hold_seconds(key, steps), steps, key, True))
+                ways.append((1 if self.fewest else self.hold_seconds(key, steps), steps, key, True))
         if ways:
             _seconds, steps, key, held = min(ways)  # the quickest, then the fewest steps
             if held:
@@ -261,7 +262,11 @@ class Driver:
         first, every, late = self.hold_timings(key)
         if self.person is not None:
             late = RT_S * 1000
-        return REACH_S + (first + (steps - 1) * every + late) / 1000
+        return self.press_s(key) + (first + (steps - 1) * every + late) / 1000
+
+    def press_s(self, key):
+        """What pressing the button (or buttons) of a held key takes."""
+        return CHORD_S if key in self.chord_keys else REACH_S
 
     def hold(self, k, steps, get, target):
         """Hold the button of key k until the screen shows target (the
@@ -275,7 +280,7 @@ class Driver:
         ms = first + (steps - 1) * every + int(late + step / 2) // step * step
         self.sim.press(self.hold_button[k], ms)
         self.holds += 1
-        self._count(REACH_S + ms / 1000, k in self.long_keys, k, "hold", ms, steps, str(get()))
+        self._count(self.press_s(k) + ms / 1000, k in self.long_keys, k, "hold", ms, steps, str(get()))
 
     def choose(self, label):
         """In a menu: move to the item and press OK."""
