@@ -44,7 +44,7 @@ class Button:
 
     debounce_ms = 25
     long_ms = 600
-    hold_ms = 250  # a tap is over well before (some 150 ms); a slow one past it is still one step ...
+    hold_ms = 200  # a tap is over well before (some 150 ms); a slower one is still one step ...
     every_ms = 110  # ... and a card every 110 ms shows for more than a perceptual cycle (100 ms)
     repeat = False
     long_first = False
