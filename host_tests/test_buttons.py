@@ -1,6 +1,8 @@
 # Buttons fed with recorded pin states (bounce included), under both runtimes.
 from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP, Button, Keys, describe
 
+UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS: on release, the repeats of the last 195 ms are taken back
+
 
 def trace(button, states, step=5):
     """Feed (pressed, duration_ms) pairs sampled every step ms; return the
@@ -117,13 +119,21 @@ def repeating(long_first=False):
     return b
 
 
+def taken_back(repeats, let_go):
+    """The repeats (times) that came in the last UNDO_MS before let_go, but the first."""
+    return len([t for t in repeats[1:] if t > let_go - UNDO_MS])
+
+
 def test_a_held_button_repeats_at_hold_ms_then_every_every_ms():
     b = repeating()
     ev = trace(b, [(False, 50), (True, 1200), (False, 100)])
     down = 50 + b.debounce_ms
-    # held 1200 ms: at hold_ms after the press is recognised, then every every_ms until let go
-    assert ev == [(HOLD, t) for t in range(down + b.hold_ms, 50 + 1200 + b.debounce_ms, b.every_ms)], ev
-    assert len(ev) >= 4
+    # held 1200 ms: at hold_ms after the press is recognised, then every every_ms until let go; on
+    # release, the number of repeats of the last UNDO_MS to take back
+    holds = list(range(down + b.hold_ms, 50 + 1200 + b.debounce_ms, b.every_ms))
+    back = taken_back(holds, 1250)
+    assert ev == [(HOLD, t) for t in holds] + [(back, 1250 + b.debounce_ms)], ev
+    assert len(holds) >= 4 and back >= 1
     # a tap still gives SHORT, on release; a hold gives nothing on release
     assert [e[0] for e in trace(repeating(), [(False, 50), (True, 150), (False, 100)])] == [SHORT]
     once = b.hold_ms + b.every_ms // 2  # held past hold_ms, let go before the next
@@ -136,8 +146,9 @@ def test_a_long_press_that_repeats_gives_long_then_hold():
     ev = trace(b, [(False, 50), (True, 1100), (False, 100)])
     down = 50 + b.debounce_ms
     holds = range(down + b.long_ms + b.every_ms, 50 + 1100 + b.debounce_ms, b.every_ms)
-    assert ev == [(LONG, down + b.long_ms)] + [(HOLD, t) for t in holds], ev
-    assert len(holds) >= 2
+    back = taken_back([down + b.long_ms] + list(holds), 1150)
+    assert ev == [(LONG, down + b.long_ms)] + [(HOLD, t) for t in holds] + [(back, 1150 + b.debounce_ms)], ev
+    assert len(holds) >= 2 and back >= 1
 
 
 def test_keys_maps_hold_and_knows_which_buttons_repeat():
@@ -197,10 +208,13 @@ def test_two_buttons_pressed_together_are_a_key_of_their_own():
 def test_two_buttons_held_together_repeat_their_key():
     b = Button(None)
     got = play(CHORDED, [(0, 0, 50), (1, 1, 1000), (0, 0, 100)])
-    # held 1000 ms: at hold_ms, then every every_ms after both are down; nothing on release
+    # held 1000 ms: at hold_ms, then every every_ms after both are down; on release, DOWN for each
+    # repeat of the last UNDO_MS
     down = 50 + b.debounce_ms
-    assert got == [(UP, t) for t in range(down + b.hold_ms, 50 + 1000 + b.debounce_ms, b.every_ms)], got
-    assert len(got) >= 3
+    ups = list(range(down + b.hold_ms, 50 + 1000 + b.debounce_ms, b.every_ms))
+    back = taken_back(ups, 1050)
+    assert got == [(UP, t) for t in ups] + [(DOWN, 1050 + b.debounce_ms)] * back, got
+    assert len(ups) >= 3 and back >= 1
 
 
 def test_a_button_held_alone_then_the_other_is_not_a_chord():
@@ -223,3 +237,52 @@ def test_a_button_held_alone_then_the_other_is_not_a_chord():
 def test_describe_names_the_chord():
     assert "top+bottom short: up" in describe(CHORDED, ["top", "bottom"])
     assert "top+bottom hold: up" in describe(CHORDED, ["top", "bottom"])
+
+
+M5 = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN, (2, HOLD): DOWN}
+
+
+def steps_kept(keymap, buttons, ms, step=5):
+    """Hold buttons (an index, or a pair) for ms, let go: the net steps (DOWN
+    +1, UP -1) once everything has come."""
+    n = len(set(k[0] for k in keymap if type(k[0]) is int))
+    held = [False] * n
+    k = Keys([Button(lambda i=i: held[i]) for i in range(n)], keymap)
+    net = 0
+    now = 0
+    for phase in ((), buttons, ()):
+        for i in range(n):
+            held[i] = i in phase
+        for _ in range((ms if phase else 200) // step):
+            for key in k.poll(now):
+                net += 1 if key == DOWN else -1 if key == UP else 0
+            now += step
+    return net
+
+
+def test_a_person_who_lets_go_late_keeps_the_value_seen():
+    # (issue 43) a person lets go a reaction time (some 0.25 s) after the value wanted shows: the
+    # repeats of the last UNDO_MS are taken back, so the value seen is kept, however late within
+    # a repeat's time; on the M5Stack's buttons and the TTGO's (up: the two together)
+    b = Button(None)
+    first = b.debounce_ms + b.hold_ms  # the first repeat, held this long
+    for keymap, buttons, way in ((M5, (2,), 1), (M5, (0,), -1), (CHORDED, (0,), 1), (CHORDED, (0, 1), -1)):
+        for wanted in (2, 3, 5, 12):
+            shows = first + (wanted - 1) * b.every_ms
+            for late in range(UNDO_MS + 5, UNDO_MS + b.every_ms, 10):
+                assert steps_kept(keymap, buttons, shows + late) == way * wanted, (buttons, wanted, late)
+            # let go sooner than UNDO_MS: the value before it; later than a repeat's time more: after it
+            assert steps_kept(keymap, buttons, shows + UNDO_MS - 20) == way * (wanted - 1)
+            assert steps_kept(keymap, buttons, shows + UNDO_MS + b.every_ms + 20) == way * (wanted + 1)
+
+
+def test_a_tap_is_one_step_and_a_hold_at_least_one():
+    b = Button(None)
+    for keymap, buttons, way in ((M5, (2,), 1), (CHORDED, (0, 1), -1)):
+        assert steps_kept(keymap, buttons, 100) == way  # a tap
+        # held past the first repeat and let go at once: that one is kept, never taken back
+        for ms in range(b.debounce_ms + b.hold_ms + 10, b.debounce_ms + b.hold_ms + b.every_ms, 20):
+            assert steps_kept(keymap, buttons, ms) == way, ms
+        # a long hold is still fast: some 7 steps a second, less the last UNDO_MS's
+        assert steps_kept(keymap, buttons, 3000) == way * ((3000 - UNDO_MS - b.debounce_ms - b.hold_ms)
+                                                           // b.every_ms + 1)

@@ -23,22 +23,61 @@ def simulator():
     return sim
 
 
-# The time a press takes, seen and made (make bench's seconds a hole): a
-# short press, a long one (held past 600 ms), two buttons pressed together,
-# and a hold to repeat: reaching for it plus the time held.
-SHORT_S = 0.4
-LONG_S = 1.0
-REACH_S = 0.3
-CHORD_S = 0.5  # two buttons pressed together (the TTGO's up): a short press, a little slower
-# A keyboard's key (the Cardputer's: small keys, found by eye) and a tap on
-# a 40 px key (the CYD's): each as long as a short press
-TYPE_S = 0.4
-TAP_S = 0.4
+# The time a press takes (make bench's seconds a hole), by Card, Moran and
+# Newell's keystroke-level model (KLM: "The Keystroke-Level Model for User
+# Performance Time with Interactive Systems", CACM 23(7), 1980; "The
+# Psychology of Human-Computer Interaction", 1983). K, a keystroke, is
+# 0.08 s to 1.2 s by skill: 0.28 s, the KLM's average non-secretary typist,
+# is taken for a button and a keyboard's key (a player is no typist; 0.20 s
+# would be a good typist's). Two keys together are two keystrokes (the KLM
+# counts a shift key as a K of its own). A long press and a hold are a
+# keystroke plus the time the button is held.
+K_S = 0.28
+SHORT_S = K_S
+CHORD_S = 2 * K_S  # two buttons pressed together (the TTGO's up), fn with a keyboard's arrow
+LONG_S = K_S + 0.625  # held past 25 ms of debounce and the 600 ms of a long press
+REACH_S = K_S  # a hold: a keystroke (two together: CHORD_S), and the time held
+TYPE_S = K_S  # a keyboard's key (the Cardputer's)
+# A tap on a touch screen: Fitts' law (Shannon form, MT = b log2(D/W + 1)),
+# with the slope of MacKenzie and Soukoreff's soft-keyboard models, 4.9
+# bits/s tapping with a stylus or a finger (Soukoreff & MacKenzie,
+# "Theoretical upper and lower bounds on typing speed using a stylus and
+# soft keyboard", Behaviour & Information Technology 14, 1995): D the
+# distance from the last tap, W the key's side. Fitts' law is no model of
+# tapping the same key again (Soukoreff & MacKenzie, GI 2002): a tap is at
+# least a keystroke, K_S.
+FITTS_B = 1 / 4.9
+TAP_S = K_S  # the least a tap takes
+# A person lets go of a held button a reaction time after seeing the value
+# wanted (Card, Moran and Newell's Model Human Processor: perceptual 100 ms,
+# cognitive 70 ms, motor 70 ms cycles, some 0.24 s; simple visual reaction
+# 0.2-0.3 s): drawn from Normal(RT_S, RT_SD), at least RT_MIN. The ideal user
+# lets go exactly halfway to the value kept changing.
+RT_S = 0.25
+RT_SD = 0.05
+RT_MIN = 0.1
+# On release, drivers/buttons.py takes back the repeats of the last UNDO_MS:
+# the ideal user holds that much longer
+UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 
 
 class Driver:
-    def __init__(self, board, emulate=False, guarded=False, calibrate=True, unit=None):
+    def __init__(self, board, emulate=False, guarded=False, calibrate=True, person=None, trace=None,
+                 unit=None):
+        """person: a seed: holds are let go a person's reaction time after the
+        value wanted shows (RT_S), and what the firmware kept is corrected;
+        None: the ideal user. trace: a list that gets a dict for every press
+        and hold (make bench's --trace). unit: a look-alike's glass (sim.py's --unit)."""
         self.sim = simulator().Sim(board, emulate, guarded=guarded, unit=unit)
+        self.board_id = board
+        self.person = person
+        if person is not None:
+            import random
+
+            random.seed(person)
+        self.trace = trace
+        self.at = None  # where the last tap was (a touch board)
+        self.fewest = False  # True: the fewest presses (a hold for 2 steps or more), not the quickest way
         self.presses = 0
         self.longs = 0  # of them, long presses (a key this board has only as a long press)
         self.holds = 0  # and holds to repeat (one press, several steps)
@@ -85,16 +124,45 @@ class Driver:
 
     def key(self, k, times=1):
         for _ in range(times):
+            if self.kind == "touch":
+                self.tap(*self.sim.key_point(k))
+                continue
             self.sim.press_key(k)
             if self.kind == "buttons":
-                self._count(LONG_S if k in self.long_keys else CHORD_S if k in self.chord_keys else SHORT_S,
-                            k in self.long_keys)
+                kind = "long" if k in self.long_keys else "chord" if k in self.chord_keys else "short"
+                ms = simulator().LONG_MS if kind == "long" else simulator().SHORT_MS
+                self._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
+                            kind == "long", k, kind, ms)
             elif self.kind == "keyboard":  # a key, or fn with an arrow's key: two together
-                self._count(TYPE_S if k in self.sim.board.KEYMAP.values() else CHORD_S)
-            else:
-                self._count(TAP_S)
+                one = k in self.sim.board.KEYMAP.values()
+                self._count(TYPE_S if one else CHORD_S, False, k, "key" if one else "fn",
+                            simulator().SHORT_MS)
 
-    def _count(self, seconds, long=False):
+    def reaction(self):
+        """A person's reaction time (s): Normal(RT_S, RT_SD), at least RT_MIN
+        (Box-Muller, from the seeded random)."""
+        import math
+        import random
+
+        u = random.random() or 1e-9
+        z = math.sqrt(-2 * math.log(u)) * math.cos(2 * math.pi * random.random())
+        return max(RT_MIN, RT_S + RT_SD * z)
+
+    def tap_seconds(self, x, y, w):
+        """Fitts' law from the last tap to (x, y) on a target w px across."""
+        import math
+
+        t = TAP_S
+        if self.at is not None:
+            d = math.sqrt((x - self.at[0]) ** 2 + (y - self.at[1]) ** 2)
+            t = max(TAP_S, FITTS_B * math.log(d / w + 1) / math.log(2))
+        self.at = (x, y)
+        return t
+
+    def _count(self, seconds, long=False, key=None, kind=None, ms=None, steps=1, kept=None):
+        if self.trace is not None:
+            self.trace.append({"board": self.board_id, "key": key, "kind": kind, "steps": steps,
+                               "ms": ms, "kept": kept, "s": round(seconds, 3)})
         self.presses += 1
         self.longs += long
         self.seconds += seconds
@@ -104,11 +172,15 @@ class Driver:
     def typed(self, legend):
         """A keyboard's key by its legend."""
         self.sim.type_key(legend)
-        self._count(TYPE_S)
+        self._count(TYPE_S, False, legend, "key", simulator().SHORT_MS)
 
-    def tap(self, x, y):
+    def tap(self, x, y, w=None):
+        """A tap at (x, y) on a target w px across (a pad's key by default)."""
+        from ui import touch
+
         self.sim.tap(x, y)
-        self._count(TAP_S)
+        seconds = self.tap_seconds(x, y, w or touch.KEY)
+        self._count(seconds, False, "%d,%d" % (x, y), "tap", simulator().TAP_MS)
 
     def tap_pad(self, label):
         """Tap a key of the card pad (ui/touch.py) by its label."""
@@ -152,42 +224,64 @@ class Driver:
         return None
 
     def _cycle_to(self, get, cycle, target):
-        """Step a cyclic choice to target by the shorter way round, in the
-        fewest presses: where the key repeats while held, one hold for two
-        steps or more."""
+        """Step a cyclic choice to target by the shorter way round, the
+        quickest way (by the seconds above; with fewest, the fewest presses):
+        presses one by one, or, where the key repeats while held, one hold.
+        A person then corrects what the hold kept the same way."""
         n = len(cycle)
         d = (cycle.index(target) - cycle.index(get())) % n
         ways = []
         for key, steps in (("down", d), ("up", n - d)):
             if d == 0:
                 break
-            held = steps >= 2 and key in self.hold_button
-            ways.append((1 if held else steps, steps, key, held))
+            one = CHORD_S if key in self.chord_keys else SHORT_S
+            ways.append((steps if self.fewest else steps * one, steps, key, False))
+            if steps >= 2 and key in self.hold_button:
+                ways.append((1 if self.fewest else self.hold_seconds(key, steps), steps, key, True))
         if ways:
-            _presses, steps, key, held = min(ways)  # the fewest presses, then the fewest steps
+            _seconds, steps, key, held = min(ways)  # the quickest, then the fewest steps
             if held:
-                self.hold(key, steps)
+                self.hold(key, steps, get, target)
+                if get() != target:
+                    assert self.person is not None, ("the ideal user's hold kept", get(), target)
+                    self._cycle_to(get, cycle, target)
             else:
                 self.key(key, steps)
         assert get() == target, (get(), target)
 
-    def hold(self, k, steps):
-        """Hold the button of key k for exactly `steps` repeats (the driver's
-        timings: drivers/buttons.py), then let go."""
+    def hold_timings(self, key):
+        """(ms to the first repeat, ms between repeats, ms the ideal user holds
+        after the value wanted shows) of the button that repeats key."""
         from drivers.buttons import Button
 
         b = Button(None)
-        button = self.hold_button[k]
-        # down once debounced; the first at hold_ms (long_ms, after a long
-        # press), then every every_ms; let go halfway to the next
-        first = b.long_ms if (button, "long") in self.keymap else b.hold_ms
-        ms = b.debounce_ms + first + (steps - 1) * b.every_ms + b.every_ms // 2
-        self.sim.press(button, ms)
-        self.presses += 1
+        first = b.long_ms if (self.hold_button[key], "long") in self.keymap else b.hold_ms
+        return b.debounce_ms + first, b.every_ms, UNDO_MS + b.every_ms // 2
+
+    def hold_seconds(self, key, steps):
+        """What a hold for steps repeats is expected to take."""
+        first, every, late = self.hold_timings(key)
+        if self.person is not None:
+            late = RT_S * 1000
+        return self.press_s(key) + (first + (steps - 1) * every + late) / 1000
+
+    def press_s(self, key):
+        """What pressing the button (or buttons) of a held key takes."""
+        return CHORD_S if key in self.chord_keys else REACH_S
+
+    def hold(self, k, steps, get, target):
+        """Hold the button of key k until the screen shows target (the
+        steps-th repeat, by drivers/buttons.py's timings), then let go: the
+        ideal user halfway to the value kept changing, a person a reaction
+        time later. One sim.press (make bench's heap replay records it)."""
+        first, every, late = self.hold_timings(k)
+        if self.person is not None:
+            late = self.reaction() * 1000
+        step = simulator().STEP_MS
+        ms = first + (steps - 1) * every + int(late + step / 2) // step * step
+        self.sim.press(self.hold_button[k], ms)
         self.holds += 1
-        self.longs += k in self.long_keys
-        self.seconds += REACH_S + ms / 1000
-        assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
+        self._count(self.press_s(k) + ms / 1000, k in self.long_keys, k, "hold", ms, steps, str(get()))
 
     def choose(self, label):
         """In a menu: move to the item and press OK."""
@@ -205,7 +299,7 @@ class Driver:
         if self.kind == "touch":  # a tap on the row, once it is in view
             while self._row_y(m, i) is None:
                 self.key("down" if i > m.cursor else "up")
-            self.tap(self.app.pen.d.width // 2, self._row_y(m, i))
+            self.tap(self.app.pen.d.width // 2, self._row_y(m, i), self.app.pen.line_h + 2)
             return
         self._cycle_to(lambda: labels[m.cursor], labels, label)
         self.key("ok")

@@ -7,7 +7,7 @@
 # buttons of a board and turns presses into the logical keys UP, DOWN, OK,
 # BACK through the board's key map.
 
-from compat import ticks_diff
+from compat import const, ticks_diff
 
 UP = "up"
 DOWN = "down"
@@ -20,10 +20,15 @@ RIGHT = "right"
 SHORT = "short"
 LONG = "long"
 HOLD = "hold"  # held: the key again and again (after LONG, if the button has one)
+# On release, the repeats of the last _UNDO_MS are taken back (all but a
+# hold's first): a person lets go a reaction time (some 0.25 s) after
+# seeing the value wanted, and keeps the value seen (make bench: entry).
+_UNDO_MS = const(195)
 
 
 class Button:
-    """One button. update(pressed, now_ms) returns SHORT, LONG, HOLD or None.
+    """One button. update(pressed, now_ms) returns SHORT, LONG, HOLD or None;
+    or, on release after repeats, how many to take back (a number).
 
     A press counts once the reading has been steady for debounce_ms. LONG
     comes while the button is still held, as soon as it has been down for
@@ -31,13 +36,16 @@ class Button:
     nothing more. SHORT comes on release of a shorter press. A button that
     repeats (repeat: its key map names HOLD) gives HOLD while it is held:
     at hold_ms, then every every_ms; or, when it has a long press too
-    (long_first), LONG at long_ms, then HOLD every every_ms.
+    (long_first), LONG at long_ms, then HOLD every every_ms. Let go, it
+    takes back the repeats of the last _UNDO_MS but the first (Keys sends
+    the other way's key for each): a person's late let-go keeps the value
+    seen, a tap is one step, and a hold at least one.
     """
 
     debounce_ms = 25
     long_ms = 600
-    hold_ms = 300  # a tap is over well before (some 150 ms) ...
-    every_ms = 130  # ... and a card every 130 ms is one a player still lets go on (make bench: entry)
+    hold_ms = 200  # a tap is over well before (some 150 ms); a slower one is still one step ...
+    every_ms = 110  # ... and a card every 110 ms shows for more than a perceptual cycle (100 ms)
     repeat = False
     long_first = False
 
@@ -48,7 +56,7 @@ class Button:
         self.raw_since = 0  # when the reading last changed
         self.down = False  # debounced state
         self.down_at = 0
-        self.long_sent = False  # a LONG or a HOLD has come: the release gives nothing
+        self.long_sent = False  # a LONG or a HOLD has come: the release gives no SHORT
         self.next_ms = 0  # held this long (ms): the next HOLD
 
     def update(self, pressed, now):
@@ -63,6 +71,13 @@ class Button:
                 self.long_sent = False
             elif not self.long_sent:
                 return SHORT
+            elif self.repeat:
+                # let go after repeats (at first + k * every ms held, up to next_ms - every): how
+                # many came after the release (raw_since) less _UNDO_MS, but the first, to take back
+                first = self.long_ms if self.long_first else self.hold_ms
+                every = self.every_ms
+                lo = max(ticks_diff(self.raw_since, self.down_at) - _UNDO_MS, first)
+                return (self.next_ms - every - first) // every - (lo - first) // every or None
             return None
         if not self.down:
             return None
@@ -88,7 +103,8 @@ class Chord:
     third short press). It forms when the second button goes down while the
     first is still down and has given nothing yet; from then on the two
     buttons give nothing of their own until each is let go. SHORT comes when
-    either is let go; held together, HOLD at hold_ms, then every every_ms."""
+    either is let go; held together, HOLD at hold_ms, then every every_ms,
+    and on release the number of repeats to take back, as a Button's."""
 
     def __init__(self, a, b, repeat):
         self.a = a
@@ -118,8 +134,12 @@ class Chord:
         if self.done:
             return None
         if not (ba.down and bb.down):
-            self.done = True  # one let go: the press, unless it repeated
-            return None if self.held else SHORT
+            self.done = True  # one let go: the press; after repeats, those of the last _UNDO_MS to take back
+            if not self.held:
+                return SHORT
+            first, every = ba.hold_ms, ba.every_ms  # as Button's
+            lo = max(ticks_diff((bb if ba.down else ba).raw_since, self.at) - _UNDO_MS, first)
+            return (self.next_ms - every - first) // every - (lo - first) // every or None
         if self.repeat and ticks_diff(now, self.at) >= self.next_ms:
             self.next_ms += ba.every_ms
             self.held = True
@@ -159,15 +179,24 @@ class Keys:
         bs, kinds, mute = self.buttons, self.kinds, self.mute
         for i in range(len(bs)):
             kinds[i] = bs[i].poll(now)
+        keymap = self.keymap
         for c in self.chords:
             kind = c.update(bs[c.a], bs[c.b], mute, now)
             if kind is not None:
-                out.append(self.keymap.get(((c.a, c.b), kind)))
+                key = keymap.get(((c.a, c.b), HOLD if type(kind) is int else kind))
+                back = DOWN if key == UP else UP if key == DOWN else None
+                for _ in range(kind if type(kind) is int and back else 0):
+                    out.append(back)  # repeats taken back
+                if type(kind) is not int:
+                    out.append(key)
         for i in range(len(bs)):
             kind = kinds[i]
             if kind is not None and not mute[i]:
-                key = self.keymap.get((i, kind))
-                if key is not None:
+                key = keymap.get((i, HOLD if type(kind) is int else kind))
+                back = DOWN if key == UP else UP if key == DOWN else None
+                for _ in range(kind if type(kind) is int and back else 0):
+                    out.append(back)
+                if key is not None and type(kind) is not int:
                     out.append(key)
             if mute[i] and not bs[i].down:
                 mute[i] = False

@@ -3,22 +3,32 @@
 # host_tests/uidriver.py), checks that every grid entered is the one wanted,
 # and prints what it cost. Runs under the MicroPython unix port.
 #
-#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json]
+#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE]
+#                                            [--reaction S]
 #
 # FILE: JSON lines, one a hole, as tools/benches/realholes.py writes them:
 #   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
 # (grids as tools/score.py reads them; Play Nine, Crazy Nines and SuitUP
 # Crazy 9's). Holes are entered game by game, in the order given.
 #
+# Each hole is entered twice: by the ideal user, who lets go of a held
+# button exactly halfway to the value kept changing, and by a person, who
+# lets go a reaction time after the value wanted shows (Normal(0.25, 0.05)
+# s, at least 0.1 s, seeded: --seed; --reaction S another mean, the SD
+# kept), sees the value the firmware kept and
+# corrects it the quickest way (host_tests/uidriver.py).
+#
 # Prints, per game: presses per card (the OK that takes each card counts;
 # a hold that repeats a key is one press), long presses and holds per card,
 # and the estimated seconds per 4-player hole: every press of the hole (from
-# the game's menu to its result, the ender's question included) at SHORT_S
-# a short press, LONG_S a long one, CHORD_S two buttons pressed together
-# and REACH_S plus the time held a hold; TYPE_S a key of the Cardputer's
-# keyboard (CHORD_S fn with an arrow's key), TAP_S a tap on the CYD
-# (host_tests/uidriver.py), scaled to 4 players. --json: one JSON line a
-# game instead.
+# the game's menu to its result, the ender's question included) timed by
+# Card, Moran and Newell's keystroke-level model: K (0.28 s) a press or a
+# keyboard's key, two K two buttons (or fn and a key) together, K and the
+# time held a long press or a hold; a tap on the CYD by Fitts' law
+# (uidriver.py's figures and sources), scaled to 4 players; then the
+# person's mean and 90th percentile. --json: one JSON line a game instead.
+# --trace FILE: the person's every press and hold as a JSON line (board,
+# key, kind, steps wanted, ms held, value kept, seconds), to re-time them.
 import json
 import sys
 
@@ -28,7 +38,7 @@ from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on 
 from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
-from uidriver import CHORD_S, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
+from uidriver import CHORD_S, FITTS_B, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
 from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
 TITLES = {}  # the grid games (tools/benches/realholes.py's) by their names on the device's menu
 for _g in GAME_IDS:
@@ -74,12 +84,13 @@ def runs(holes):
     return out
 
 
-def enter(board, run, k):
-    """Enter a run of holes as one game; (cards, card presses, card longs,
-    card holds, seconds per 4-player hole for each hole)."""
+def enter(board, run, k, person=None, trace=None):
+    """Enter a run of holes as one game (by a person: person, a seed); (cards,
+    card presses, card longs, card holds, seconds per 4-player hole for each
+    hole)."""
     gid, n = run[0]["game"], run[0]["players"]
     fresh_dir("entry-%d" % k)
-    d = Driver(board)
+    d = Driver(board, person=None if person is None else person + k, trace=trace)
     d.new_game(TITLES[gid], ["P%d" % (p + 1) for p in range(n)], holes=len(run))
     g = d.app.game
     r = g.rules
@@ -96,47 +107,72 @@ def enter(board, run, k):
     return d.cards, d.card_presses, d.card_longs, d.card_holds, seconds
 
 
-def measure(board, holes):
-    """{game: {"cards", "per_card", "long_per_card", "hole_s"}}."""
+def p90(xs):
+    """The 90th percentile (nearest rank)."""
+    xs = sorted(xs)
+    return xs[max(0, -(-9 * len(xs) // 10) - 1)]
+
+
+def measure(board, holes, person=1, trace=None):
+    """{game: {"cards", "per_card", "long_per_card", "hold_per_card", "hole_s",
+    "holes"}} for the ideal user, and with a person (person: the seed; None:
+    not) "person_s", "person_p90", "person_per_card" and "person_hold_per_card"
+    too. trace: a list for the person's presses and holds."""
     tally: dict = {}
     for k, run in enumerate(runs(holes)):
+        t = tally.setdefault(run[0]["game"], [0, 0, 0, 0, [], 0, 0, []])
         cards, presses, longs, holds, seconds = enter(board, run, k)
-        t = tally.setdefault(run[0]["game"], [0, 0, 0, 0, []])
         t[0] += cards
         t[1] += presses
         t[2] += longs
         t[3] += holds
         t[4] += seconds
+        if person is not None:
+            _cards, presses, _longs, holds, seconds = enter(board, run, k, person, trace)
+            t[5] += presses
+            t[6] += holds
+            t[7] += seconds
     out = {}
-    for gid, (cards, presses, longs, holds, seconds) in tally.items():
-        out[gid] = {"cards": cards, "per_card": presses / cards, "long_per_card": longs / cards,
-                    "hold_per_card": holds / cards, "hole_s": sum(seconds) / len(seconds),
-                    "holes": len(seconds)}
+    for gid, (cards, presses, longs, holds, seconds, p_presses, p_holds, p_seconds) in tally.items():
+        f = {"cards": cards, "per_card": presses / cards, "long_per_card": longs / cards,
+             "hold_per_card": holds / cards, "hole_s": sum(seconds) / len(seconds), "holes": len(seconds)}
+        if p_seconds:
+            f.update(person_s=sum(p_seconds) / len(p_seconds), person_p90=p90(p_seconds),
+                     person_per_card=p_presses / cards, person_hold_per_card=p_holds / cards)
+        out[gid] = f
     return out
 
 
 def main(argv):
-    opts = args.parse(argv, "usage: bench_entry.py --board ID --holes FILE [--json]",
-                      {"--board": None, "--holes": None}, ("--json",), ("--board", "--holes"))
+    usage = "usage: bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE] [--reaction S]"
+    opts = args.parse(argv, usage,
+                      {"--board": None, "--holes": None, "--seed": "1", "--trace": "", "--reaction": ""},
+                      ("--json",), ("--board", "--holes"))
+    if opts["--reaction"]:
+        import uidriver
+
+        uidriver.RT_S = float(opts["--reaction"])
     as_json = opts["--json"]
     import os
 
     path = opts["--holes"]
+    cwd = os.getcwd()
     if not path.startswith("/"):
-        path = os.getcwd() + "/" + path  # the driver changes into its flash
+        path = cwd + "/" + path  # the driver changes into its flash
+    trace: list = []
     try:
-        res = measure(opts["--board"], read_holes(path))
+        res = measure(opts["--board"], read_holes(path), int(opts["--seed"]), trace)
     except (Wrong, OSError) as e:
         print("bench_entry: %s" % e)
         return 1
     board = opts["--board"]
     kind = getattr(simboard.board_module(board), "INPUT", "buttons")
     if kind == "keyboard":
-        times = "%.1f s a key, %.1f s fn with an arrow's key" % (TYPE_S, CHORD_S)
+        times = "%.2f s a key, %.2f s fn with an arrow's key" % (TYPE_S, CHORD_S)
     elif kind == "touch":
-        times = "%.1f s a tap" % TAP_S
+        times = "a tap by Fitts' law, %.2f s a bit, at least %.2f s" % (FITTS_B, TAP_S)
     else:
-        times = ("%.1f s a short press, %.1f s a long one, %.1f s two buttons together, %.1f s and the "
+        times = ("%.2f s a short press, %.2f s a long one, %.2f s two buttons together, %.2f s and the "
                  "time held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))
     for gid, f in res.items():
         if as_json:
@@ -146,6 +182,14 @@ def main(argv):
             print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.1f s a "
                   "4-player hole (%s)" % (board, gid, f["cards"], f["holes"], f["per_card"],
                                           f["long_per_card"], f["hold_per_card"], f["hole_s"], times))
+            print("%s %s: %.1f s a 4-player hole for a person (p90 %.1f s; %.2f presses a card, %.2f holds)"
+                  % (board, gid, f["person_s"], f["person_p90"], f["person_per_card"],
+                     f["person_hold_per_card"]))
+    if opts["--trace"]:
+        out = opts["--trace"]
+        with open(out if out.startswith("/") else cwd + "/" + out, "w") as t:
+            for ev in trace:
+                t.write(json.dumps(ev) + "\n")
     return 0
 
 
