@@ -304,7 +304,7 @@ class GridEntry(Screen):
             else:
                 self.d.leave()
                 return
-        self.dirty = True
+        self.changed()
 
     def phone_grid(self):
         """A complete grid that came from the player's phone: OK (Enter, the
@@ -318,6 +318,7 @@ class GridEntry(Screen):
         self.d.done(self.k)
 
     def shown(self):
+        self.seen = None  # drawn whole: what it shows is worked out again
         # back from the next player: stand on the last cell of a complete grid (not from "Total
         # only?" answered Keep cards: on the "#" still)
         if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
@@ -330,23 +331,39 @@ class GridEntry(Screen):
 
         self.d.ask_total(self.k, self.total if self.total is not None else 0, then=then)
 
-    def draw(self, pen):
+    # What the grid shows is worked out once a change (look()), not once a
+    # band: the score, each cell's card and colour (code: its state and role),
+    # the lines under the grid. A key compares it with what is on the screen
+    # (changed()) and only the rectangles that differ are drawn and sent:
+    # the cell, the score, the lines under the grid (Pen.frame).
+    seen: list | None = None  # [pos, note, cells] the look was worked out for
+    b = None  # the Breakdown of a complete grid, else None
+
+    def look(self):
+        """Work out what the grid shows, unless it is worked out already."""
+        seen = self.seen
+        if seen is not None and seen[0] == self.pos and seen[1] is self.note and seen[2] == self.cells:
+            return
+        n = len(self.cells)
+        if seen is None:
+            self.codes = [0] * n
+            self.labels: list = [None] * n
+            seen = self.seen = [0, None, [None] * n]
+        seen[0], seen[1] = self.pos, self.note
+        cells: list = seen[2]
+        for i in range(n):
+            cells[i] = self.cells[i]
         d = self.d
-        cards = [c if c not in (None, TOTAL) else None for c in self.cells]
-        score = None
         b = None
-        if None not in cards:
-            b = d.rules.score(cards, self.opts)
-            score = b.total()
-        title_and_score(pen, d.name(self.k), d.label, score)
-        x0, y, cw, rh = grid_box(pen, self.C)
-        for i in range(self.R * self.C):
-            r, c = i // self.C, i % self.C
-            x, yy = x0 + c * cw, y + r * rh
+        if None not in self.cells and TOTAL not in self.cells:
+            b = d.rules.score(self.cells, self.opts)
+        self.b = b
+        self.score = b.total() if b else None
+        cur = self.cell()
+        for i in range(n):
             t = self.cells[i]
             state = b.state[i] if b else 0
-            if i == self.cell():
-                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+            if i == cur:
                 role = SEL_FG
             elif t is None:
                 role = DIM
@@ -358,19 +375,91 @@ class GridEntry(Screen):
                 role = DIM
             else:
                 role = FG
-            label = "?" if t is None else t
+            self.codes[i] = state * 32 + role
+            self.labels[i] = "?" if t is None else t
+        extras = []
+        if b:  # bonuses and penalties, short: "bonus -10  QS +25"
+            for label, pts in b.extras:
+                extras.append("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
+        self.extras = extras
+        self.hints = self.hint()
+
+    def changed(self):
+        """After a key: only what differs from the screen is drawn, or the
+        whole screen where that is simpler (a frame not yet drawn)."""
+        if self.dirty is not False or self.seen is None:  # a frame pending: drawn whole
+            self.dirty = True
+            return
+        was_codes, was_labels = self.codes, self.labels
+        was_score, was_extras, was_hints = self.score, self.extras, self.hints
+        # the look into fresh lists; the old ones are kept for the next change
+        old = getattr(self, "spare", None)
+        if old is None:
+            n = len(self.cells)
+            old = ([0] * n, [None] * n)
+        self.codes, self.labels = old
+        self.seen[0] = -1  # worked out again, whatever the state
+        self.look()
+        self.spare = (was_codes, was_labels)
+        pen = self.app.pen
+        rects = getattr(self, "rects", None)
+        if rects is None:
+            rects = self.rects = [0] * 16  # the score, the lines under the grid, two cells or their span
+        for i in range(3, 16, 4):
+            rects[i] = 0
+        x0, y0, cw, rh = grid_box(pen, self.C)
+        if self.score != was_score:
+            if was_score is not None and self.score is not None and len(str(self.score)) == len(
+                    str(was_score)):  # the score's digits alone
+                w = pen.text_width(str(self.score)) + 2
+                rects[0], rects[1], rects[2], rects[3] = pen.d.width - w - 2, 0, w + 2, y0 - 3
+            else:  # the title line: its name may be cut otherwise
+                rects[0], rects[1], rects[2], rects[3] = 0, 0, pen.d.width, y0 - 3
+        if self.extras != was_extras or self.hints != was_hints:
+            y = y0 + self.R * rh
+            rects[4], rects[5], rects[6], rects[7] = 0, y, pen.d.width, pen.h - y
+        k = 8
+        lo = hi = -1  # the first and last cells that changed, beyond two
+        for i in range(len(self.codes)):
+            if self.codes[i] == was_codes[i] and self.labels[i] is was_labels[i]:
+                continue
+            x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
+            if k < 16:
+                rects[k], rects[k + 1], rects[k + 2], rects[k + 3] = x, yy, cw - 1, rh + 2
+                k += 4
+            else:  # more: the rows from the first to the last
+                if lo < 0:
+                    lo = rects[9]
+                hi = yy + rh + 2
+        if hi >= 0:
+            rects[8], rects[9], rects[10], rects[11] = 0, lo, pen.d.width, hi - lo
+            rects[15] = 0
+        self.dirty = rects  # type: ignore[assignment]  # Pen.frame: True, or the rectangles
+
+    def draw(self, pen):
+        self.look()
+        b = self.b
+        title_and_score(pen, self.d.name(self.k), self.d.label, self.score)
+        x0, y, cw, rh = grid_box(pen, self.C)
+        C = self.C
+        mono = pen.mono
+        for i in range(self.R * C):
+            x, yy = x0 + i % C * cw, y + i // C * rh
+            code = self.codes[i]
+            role, state = code & 31, code >> 5
+            if role == SEL_FG:
+                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+            label = self.labels[i]
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
-            if b and i != self.cell() and state in (CANCEL, MATCH, REMOVED) and pen.mono:
+            if b and role != SEL_FG and state in (CANCEL, MATCH, REMOVED) and mono:
                 # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
                 pen.box(x - 2, yy - 2, cw - 1, rh + 1, FG)
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
         y += self.R * rh + 2
-        if b and b.extras:
-            # bonuses and penalties, short: "bonus -10  QS +25"
+        if self.extras:
             x = 2
-            for label, pts in b.extras:
-                item = "%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts)
+            for item in self.extras:
                 w = pen.text_width(item)
                 if x + w > pen.d.width:
                     x = 2
@@ -380,7 +469,7 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        hint = self.hint()
+        hint: str | None = self.hints
         for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
@@ -423,4 +512,4 @@ class GridEntry(Screen):
         r, c = (y - y0) // rh, (x - x0 + 2) // cw
         if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
             self.pos = self.order.index(r * self.C + c)
-            self.dirty = True
+            self.changed()
