@@ -335,9 +335,11 @@ class GridEntry(Screen):
     # band: the score, each cell's card and colour (code: its state and role),
     # the lines under the grid. A key compares it with what is on the screen
     # (changed()) and only the rectangles that differ are drawn and sent:
-    # the cell, the score, the lines under the grid (Pen.frame).
-    seen: list | None = None  # [pos, note, cells] the look was worked out for
-    b = None  # the Breakdown of a complete grid, else None
+    # the cell, the score, the lines under the grid (Pen.frame). The lists
+    # are the hole's (Draft.looks), shared by its players' grids: only the
+    # one in front draws, and each grid stays on the stack (docs/MEMORY.md).
+    seen: list | None = None  # [pos, note, cells] the look was worked out for, or None: not yet
+    score = None  # a complete grid's, else None
 
     def look(self):
         """Work out what the grid shows, unless it is worked out already."""
@@ -345,19 +347,22 @@ class GridEntry(Screen):
         if seen is not None and seen[0] == self.pos and seen[1] is self.note and seen[2] == self.cells:
             return
         n = len(self.cells)
+        d = self.d
         if seen is None:
-            self.codes = [0] * n
-            self.labels: list = [None] * n
-            seen = self.seen = [0, None, [None] * n]
+            bufs: tuple | None = getattr(d, "looks", None)
+            if bufs is None or len(bufs[0]) != n:
+                bufs = d.looks = (  # type: ignore[attr-defined]
+                    [0] * n, [None] * n, [0, None, [None] * n], [0] * n, [None] * n, [0] * 16)
+            self.codes: list = bufs[0]
+            self.labels: list = bufs[1]
+            seen = self.seen = bufs[2]
         seen[0], seen[1] = self.pos, self.note
-        cells: list = seen[2]
+        cells = seen[2]
         for i in range(n):
             cells[i] = self.cells[i]
-        d = self.d
         b = None
         if None not in self.cells and TOTAL not in self.cells:
             b = d.rules.score(self.cells, self.opts)
-        self.b = b
         self.score = b.total() if b else None
         cur = self.cell()
         for i in range(n):
@@ -377,12 +382,12 @@ class GridEntry(Screen):
                 role = FG
             self.codes[i] = state * 32 + role
             self.labels[i] = "?" if t is None else t
-        extras = []
-        if b:  # bonuses and penalties, short: "bonus -10  QS +25"
-            for label, pts in b.extras:
-                extras.append("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
+        extras: list | tuple = ()
+        if b and b.extras:  # bonuses and penalties, short: "bonus -10  QS +25"
+            extras = [("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
+                      for label, pts in b.extras]
         self.extras = extras
-        self.hints = self.hint()
+        self.hints: str | None = self.hint()
 
     def changed(self):
         """After a key: only what differs from the screen is drawn, or the
@@ -390,21 +395,15 @@ class GridEntry(Screen):
         if self.dirty is not False or self.seen is None:  # a frame pending: drawn whole
             self.dirty = True
             return
-        was_codes, was_labels = self.codes, self.labels
+        bufs = self.d.looks
+        was_codes, was_labels, rects = bufs[3], bufs[4], bufs[5]
+        n = len(self.cells)
+        for i in range(n):
+            was_codes[i], was_labels[i] = self.codes[i], self.labels[i]
         was_score, was_extras, was_hints = self.score, self.extras, self.hints
-        # the look into fresh lists; the old ones are kept for the next change
-        old = getattr(self, "spare", None)
-        if old is None:
-            n = len(self.cells)
-            old = ([0] * n, [None] * n)
-        self.codes, self.labels = old
         self.seen[0] = -1  # worked out again, whatever the state
         self.look()
-        self.spare = (was_codes, was_labels)
         pen = self.app.pen
-        rects = getattr(self, "rects", None)
-        if rects is None:
-            rects = self.rects = [0] * 16  # the score, the lines under the grid, two cells or their span
         for i in range(3, 16, 4):
             rects[i] = 0
         x0, y0, cw, rh = grid_box(pen, self.C)
@@ -420,7 +419,7 @@ class GridEntry(Screen):
             rects[4], rects[5], rects[6], rects[7] = 0, y, pen.d.width, pen.h - y
         k = 8
         lo = hi = -1  # the first and last cells that changed, beyond two
-        for i in range(len(self.codes)):
+        for i in range(n):
             if self.codes[i] == was_codes[i] and self.labels[i] is was_labels[i]:
                 continue
             x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
@@ -438,7 +437,7 @@ class GridEntry(Screen):
 
     def draw(self, pen):
         self.look()
-        b = self.b
+        b = self.score is not None
         title_and_score(pen, self.d.name(self.k), self.d.label, self.score)
         x0, y, cw, rh = grid_box(pen, self.C)
         C = self.C
@@ -469,7 +468,7 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        hint: str | None = self.hints
+        hint = self.hints
         for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
