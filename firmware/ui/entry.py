@@ -318,7 +318,9 @@ class GridEntry(Screen):
         self.d.done(self.k)
 
     def shown(self):
-        self.seen = None  # drawn whole: what it shows is worked out again
+        L = getattr(self.d, "looks", None)
+        if L is not None:
+            L[9] = None  # drawn whole: what it shows is worked out again
         # back from the next player: stand on the last cell of a complete grid (not from "Total
         # only?" answered Keep cards: on the "#" still)
         if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
@@ -335,35 +337,31 @@ class GridEntry(Screen):
     # band: the score, each cell's card and colour (code: its state and role),
     # the lines under the grid. A key compares it with what is on the screen
     # (changed()) and only the rectangles that differ are drawn and sent:
-    # the cell, the score, the lines under the grid (Pen.frame). The lists
-    # are the hole's (Draft.looks), shared by its players' grids: only the
-    # one in front draws, and each grid stays on the stack (docs/MEMORY.md).
-    seen: list | None = None  # [pos, note, cells] the look was worked out for, or None: not yet
-    score = None  # a complete grid's, else None
+    # the cell, the score, the lines under the grid (Pen.frame). It is the
+    # hole's (Draft.looks), shared by its players' grids, and no attribute of
+    # a grid's: only the one in front draws, and each grid stays on the
+    # stack while the hole is entered (the CYD's frozen game budget: docs/MEMORY.md).
+    # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
+    #         score, extras, hint, the grid it is for, pos, note]
 
     def look(self):
-        """Work out what the grid shows, unless it is worked out already."""
-        seen = self.seen
-        if seen is not None and seen[0] == self.pos and seen[1] is self.note and seen[2] == self.cells:
-            return
-        n = len(self.cells)
+        """What the grid shows (Draft.looks), worked out unless it is already."""
         d = self.d
-        if seen is None:
-            bufs: tuple | None = getattr(d, "looks", None)
-            if bufs is None or len(bufs[0]) != n:
-                bufs = d.looks = (  # type: ignore[attr-defined]
-                    [0] * n, [None] * n, [0, None, [None] * n], [0] * n, [None] * n, [0] * 16)
-            self.codes: list = bufs[0]
-            self.labels: list = bufs[1]
-            seen = self.seen = bufs[2]
-        seen[0], seen[1] = self.pos, self.note
-        cells = seen[2]
+        n = len(self.cells)
+        L: list | None = getattr(d, "looks", None)
+        if L is None or len(L[0]) != n:
+            L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, [0] * 16,  # type: ignore[attr-defined]
+                           None, (), None, None, 0, None]
+        if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
+            return L
+        L[9], L[10], L[11] = self, self.pos, self.note
+        cells, codes, labels = L[2], L[0], L[1]
         for i in range(n):
             cells[i] = self.cells[i]
         b = None
         if None not in self.cells and TOTAL not in self.cells:
             b = d.rules.score(self.cells, self.opts)
-        self.score = b.total() if b else None
+        L[6] = b.total() if b else None
         cur = self.cell()
         for i in range(n):
             t = self.cells[i]
@@ -380,47 +378,48 @@ class GridEntry(Screen):
                 role = DIM
             else:
                 role = FG
-            self.codes[i] = state * 32 + role
-            self.labels[i] = "?" if t is None else t
+            codes[i] = state * 32 + role
+            labels[i] = "?" if t is None else t
         extras: list | tuple = ()
         if b and b.extras:  # bonuses and penalties, short: "bonus -10  QS +25"
             extras = [("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
                       for label, pts in b.extras]
-        self.extras = extras
-        self.hints: str | None = self.hint()
+        L[7] = extras
+        L[8] = self.hint()
+        return L
 
     def changed(self):
         """After a key: only what differs from the screen is drawn, or the
         whole screen where that is simpler (a frame not yet drawn)."""
-        if self.dirty is not False or self.seen is None:  # a frame pending: drawn whole
+        L = getattr(self.d, "looks", None)
+        if self.dirty is not False or L is None or L[9] is not self:  # a frame pending: drawn whole
             self.dirty = True
             return
-        bufs = self.d.looks
-        was_codes, was_labels, rects = bufs[3], bufs[4], bufs[5]
+        codes, labels, was_codes, was_labels, rects = L[0], L[1], L[3], L[4], L[5]
         n = len(self.cells)
         for i in range(n):
-            was_codes[i], was_labels[i] = self.codes[i], self.labels[i]
-        was_score, was_extras, was_hints = self.score, self.extras, self.hints
-        self.seen[0] = -1  # worked out again, whatever the state
+            was_codes[i], was_labels[i] = codes[i], labels[i]
+        was_score, was_extras, was_hints = L[6], L[7], L[8]
+        L[9] = None  # worked out again, whatever the state
         self.look()
+        score = L[6]
         pen = self.app.pen
         for i in range(3, 16, 4):
             rects[i] = 0
         x0, y0, cw, rh = grid_box(pen, self.C)
-        if self.score != was_score:
-            if was_score is not None and self.score is not None and len(str(self.score)) == len(
-                    str(was_score)):  # the score's digits alone
-                w = pen.text_width(str(self.score)) + 2
+        if score != was_score:
+            if was_score is not None and score is not None and len(str(score)) == len(str(was_score)):
+                w = pen.text_width(str(score)) + 2  # the score's digits alone
                 rects[0], rects[1], rects[2], rects[3] = pen.d.width - w - 2, 0, w + 2, y0 - 3
             else:  # the title line: its name may be cut otherwise
                 rects[0], rects[1], rects[2], rects[3] = 0, 0, pen.d.width, y0 - 3
-        if self.extras != was_extras or self.hints != was_hints:
+        if L[7] != was_extras or L[8] != was_hints:
             y = y0 + self.R * rh
             rects[4], rects[5], rects[6], rects[7] = 0, y, pen.d.width, pen.h - y
         k = 8
         lo = hi = -1  # the first and last cells that changed, beyond two
         for i in range(n):
-            if self.codes[i] == was_codes[i] and self.labels[i] is was_labels[i]:
+            if codes[i] == was_codes[i] and labels[i] is was_labels[i]:
                 continue
             x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
             if k < 16:
@@ -436,19 +435,20 @@ class GridEntry(Screen):
         self.dirty = rects  # type: ignore[assignment]  # Pen.frame: True, or the rectangles
 
     def draw(self, pen):
-        self.look()
-        b = self.score is not None
-        title_and_score(pen, self.d.name(self.k), self.d.label, self.score)
+        L = self.look()
+        codes, labels = L[0], L[1]
+        b = L[6] is not None
+        title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
         x0, y, cw, rh = grid_box(pen, self.C)
         C = self.C
         mono = pen.mono
         for i in range(self.R * C):
             x, yy = x0 + i % C * cw, y + i // C * rh
-            code = self.codes[i]
+            code = codes[i]
             role, state = code & 31, code >> 5
             if role == SEL_FG:
                 pen.highlight(x - 2, yy - 1, cw - 2, rh)
-            label = self.labels[i]
+            label = labels[i]
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
             if b and role != SEL_FG and state in (CANCEL, MATCH, REMOVED) and mono:
                 # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
@@ -456,9 +456,9 @@ class GridEntry(Screen):
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
         y += self.R * rh + 2
-        if self.extras:
+        if L[7]:
             x = 2
-            for item in self.extras:
+            for item in L[7]:
                 w = pen.text_width(item)
                 if x + w > pen.d.width:
                     x = 2
@@ -468,7 +468,7 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        hint = self.hints
+        hint = L[8]
         for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
