@@ -117,7 +117,7 @@ def test_a_card_step_allocates_no_more_than_its_budget():
         d.new_game("Play Nine", ["ANN", "BOB", "CY", "DI"], holes=3)
         d.key("ok")
 
-        def step():
+        def step(d=d):
             if d.kind == "buttons":
                 d.key("down")
             elif d.kind == "keyboard":
