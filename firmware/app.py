@@ -235,9 +235,10 @@ class App:
         top = self.stack[-1]
         if not top.dirty:
             return False
+        d = top.dirty  # True, or the rectangles that changed (Pen.frame)
         top.dirty = False
         if self.via is not None and hasattr(self.via, "frame"):
-            self.via.frame(self, top)  # the touch keys under the screen
+            self.via.frame(self, top, d)  # the touch keys under the screen
         else:
-            self.pen.frame(top.draw)
+            self.pen.frame(top.draw, d)
         return True

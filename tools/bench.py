@@ -4,6 +4,8 @@
 #    8-player 18-hole crazy-nines game and a 10-player multiple-9 showdown:
 #    the smallest -X heapsize it runs in, and whether 128K is enough;
 #  - time per hole scored and per showdown, CPython and MicroPython;
+#  - a key's instructions on the 32-bit port under callgrind and the ESP32
+#    milliseconds estimated from them (tools/benches/keycost.py, docs/SPEED.md);
 #  - the heap through a whole game with Wi-Fi on and 4 phones (tools/benches/heap.py
 #    --wifi), beside the same game without it; and the same with the
 #    firmware frozen into the 32-bit port, when that one is built.
@@ -287,9 +289,20 @@ def ui_figures():
                 r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
                 r["band_us"] / r["whole_us"]))
     print()
+    speed_figures()
+    print()
     web_figures()
     print()
     return heap_figures()
+
+
+def speed_figures():
+    """Instructions a key and the ESP32 milliseconds they make (tools/benches/keycost.py, docs/SPEED.md)."""
+    import keycost  # (tools/benches)
+
+    print("A key on an ESP32, estimated from the instructions it takes on the 32-bit port under")
+    print("callgrind (tools/benches/keycost.py; how far to trust it: docs/SPEED.md)")
+    keycost.main([])
 
 
 def web_figures():

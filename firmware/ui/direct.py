@@ -54,7 +54,7 @@ def put(g, tok):
         p = (g.pos + step) % n
         if g.cells[g.order[p]] is None:
             g.pos = p
-            g.dirty = True
+            g.changed()  # the cells and the score that changed (ui/entry.py)
             return
     g.pos = n - 1
     g.d.entries[g.k] = g.d.rules.grid_of(g.cells)
@@ -64,7 +64,7 @@ def put(g, tok):
 def goto(g, cell):
     """The cursor to grid cell `cell` (row by row)."""
     g.pos = g.order.index(cell)
-    g.dirty = True
+    g.changed()
 
 
 def move(g, dr, dc):

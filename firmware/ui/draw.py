@@ -73,18 +73,37 @@ class Pen:
             return 0 if role == BG or role == SEL_FG else 1  # no tuple: nothing allocated
         return role
 
-    def frame(self, draw):
+    def frame(self, draw, dirty=True):
         """Draw a whole screen with draw(pen) and show it: once, or once per
-        band (draw must draw the same each time)."""
+        band (draw must draw the same each time). dirty: True, or a list of
+        rectangles [x, y, w, h, x, y, w, h, ...] (h 0: none), all that
+        changed since the last frame: then only the bands they touch are
+        drawn and only they are sent (ui/entry.py's grid)."""
         d = self.d
         y = 0
         while y < d.height:
+            if dirty is not True:  # a list: is a rectangle in this band?
+                i = 0
+                while i < len(dirty) and not (dirty[i + 3] > 0 and dirty[i + 1] < y + self.rows
+                                              and dirty[i + 1] + dirty[i + 3] > y):
+                    i += 4
+                if i >= len(dirty):
+                    y += self.rows
+                    continue
             if self.rows < d.height:
                 d.at(y)
             self.oy = y
             self.clear()
             draw(self)
-            d.show()
+            if dirty is True:
+                d.show()
+            else:  # only the rectangles: the rest of the band is as it was
+                i = 0
+                while i < len(dirty):
+                    d.dirty = None
+                    d.mark(dirty[i], dirty[i + 1], dirty[i + 2], dirty[i + 3])
+                    d.show()
+                    i += 4
             y += self.rows
         self.oy = 0
 

@@ -304,7 +304,7 @@ class GridEntry(Screen):
             else:
                 self.d.leave()
                 return
-        self.dirty = True
+        self.changed()
 
     def phone_grid(self):
         """A complete grid that came from the player's phone: OK (Enter, the
@@ -318,6 +318,9 @@ class GridEntry(Screen):
         self.d.done(self.k)
 
     def shown(self):
+        L = getattr(self.d, "looks", None)
+        if L is not None:
+            L[9] = None  # drawn whole: what it shows is worked out again
         # back from the next player: stand on the last cell of a complete grid (not from "Total
         # only?" answered Keep cards: on the "#" still)
         if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
@@ -330,23 +333,40 @@ class GridEntry(Screen):
 
         self.d.ask_total(self.k, self.total if self.total is not None else 0, then=then)
 
-    def draw(self, pen):
+    # What the grid shows is worked out once a change (look()), not once a
+    # band: the score, each cell's card and colour (code: its state and role),
+    # the lines under the grid. A key compares it with what is on the screen
+    # (changed()) and only the rectangles that differ are drawn and sent:
+    # the cell, the score, the lines under the grid (Pen.frame). It is the
+    # hole's (Draft.looks), shared by its players' grids, and no attribute of
+    # a grid's: only the one in front draws, and each grid stays on the
+    # stack while the hole is entered (the CYD's frozen game budget: docs/MEMORY.md).
+    # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
+    #         score, extras, hint, the grid it is for, pos, note]
+
+    def look(self):
+        """What the grid shows (Draft.looks), worked out unless it is already."""
         d = self.d
-        cards = [c if c not in (None, TOTAL) else None for c in self.cells]
-        score = None
+        n = len(self.cells)
+        L: list | None = getattr(d, "looks", None)
+        if L is None or len(L[0]) != n:
+            L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, [0] * 16,  # type: ignore[attr-defined]
+                           None, (), None, None, 0, None]
+        if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
+            return L
+        L[9], L[10], L[11] = self, self.pos, self.note
+        cells, codes, labels = L[2], L[0], L[1]
+        for i in range(n):
+            cells[i] = self.cells[i]
         b = None
-        if None not in cards:
-            b = d.rules.score(cards, self.opts)
-            score = b.total()
-        title_and_score(pen, d.name(self.k), d.label, score)
-        x0, y, cw, rh = grid_box(pen, self.C)
-        for i in range(self.R * self.C):
-            r, c = i // self.C, i % self.C
-            x, yy = x0 + c * cw, y + r * rh
+        if None not in self.cells and TOTAL not in self.cells:
+            b = d.rules.score(self.cells, self.opts)
+        L[6] = b.total() if b else None
+        cur = self.cell()
+        for i in range(n):
             t = self.cells[i]
             state = b.state[i] if b else 0
-            if i == self.cell():
-                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+            if i == cur:
                 role = SEL_FG
             elif t is None:
                 role = DIM
@@ -358,19 +378,87 @@ class GridEntry(Screen):
                 role = DIM
             else:
                 role = FG
-            label = "?" if t is None else t
+            codes[i] = state * 32 + role
+            labels[i] = "?" if t is None else t
+        extras: list | tuple = ()
+        if b and b.extras:  # bonuses and penalties, short: "bonus -10  QS +25"
+            extras = [("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
+                      for label, pts in b.extras]
+        L[7] = extras
+        L[8] = self.hint()
+        return L
+
+    def changed(self):
+        """After a key: only what differs from the screen is drawn, or the
+        whole screen where that is simpler (a frame not yet drawn)."""
+        L = getattr(self.d, "looks", None)
+        if self.dirty is not False or L is None or L[9] is not self:  # a frame pending: drawn whole
+            self.dirty = True
+            return
+        codes, labels, was_codes, was_labels, rects = L[0], L[1], L[3], L[4], L[5]
+        n = len(self.cells)
+        for i in range(n):
+            was_codes[i], was_labels[i] = codes[i], labels[i]
+        was_score, was_extras, was_hints = L[6], L[7], L[8]
+        L[9] = None  # worked out again, whatever the state
+        self.look()
+        score = L[6]
+        pen = self.app.pen
+        for i in range(3, 16, 4):
+            rects[i] = 0
+        x0, y0, cw, rh = grid_box(pen, self.C)
+        if score != was_score:
+            if was_score is not None and score is not None and len(str(score)) == len(str(was_score)):
+                w = pen.text_width(str(score)) + 2  # the score's digits alone
+                rects[0], rects[1], rects[2], rects[3] = pen.d.width - w - 2, 0, w + 2, y0 - 3
+            else:  # the title line: its name may be cut otherwise
+                rects[0], rects[1], rects[2], rects[3] = 0, 0, pen.d.width, y0 - 3
+        if L[7] != was_extras or L[8] != was_hints:
+            y = y0 + self.R * rh
+            rects[4], rects[5], rects[6], rects[7] = 0, y, pen.d.width, pen.h - y
+        k = 8
+        lo = hi = -1  # the first and last cells that changed, beyond two
+        for i in range(n):
+            if codes[i] == was_codes[i] and labels[i] is was_labels[i]:
+                continue
+            x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
+            if k < 16:
+                rects[k], rects[k + 1], rects[k + 2], rects[k + 3] = x, yy, cw - 1, rh + 2
+                k += 4
+            else:  # more: the rows from the first to the last
+                if lo < 0:
+                    lo = rects[9]
+                hi = yy + rh + 2
+        if hi >= 0:
+            rects[8], rects[9], rects[10], rects[11] = 0, lo, pen.d.width, hi - lo
+            rects[15] = 0
+        self.dirty = rects  # type: ignore[assignment]  # Pen.frame: True, or the rectangles
+
+    def draw(self, pen):
+        L = self.look()
+        codes, labels = L[0], L[1]
+        b = L[6] is not None
+        title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
+        x0, y, cw, rh = grid_box(pen, self.C)
+        C = self.C
+        mono = pen.mono
+        for i in range(self.R * C):
+            x, yy = x0 + i % C * cw, y + i // C * rh
+            code = codes[i]
+            role, state = code & 31, code >> 5
+            if role == SEL_FG:
+                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+            label = labels[i]
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
-            if b and i != self.cell() and state in (CANCEL, MATCH, REMOVED) and pen.mono:
+            if b and role != SEL_FG and state in (CANCEL, MATCH, REMOVED) and mono:
                 # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
                 pen.box(x - 2, yy - 2, cw - 1, rh + 1, FG)
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
         y += self.R * rh + 2
-        if b and b.extras:
-            # bonuses and penalties, short: "bonus -10  QS +25"
+        if L[7]:
             x = 2
-            for label, pts in b.extras:
-                item = "%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts)
+            for item in L[7]:
                 w = pen.text_width(item)
                 if x + w > pen.d.width:
                     x = 2
@@ -380,7 +468,7 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        hint = self.hint()
+        hint = L[8]
         for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
@@ -423,4 +511,4 @@ class GridEntry(Screen):
         r, c = (y - y0) // rh, (x - x0 + 2) // cw
         if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
             self.pos = self.order.index(r * self.C + c)
-            self.dirty = True
+            self.changed()

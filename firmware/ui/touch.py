@@ -54,8 +54,9 @@ def calibration(saved):
     return tuple(saved[:4]) + (saved[4] is True,)
 
 
-def frame(app, top):
-    """Draw screen top, and under it its pad or the bar of keys."""
+def frame(app, top, dirty=True):
+    """Draw screen top, and under it its pad or the bar of keys; dirty: what
+    changed (Pen.frame)."""
     pen = app.pen
     labels = keys_of(top)
     if labels:
@@ -77,7 +78,7 @@ def frame(app, top):
             scale = 2 if p.text_width(t, 2) <= w - 6 else 1
             p.text(t, x + (w - p.text_width(t, scale)) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
-    pen.frame(draw)
+    pen.frame(draw, dirty)
 
 
 def key(app, s, k):

@@ -1,0 +1,141 @@
+# Drawing what changed (issue 44): a key on a hole's grid draws and sends only
+# the rectangles that changed (the cell, the score, the lines under the grid),
+# so the picture after it must be, pixel for pixel, the one a whole redraw
+# gives, on every board's emulated panel (in bands and not); and the key's
+# path allocates no more than its budget (MicroPython only: the firmware
+# needs framebuf).
+import sys
+
+if sys.implementation.name != "micropython":
+    import pytest
+
+    pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
+
+from uidriver import Driver, fresh_dir  # noqa: E402
+
+BOARDS = ("ttgo-t-display", "m5stack-core", "devkit-oled", "cardputer", "cyd")
+
+
+def picture(emu):
+    w, h = emu.size()
+    return [emu.pixel(x, y) for y in range(h) for x in range(w)]
+
+
+def whole(d):
+    """The panel after the screen in front is drawn whole."""
+    d.top().dirty = True
+    d.sim.tick(10)
+    return picture(d.sim.emu)
+
+
+def check(d, what):
+    top = d.top()
+    got = picture(d.sim.emu)
+    want = whole(d)
+    if got != want:
+        w, _h = d.sim.emu.size()
+        i = [j for j in range(len(got)) if got[j] != want[j]][0]
+        raise AssertionError("%s: %s, %s: pixel (%d, %d) is not as drawn whole" % (
+            d.sim.board.ID, what, type(top).__name__, i % w, i // w))
+
+
+def keys(d):
+    """Keys on a grid, each followed by a check: card steps, cursor moves,
+    cards put (seven: the eighth completes the grid), and with buttons up to
+    a complete grid whose cells are coloured by the score."""
+    g = d.top()
+    if d.kind == "buttons":
+        for k in ("down", "down", "up", "ok", "down", "ok", "ok", "back", "ok", "ok", "ok", "ok", "ok",
+                  "down", "up", "back", "down"):
+            d.key(k)
+            check(d, k)
+            assert d.top() is g
+        return
+    if d.kind == "keyboard":
+        for k in ("5", "5", "7", "fn+/", "fn+.", "3", "fn+,", "9", "x", "5", "5", "fn+;"):
+            d.typed(k)
+            check(d, k)
+            assert d.top() is g
+        return
+    from ui.entry import grid_box
+
+    x0, y0, cw, rh = grid_box(d.app.pen, g.C)
+    for k in ("5", "5", "7", (1, 0), (2, 1), "3", (0, 0), "9", "5", "5", (3, 1), "Back"):
+        if type(k) is tuple:
+            d.tap(x0 + k[0] * cw + cw // 2, y0 + k[1] * rh + rh // 2)
+        else:
+            d.tap_pad(k)
+        check(d, k)
+        assert d.top() is g
+
+
+def test_a_key_on_the_grid_draws_what_a_whole_redraw_draws():
+    for board in BOARDS:
+        fresh_dir("partial")
+        d = Driver(board, emulate=True)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+        d.key("ok")  # the hub's first item: the hole
+        assert d.screen() == "GridEntry", (board, d.screen())
+        keys(d)
+
+
+def test_a_card_step_sends_a_tenth_of_a_frame_at_most():
+    for board in BOARDS:
+        fresh_dir("partial")
+        d = Driver(board, emulate=False)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+        d.key("ok")
+        bus = d.sim.emu  # (not emulated: the bus that counts bytes)
+        disp = d.app.hw.display
+        frame = disp.width * disp.height * (2 if not disp.mono else 1) // (1 if not disp.mono else 8)
+        before = bus.data_bytes
+        if d.kind == "buttons":
+            d.key("down")
+        elif d.kind == "keyboard":
+            d.typed("5")
+        else:
+            d.tap_pad("5")
+        sent = bus.data_bytes - before
+        assert 0 < sent <= frame // 10, (board, sent, frame)
+
+
+# Bytes a card step allocates, the whole key's path (the harness's presses
+# too), on this runtime (the 64-bit port's objects are bigger than an
+# ESP32's): measured November 2026 after the grid stopped drawing itself
+# once a band and scoring itself once a band. Not yet none (issue 44 asks
+# for none: the engine's score, the title's strings, a typed key's own path
+# still allocate; docs/SPEED.md): held here so that it does not grow.
+ALLOC = {"ttgo-t-display": 1600, "m5stack-core": 1600, "devkit-oled": 1300, "cardputer": 5600, "cyd": 2800}
+
+
+def test_a_card_step_allocates_no_more_than_its_budget():
+    import gc
+
+    for board in BOARDS:
+        fresh_dir("partial")
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY", "DI"], holes=3)
+        d.key("ok")
+
+        def step(d=d):
+            if d.kind == "buttons":
+                d.key("down")
+            elif d.kind == "keyboard":
+                d.typed("5")
+            else:
+                d.tap_pad("5")
+
+        step()  # the first loads what a step needs
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            step()
+            got = gc.mem_alloc() - before
+            before = gc.mem_alloc()
+            d.sim.tick(200)  # the loop with no key allocates nothing
+            idle = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert got <= ALLOC[board], (board, got)
+        assert idle == 0, (board, idle)

@@ -1,0 +1,78 @@
+# cpython-only
+# The speed budgets (issue 44, docs/SPEED.md), every board: the instructions
+# a key takes on the 32-bit MicroPython unix port, stock and frozen, counted
+# under valgrind's callgrind (tools/benches/keycost.py: deterministic, not a
+# timing), turned into ESP32 milliseconds with the calibration there, the
+# display's bus time added. The targets: a card step or a cursor move 30 ms
+# or less, a new screen 100 ms on the 320x240 boards and 50 ms on the
+# others, a card step's bytes at most a tenth of a frame. Where a target is
+# not met yet, the figure measured (with a tenth to spare) is held instead,
+# so that it does not grow: GAPS says which, and by how much.
+import os
+
+import pytest
+
+import heap
+import keycost
+import unix32
+
+TARGET_MS = {"step": 30, "move": 30}
+SCREEN_MS = {"m5stack-core": 100, "cyd": 100}  # 320x240; the others 50
+FRAME_BYTES = {"ttgo-t-display": 240 * 135 * 2, "cardputer": 240 * 135 * 2, "m5stack-core": 320 * 240 * 2,
+               "cyd": 320 * 240 * 2, "devkit-oled": 128 * 64 // 8}
+
+# (port, board, kind): the likely ESP32 ms measured, November 2026, where the
+# target is not met yet (the limit is this and a tenth)
+GAPS = {
+    ("stock", "cardputer", "step"): 79, ("stock", "cardputer", "move"): 50,
+    ("stock", "cardputer", "screen"): 115,
+    ("stock", "cyd", "step"): 147, ("stock", "cyd", "move"): 109, ("stock", "cyd", "screen"): 538,
+    ("stock", "m5stack-core", "step"): 50, ("stock", "m5stack-core", "move"): 72,
+    ("stock", "m5stack-core", "screen"): 205,
+    ("stock", "ttgo-t-display", "step"): 50, ("stock", "ttgo-t-display", "move"): 72,
+    ("stock", "ttgo-t-display", "screen"): 116,
+    ("frozen", "cardputer", "step"): 74, ("frozen", "cardputer", "move"): 50,
+    ("frozen", "cardputer", "screen"): 135,
+    ("frozen", "cyd", "step"): 108, ("frozen", "cyd", "move"): 86, ("frozen", "cyd", "screen"): 405,
+    ("frozen", "m5stack-core", "step"): 48, ("frozen", "m5stack-core", "move"): 60,
+    ("frozen", "m5stack-core", "screen"): 197,
+    ("frozen", "ttgo-t-display", "step"): 48, ("frozen", "ttgo-t-display", "move"): 60,
+    ("frozen", "ttgo-t-display", "screen"): 107,
+}  # the DevKit's OLED meets every target
+
+BOARDS = list(heap.manifest.REAL_BOARDS)
+
+
+def target(board, kind):
+    return TARGET_MS.get(kind) or SCREEN_MS.get(board, 50)
+
+
+@pytest.fixture(scope="module")
+def measured():
+    if not keycost.have_valgrind():
+        pytest.skip("valgrind is not installed, so a key's instructions were not counted: "
+                    "apt-get install valgrind")
+    if not os.path.exists(heap.MPY32) or heap.frozen_port() is None:
+        pytest.skip("the 32-bit MicroPython ports are not built, so the speed budgets were not checked: "
+                    "make unix32")
+    for b in BOARDS:
+        why = unix32.stale(b)
+        assert why is None, why
+    return keycost.costs(BOARDS)
+
+
+@pytest.mark.parametrize("port", keycost.PORTS)
+@pytest.mark.parametrize("kind", keycost.KINDS)
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_key_is_answered_within_its_budget(measured, board, kind, port):
+    row = measured[(port, board, kind)]
+    likely = keycost.estimate(board, row)[0]
+    limit = max(target(board, kind), GAPS.get((port, board, kind), 0) * 1.1)
+    assert likely <= limit, "%s, %s, %s: %.0f ms (%.2fM instructions, %d bytes), the budget %.0f ms" % (
+        board, keycost.NAMES[kind], port, likely, row["instr"] / 1e6, row["bytes"], limit)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_card_step_sends_a_tenth_of_a_frame_at_most(measured, board):
+    sent = measured[("stock", board, "step")]["bytes"]
+    assert sent <= FRAME_BYTES[board] / 10, (board, sent)

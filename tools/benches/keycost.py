@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# What a key costs an ESP32, estimated by counting instructions, not timing
+# (issue 44; docs/SPEED.md). The firmware runs alone (tools/benches/keygame.py,
+# as the heap figures' heapgame.py) on the 32-bit MicroPython unix port, stock
+# (the code from .mpy files, make deploy) and with the board's firmware frozen
+# in (our image), under valgrind's callgrind, which counts the x86
+# instructions run: deterministic, whatever else the machine is doing.
+#
+#   python tools/benches/keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen]
+#
+# For each board, port and kind of key: a run of N presses and one of 2N
+# (after the same boot, game and warm-up press), the difference a key; less
+# the idle loop's cost for the 5 ms turns those presses took (two idle runs,
+# the same way). Instructions become ESP32 milliseconds through a
+# calibration (CALIBRATION below); the bytes the display sent become bus
+# time (SPI at 40 MHz and 25 us a transaction; the OLED's I2C at 400 kHz).
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import heap  # noqa: E402
+
+heap.OUT = os.path.join(heap.ROOT, "build", "keycost")  # its own folders: beside a heap run
+
+KEYGAME = os.path.join(HERE, "keygame.py")
+VALGRIND = "valgrind"
+KINDS = ("step", "move", "screen")
+NAMES = {"step": "a card step", "move": "a cursor move", "screen": "a new screen"}
+# N (a grid has 8 cells: a card put moves on, and the buttons' ok too, which completes the grid at the
+# eighth: 1 + 2N of them at most, 1 + 2N - 1 for ok)
+PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3}
+HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
+
+# ESP32 (240 MHz) milliseconds per million x86 instructions of the 32-bit
+# unix port: MicroPython's own benchmarks (tests/perf_bench: chaos, fannkuch,
+# fft, float, hexiom, nqueens, pidigits, aes, mandel, pystone), counted here
+# under callgrind by issue 44's author against the run-perfbench.py scores
+# published for a 240 MHz ESP32 (micropython PR #7850, issue #6565): the
+# median of the ten benchmarks' ratios, and their quartiles.
+CALIBRATION = (10.4, 8.0, 12.9)  # likely, low, high
+CALIBRATION_SOURCE = ("10.4 ms of ESP32 (240 MHz) per million x86 instructions, quartiles 8.0-12.9: "
+                      "MicroPython's tests/perf_bench under callgrind here against the run-perfbench.py "
+                      "scores published for an ESP32 (micropython PR #7850, issue #6565), issue 44")
+SPI_HZ = 40_000_000
+SPI_TRANSACTION_US = 25  # ESP-IDF's figure: 20-30 us a transaction
+I2C_HZ = 400_000
+PORTS = ("stock", "frozen")
+
+
+def have_valgrind():
+    try:
+        return subprocess.run([VALGRIND, "--version"], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+def binary_of(port, board_id):
+    return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
+
+
+def counted(port, board_id, kind, n):
+    """(instructions, ticks, bytes) of one keygame.py run under callgrind."""
+    arch = "x86" if port == "stock" else "x86f"
+    src = heap.firmware(board_id, arch)
+    compiled = heap.harness(arch)
+    work = heap.workdir()
+    out = os.path.join(work, "callgrind.out")
+    cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, binary_of(port, board_id),
+           "-X", "heapsize=%d" % HEAP, KEYGAME, src, compiled, compiled, board_id, kind, str(n)]
+    p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
+    line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]
+    if p.returncode != 0 or not line:
+        raise RuntimeError("%s %s %s x%d failed:\n%s%s" % (port, board_id, kind, n, p.stdout[-2000:],
+                                                           p.stderr[-2000:]))
+    with open(out) as f:
+        total = re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)
+    _, _, _, ticks, sent, writes = line[0].split()
+    return int(total.group(1)), int(ticks), int(sent), int(writes)
+
+
+def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
+    """{(port, board, kind): {"instr": per key, "bytes": per key, "idle": per 5 ms turn}}."""
+    for port in ports:  # compiled once, before the threads
+        arch = "x86" if port == "stock" else "x86f"
+        heap.harness(arch)
+        for b in boards:
+            heap.firmware(b, arch)
+    runs = [(p, b, k, m) for p in ports for b in boards for k in ("idle",) + tuple(kinds) for m in (1, 2)]
+
+    def one(run):
+        p, b, k, m = run
+        return run, counted(p, b, k, PRESSES[k] * m)
+
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
+        got = dict(pool.map(one, runs))
+    out = {}
+    for p in ports:
+        for b in boards:
+            i1, t1, _, _ = got[(p, b, "idle", 1)]
+            i2, t2, _, _ = got[(p, b, "idle", 2)]
+            per_tick = (i2 - i1) / (t2 - t1)
+            for k in kinds:
+                n = PRESSES[k]
+                a, ta, ba, wa = got[(p, b, k, 1)]
+                c, tc, bc, wc = got[(p, b, k, 2)]
+                instr = (c - a - per_tick * (tc - ta)) / n
+                out[(p, b, k)] = {"instr": instr, "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
+                                  "idle": per_tick}
+    return out
+
+
+def bus_ms(board_id, row):
+    """The bus time (ms) of a key's bytes on the board's display: SPI at 40 MHz
+    and SPI_TRANSACTION_US a write (a DCS panel writes a row at a time), or
+    the OLED's I2C (9 bits a byte, with the acknowledge)."""
+    if board_id == "devkit-oled":
+        return row["bytes"] * 9 / I2C_HZ * 1000
+    return row["bytes"] * 8 / SPI_HZ * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000
+
+
+def ms(instr, which=0):
+    return instr / 1e6 * CALIBRATION[which]
+
+
+def estimate(board_id, row):
+    """(likely, low, high) ESP32 ms for a key: its instructions, plus the bus."""
+    bus = bus_ms(board_id, row)
+    return tuple(ms(row["instr"], w) + bus for w in range(3))
+
+
+def table(got, boards, kinds=KINDS, ports=PORTS):
+    lines = ["ESP32 time a key, estimated: %s; the display's bus: SPI at %d MHz and %d us a row's "
+             "transaction, the OLED's I2C at %d kHz" % (CALIBRATION_SOURCE, SPI_HZ // 1000000,
+                                                      SPI_TRANSACTION_US, I2C_HZ // 1000),
+             "",
+             "| board | key | x86 instructions, %s | bytes on the bus | ESP32 ms, likely (low-high), %s |" % (
+                 " / ".join(ports), " / ".join(ports)),
+             "|---|---|---|---|---|"]
+    for b in boards:
+        for k in kinds:
+            rows = [got[(p, b, k)] for p in ports]
+            est = [estimate(b, r) for r in rows]
+            lines.append("| %s | %s | %s | %s | %s |" % (
+                b, NAMES[k], " / ".join("%.2fM" % (r["instr"] / 1e6) for r in rows),
+                "{:,}".format(round(rows[0]["bytes"])),
+                " / ".join("%.0f (%.0f-%.0f)" % e for e in est)))
+    idle = ", ".join("%s %.0fK" % (b, got[(ports[0], b, kinds[0])]["idle"] / 1000) for b in boards)
+    lines += ["", "the idle loop, x86 instructions a 5 ms turn (%s): %s" % (ports[0], idle)]
+    return "\n".join(lines)
+
+
+USAGE = "usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen] [--jobs N]"
+
+
+def main(argv):
+    sys.path.insert(0, os.path.dirname(HERE))
+    from common import args
+
+    opts = args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None})
+    boards = opts["--boards"].split(",") if opts.get("--boards") else list(heap.manifest.REAL_BOARDS)
+    kinds = tuple(opts["--kinds"].split(",")) if opts.get("--kinds") else KINDS
+    ports = tuple(opts["--ports"].split(",")) if opts.get("--ports") else PORTS
+    if not have_valgrind():
+        print("(no valgrind, so no instruction counts: apt-get install valgrind)")
+        return 0
+    if not os.path.exists(heap.MPY32):
+        print(heap.missing32())
+        return 0
+    if "frozen" in ports and heap.frozen_port() is None:
+        print(heap.missing_frozen())
+        ports = tuple(p for p in ports if p != "frozen")
+    got = costs(boards, kinds, ports, int(opts["--jobs"]) if opts["--jobs"] else None)
+    print(table(got, boards, kinds, ports))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
