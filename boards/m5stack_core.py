@@ -44,10 +44,8 @@ def panel():
     ips = rst.value() == 1
     rst.init(Pin.OUT, value=1)
     spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23), miso=Pin(19))
-    display = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
-                      bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
-    setattr(display, "found", "ILI9342C, %s glass" % ("IPS" if ips else "TN"))  # noqa: B010  (About shows it)
-    return display
+    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
+                   bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
 
 
 def setup():
@@ -66,15 +64,7 @@ def setup():
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
-    # The IP5306 cuts its 5 V boost about 32 s after the load turns light (on battery: the Core
-    # switches itself off; m5stack/M5Stack #148, tuupola/micropython-m5stack #19) unless
-    # its boost-keep-on bit is set: register 0x00 (SYS_CTL0), bit 1, read, set and written back
-    # as M5Unified's setPowerBoostKeepOn does (src/utility/power/IP5306_Class.cpp: REG_SYS_CTL0,
-    # BOOST_OUT_BIT 0x02; the bit's meaning: src/utility/Power_Class.cpp, board_M5Stack).
-    try:
-        sys0 = i2c.readfrom_mem(IP5306Battery.ADDR, 0x00, 1)[0]
-        i2c.writeto_mem(IP5306Battery.ADDR, 0x00, bytes((sys0 | 0x02,)))
-    except OSError:
-        pass  # an older Core without the chip on the bus: nothing cuts the power
+    # IP5306Battery keeps the chip's boost on (drivers/battery.py: on battery the Core would switch
+    # itself off some 32 s after start otherwise)
     return Hardware(ID, display, keys, BUTTONS, IP5306Battery(i2c),
                     Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

@@ -36,6 +36,17 @@ class IP5306Battery:
     def __init__(self, i2c):
         self.i2c = i2c
         self._buf = bytearray(1)
+        # The IP5306 cuts its 5 V boost about 32 s after the load turns light (on battery: the Core
+        # switches itself off; m5stack/M5Stack #148, tuupola/micropython-m5stack #19) unless its
+        # boost-keep-on bit is set: register 0x00 (SYS_CTL0), bit 1, read, set and written back as
+        # M5Unified's setPowerBoostKeepOn does (src/utility/power/IP5306_Class.cpp). Here, frozen
+        # into our image, it costs the heap nothing (board.py stays a file).
+        try:
+            i2c.readfrom_mem_into(self.ADDR, 0x00, self._buf)
+            self._buf[0] |= 0x02
+            i2c.writeto_mem(self.ADDR, 0x00, self._buf)
+        except OSError:
+            pass  # an older Core without the chip on the bus: nothing cuts the power
 
     def percent(self):
         try:

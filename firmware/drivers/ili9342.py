@@ -25,3 +25,4 @@ class ILI9342(DCSPanel):
         madctl = BGR | (MX | MY if rotation == 2 else 0)
         glass = (0, 0, 320, 240, 320, 240)  # the whole RAM
         super().__init__(spi, dc, cs, rst, glass, madctl, invert=invert, bl=bl, band=band)
+        self.found = "ILI9342C, %s glass" % ("IPS" if invert else "TN")  # the About screen's
