@@ -49,7 +49,8 @@ return {
   cells: q('#cells button').map(b=>[t(b), b.className]),
   score: t($('score')), extras: q('#extras li').map(t),
   msg: t($('msg')), msg_err: $('msg').classList.contains('err'), pin: $('pin').value,
-  msg_seen: (r => r.top >= 0 && r.bottom <= innerHeight)($('msg').getBoundingClientRect()),
+  msg_seen: (r => r.top >= -1 && r.bottom <= innerHeight + 1)($('msg').getBoundingClientRect()),  // (a pixel)
+  msg_rect: (r => [r.top, r.bottom, innerHeight, scrollY])($('msg').getBoundingClientRect()),
   loaded: window.loadedOnce || 0,
 };
 """
@@ -259,7 +260,7 @@ def test_a_wrong_pin_is_refused_and_nothing_is_sent(tmp_path, phones):
         type_in(d, "#pin", pin[:3] + " " + pin[3:])
         tap(d, "#send")
         v = wait_for(d, "sent", lambda v: v["msg"].startswith("Sent") and v["ticks"] == [2])
-        assert v["msg_seen"]
+        assert v["msg_seen"], v["msg_rect"]
         assert s.get("/state")[1]["game"]["entering"]["sent"] == [2]
         assert js_errors(d, allow=["status of 403"]) == []  # the refusal's, as the browser logs it
     finally:
