@@ -14,8 +14,9 @@ MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 # the MicroPython unix port's (the firmware draws with framebuf); the rest run under CPython
 ON_MICROPYTHON = {"sim.py", "monkey.py", "bench_display.py", "soak.py"}
 # harnesses that tools/benches/heap.py runs with its own arguments, compiled beside the firmware
-# whose heap it measures: a name more in them moves the figures (docs/MEMORY.md), so no --help
-HARNESSES = {"heapgame.py", "heapwifi.py"}
+# whose heap it measures: a name more in them moves the figures (docs/MEMORY.md), so no --help;
+# keygame.py is tools/benches/keycost.py's, run under callgrind with its own arguments the same way
+HARNESSES = {"heapgame.py", "heapwifi.py", "keygame.py"}
 
 
 def commands():

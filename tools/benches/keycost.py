@@ -179,4 +179,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.path.insert(0, os.path.dirname(HERE))
+    from common import args
+
+    sys.exit(args.run(main, sys.argv[1:]))
