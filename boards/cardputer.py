@@ -15,7 +15,7 @@ port: /dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows,
   Windows their ports' names differ
 reset: switch it off and on again
 """
-from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
+from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
 
 ID = "cardputer"
 NAME = "M5Stack Cardputer"

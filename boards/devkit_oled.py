@@ -11,7 +11,7 @@ boot: hold BOOT while esptool prints 'Connecting...', let go once it writes
 port: /dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART
   on macOS, in WSL on Windows, attach it with usbipd first
 """
-from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
+from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "devkit-oled"
 NAME = "ESP32 DevKit + SSD1306 OLED"

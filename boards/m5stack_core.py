@@ -15,7 +15,7 @@ port: /dev/ttyUSB0 or /dev/ttyACM0 on Linux, /dev/cu.usbserial-* or
   /dev/cu.wchusbserial* on macOS; in WSL on Windows, attach it with usbipd
   first
 """
-from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
+from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "m5stack-core"
 NAME = "M5Stack Core"

@@ -15,7 +15,7 @@ port: /dev/ttyACM0 or /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or
   /dev/cu.usbserial-* on macOS; in WSL on Windows, attach it with usbipd
   first
 """
-from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
+from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 
 ID = "ttgo-t-display"
 NAME = "LilyGO TTGO T-Display"

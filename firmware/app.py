@@ -23,7 +23,8 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing")
+          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
+          "ui.finish")
 
 
 def forget(name):
@@ -65,7 +66,7 @@ class App:
         self.drop_leaves()  # loading and what it took: needed again only at the next start
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
-        self.pending = None  # a screen to show after the key being handled (a failed save)
+        self.pending = None  # a screen to show after the key being handled (a failed save), or what opens it
         if safe:
             self.safe = True
         hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
@@ -196,6 +197,7 @@ class App:
         while len(self.stack) > 1 and self.stack[-1] is not screen:
             self.stack.pop()
         self.stack[-1].dirty = True
+        self.drop_leaves()  # before the hub refreshes too: what it makes has the leaves' room
         self.stack[-1].shown()
         self.drop_leaves()
 
@@ -224,14 +226,18 @@ class App:
                     self.stack[-1].key(k)
                 else:
                     self.via.key(self, self.stack[-1], k)
-            if self.pending is not None:
-                self.push(self.pending)
-                self.pending = None
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:
                 self.asleep = True
                 self.hw.display.sleep(True)
+        p = self.pending
+        if p is not None:  # after the key that asked for it (or whatever did)
+            self.pending = None
+            if callable(p):  # a screen's module let go first (ui/newgame.py): a lower peak
+                p()
+            else:
+                self.push(p)
         top = self.stack[-1]
         if not top.dirty:
             return False

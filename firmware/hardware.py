@@ -2,6 +2,22 @@
 # board has them, the battery and the watchdog. Boards build it; nothing
 # else knows pins.
 
+# The logical keys every screen takes, and the kinds of press a button
+# gives (drivers/buttons.py): here, not with the buttons' code, so that a
+# board without buttons (a keyboard, a touch panel) loads none of it (as
+# .mpy files, 2 KB of heap: the CYD's whole game, docs/MEMORY.md).
+UP = "up"
+DOWN = "down"
+OK = "ok"
+BACK = "back"
+KEYS = (UP, DOWN, OK, BACK)
+LEFT = "left"  # a keyboard's arrows (drivers/keyboard.py): screens without them ignore them
+RIGHT = "right"
+
+SHORT = "short"
+LONG = "long"
+HOLD = "hold"  # held: the key again and again (after LONG, if the button has one)
+
 
 class Hardware:
     # where the host runs the loop (the web page: boards/browser.py): run(runner, every_ms), then guard.step

@@ -5,7 +5,7 @@ import os
 import devkit_oled
 import m5stack_core
 import ttgo_t_display
-from drivers.buttons import KEYS
+from hardware import KEYS
 
 BOARDS = (ttgo_t_display, m5stack_core, devkit_oled)
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
@@ -29,7 +29,7 @@ def test_every_board_reaches_every_key():
 def test_two_button_board_keeps_short_presses_for_the_frequent_keys():
     # entering a card steps up and down and takes it: all short presses (up
     # is the two buttons together); only back is a long press
-    from drivers.buttons import BACK, DOWN, LONG, OK, SHORT, UP
+    from hardware import BACK, DOWN, LONG, OK, SHORT, UP
 
     shorts = [k for (b, kind), k in ttgo_t_display.KEYMAP.items() if kind == SHORT]
     longs = [k for (b, kind), k in ttgo_t_display.KEYMAP.items() if kind == LONG]
@@ -41,7 +41,7 @@ def test_the_keyboard_and_touch_boards_reach_every_key():
     import cardputer
     import cyd
 
-    from drivers.buttons import LEFT, RIGHT
+    from hardware import LEFT, RIGHT
 
     # the Cardputer: enter, backspace and the arrows printed on ; . , / with fn
     assert sorted(set(cardputer.KEYMAP.values()) | set(cardputer.FN_MAP.values())) == sorted(

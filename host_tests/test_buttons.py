@@ -1,5 +1,7 @@
 # Buttons fed with recorded pin states (bounce included), under both runtimes.
-from drivers.buttons import BACK, DOWN, HOLD, LONG, OK, SHORT, UP, Button, Keys, describe
+from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
+
+from drivers.buttons import Button, Keys, describe
 
 UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS: on release, the repeats of the last 195 ms are taken back
 

@@ -134,7 +134,7 @@ def test_the_adv_poll_allocates_nothing():
 
 
 def test_a_keyboard_gives_the_apps_keys_and_the_characters_it_types():
-    from drivers.buttons import BACK, DOWN, OK, UP
+    from hardware import BACK, DOWN, OK, UP
     from drivers.keyboard import KeyboardKeys
 
     keymap = {"enter": OK, "bksp": BACK}

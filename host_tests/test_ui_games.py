@@ -170,10 +170,14 @@ def test_deck_warning_names_the_card():
     d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
     d.key("ok")
     d.grid([[5, 5, 5, 5], [5, 5, 5, 5]])
-    d.grid([[5, 1, 2, 3], [4, 6, 7, 8]])
+    s = d.top()
+    d.card(1)
+    d.card(5)  # Bob's second card, the ninth 5: said at once (issue 37, 9)
     assert d.screen() == "Message" and "'5'" in " ".join(str(r) for r in d.top().rows)
-    d.key("ok")  # back to Bob's grid to fix it
-    assert d.screen() == "GridEntry"
+    d.key("ok")  # back to Bob's grid, on that card, to fix it
+    assert d.top() is s and s.cells[s.cell()] == "5" and s.cells.count(None) == 6
+    d.card(2)  # changed: on to the next card
+    assert d.top() is s and s.cells.count(None) == 5 and "5" not in s.cells
 
 
 def test_multiple_9_tools_and_tally():
@@ -387,9 +391,13 @@ def test_questions_and_warnings_fit_every_board():
         d.new_game("Play Nine", ["ABCDEFGH", "BOB"], holes=2)
         d.key("ok")
         d.grid([[5, 5, 5, 5], [5, 5, 5, 5]])
-        d.grid([[5, 1, 2, 3], [4, 6, 7, 8]])  # nine 5s: the deck warning
-        assert d.screen() == "Message", board
+        s = d.top()
+        first = s.cell()
+        d.card(5)  # the ninth 5: the deck says so as it is entered (issue 37, 9), not at the grid's end
+        assert d.screen() == "Message" and d.top().title == "Too many", (board, d.screen())
+        assert "9 cards '5'" in d.top().rows[0], (board, d.top().rows)
         d.key("ok")
+        assert d.top() is s and s.cell() == first and s.cells[first] == "5", board  # on it, to change it
         for _ in range(40):  # back through the grids to the first player's first cell, and one more
             d.key("back")
             if d.screen() == "Menu":
@@ -698,6 +706,74 @@ def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
     assert [i[0] for i in d.top().items][0] == "New game"  # no game to continue
 
 
+def test_two_cards_side_by_side_read_as_two_on_every_board():
+    # (issue 37, 9: on the TTGO two HIO side by side read HIOHIO) A reader parts words by a space
+    # wider than the letters' own: the blank between two cards is at least twice the widest blank
+    # inside one card's letters (HIO's, at the panel's text size)
+    from ui.entry import grid_box
+
+    for board in BOARDS:
+        fresh_dir("gap-" + board)
+        d = Driver(board, emulate=True)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+        d.hole([[[1, 2, 3, 4], ["HIO", "HIO", 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+        d.choose("Edit a hole")
+        d.choose("Hole 1")
+        d.choose("ANN")  # the cursor on the top row's first card: the HIOs below are plain
+        d.sim.tick(50)
+        emu, pen = d.sim.emu, d.app.pen
+        x0, y0, cw, rh, tw = grid_box(pen, 4)
+        bg = emu.pixel(pen.d.width - 1, pen.d.height - 1)
+        y = y0 + rh  # the second row
+        lit = [any(emu.pixel(x, yy) != bg for yy in range(y, y + 8 * pen.scale))
+               for x in range(x0, x0 + cw + 24 * pen.scale)]
+
+        def widest_blank(cols):
+            run = most = 0
+            for c in cols:
+                run = 0 if c else run + 1
+                most = max(most, run)
+            return most
+
+        first = lit[: 24 * pen.scale]  # HIO's letters
+        inside = widest_blank(first[first.index(True): len(first) - first[::-1].index(True)])
+        last = len(first) - first[::-1].index(True)
+        between = lit[last: cw + lit[cw:].index(True)]
+        assert inside > 0 and len(between) >= 2 * inside, (board, inside, len(between))
+        assert not any(between), board
+
+
+def test_a_message_longer_than_the_screen_shows_that_it_scrolls():
+    # (issue 37, 9: the deck's message ran off the TTGO's screen without a sign) A down-pointing
+    # sign in the last line's place while lines remain below; DOWN brings them; none at the end
+    from ui.widgets import Message
+
+    for board in BOARDS:
+        fresh_dir("more-" + board)
+        d = Driver(board, emulate=True)
+        rows = ["line %d of a long message" % n for n in range(1, 31)]
+        m = Message(d.app, "Long", rows)
+        d.app.push(m)
+        d.sim.tick(50)
+        emu, pen = d.sim.emu, d.app.pen
+        bg = emu.pixel(pen.d.width - 1, pen.d.height - 1)
+        c = pen.d.width // 2
+
+        def sign():
+            """The rows where the sign's shape is: 7, 5, 3, 1 pixels wide, centred."""
+            for y in range(1, pen.h - 5):  # the 9x6 pixels around it: the triangle and nothing else
+                if all((emu.pixel(x, y + i) != bg) == (0 <= i < 4 and c - 3 + i <= x < c + 4 - i)
+                       for i in range(-1, 5) for x in range(c - 4, c + 5)):
+                    return y
+            return None
+
+        assert sign() is not None, board
+        for _ in range(len(m._lines)):  # (wrapped: more lines than rows)
+            d.key("down")
+        d.sim.tick(50)
+        assert m.first > 0 and sign() is None, (board, m.first)
+
+
 def test_a_boxed_card_on_the_oled_keeps_a_pixel_clear_of_its_box():
     # (issue 29, 4: the box touched the glyphs: "HIO" boxed read "HIU")
     from ui.entry import grid_box
@@ -711,14 +787,14 @@ def test_a_boxed_card_on_the_oled_keeps_a_pixel_clear_of_its_box():
     d.choose("ANN")  # the grid whole, the cursor on its first card: HIO's column boxed
     d.sim.tick(50)
     emu = d.sim.emu
-    x0, y0, cw, rh = grid_box(d.app.pen, 4)
+    x0, y0, cw, rh, tw = grid_box(d.app.pen, 4)
     for row in (0, 1):
         x, yy = x0 + cw, y0 + row * rh  # the HIO cell, as GridEntry.draw puts it
         lit = lambda px, py: emu.pixel(px, py) != (0, 0, 0)  # noqa: E731
-        assert all(lit(px, yy - 2) for px in range(x - 2, x + cw - 3)), row  # the box's top
+        assert all(lit(px, yy - 2) for px in range(x - 2, x + tw - 3)), row  # the box's top
         assert any(lit(px, yy) for px in range(x, x + 24)), row  # the glyphs
-        assert not any(lit(px, yy - 1) for px in range(x - 1, x + cw - 4)), row  # clear above them
-        assert not any(lit(x + cw - 5, py) for py in range(yy - 1, yy + 8)), row  # and right of them
+        assert not any(lit(px, yy - 1) for px in range(x - 1, x + tw - 4)), row  # clear above them
+        assert not any(lit(x + tw - 5, py) for py in range(yy - 1, yy + 8)), row  # and right of them
 
 
 def test_the_chart_names_each_players_total_and_its_scale():

@@ -94,7 +94,7 @@ class Driver:
             self.hold_button = {}
             self.keymap = {}
             return
-        from drivers.buttons import SHORT
+        from hardware import SHORT
 
         keymap = self.sim.board.KEYMAP
         shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
@@ -363,18 +363,25 @@ class Driver:
         flat = [str(t).upper() for row in rows for t in row]
         before, longs, holds = self.presses, self.longs, self.holds
         for _ in range(len(s.order)):
-            i = s.cell()
-            if self.kind == "keyboard":
-                self.typed(self.key_for(flat[i]))
-            elif self.kind == "touch":
-                self.tap_pad(flat[i])
-            else:
-                self._cycle_to(lambda i=i: s.cells[i], s.cycle, flat[i])
-                self.key("ok")
+            self.card(flat[s.cell()])
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
         self.cards += len(flat)
+
+    def card(self, token):
+        """One card into the grid's current cell, as the board enters one: its key, a tap on
+        the pad, or the buttons stepped to it and OK."""
+        s = self.top()
+        token = str(token).upper()
+        if self.kind == "keyboard":
+            self.typed(self.key_for(token))
+        elif self.kind == "touch":
+            self.tap_pad(token)
+        else:
+            i = s.cell()
+            self._cycle_to(lambda: s.cells[i], s.cycle, token)
+            self.key("ok")
 
     def hand(self, cards):
         s = self.top()
@@ -460,7 +467,7 @@ class Driver:
         if self.kind == "touch":  # a tap on the cell, a tap on the card
             from ui.entry import grid_box
 
-            x0, y0, cw, rh = grid_box(self.app.pen, s.C)  # where GridEntry.draw puts the cells
+            x0, y0, cw, rh, tw = grid_box(self.app.pen, s.C)  # where GridEntry.draw puts the cells
             self.tap(x0 + (cell % s.C) * cw + cw // 2 - 2, y0 + (cell // s.C) * rh + 5)
             assert s.cell() == cell
             s.tap(0, 0)  # the screen's corner is no cell: the cursor stays

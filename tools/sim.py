@@ -45,7 +45,8 @@ sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-bo
 from guard import Runner  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from simulator import bounce, panel, png  # noqa: E402
-from drivers.buttons import KEYS, LONG, SHORT, describe  # noqa: E402
+from hardware import KEYS, LONG, SHORT  # noqa: E402
+from drivers.buttons import describe  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
 SHORT_MS = 80  # how long a short press is held (and a keyboard's key)

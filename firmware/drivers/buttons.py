@@ -5,21 +5,12 @@
 # never touches a pin itself (the board file passes a function that reads
 # one), so tests feed it recorded states, bounce included. Keys polls all the
 # buttons of a board and turns presses into the logical keys UP, DOWN, OK,
-# BACK through the board's key map.
+# BACK (named in hardware.py, with the kinds of press: every board's) through
+# the board's key map.
 
 from compat import const, ticks_diff
+from hardware import DOWN, HOLD, LONG, SHORT, UP
 
-UP = "up"
-DOWN = "down"
-OK = "ok"
-BACK = "back"
-KEYS = (UP, DOWN, OK, BACK)
-LEFT = "left"  # a keyboard's arrows (drivers/keyboard.py): screens without them ignore them
-RIGHT = "right"
-
-SHORT = "short"
-LONG = "long"
-HOLD = "hold"  # held: the key again and again (after LONG, if the button has one)
 # On release, the repeats of the last _UNDO_MS are taken back (all but a
 # hold's first): a person lets go a reaction time (some 0.25 s) after
 # seeing the value wanted, and keeps the value seen (make bench: entry).

@@ -2,7 +2,7 @@
 # discard, board and hands (ui/ninestools.py), and entering a SuitUP
 # Original hand (HandEntry; the rest of a hole's entry is ui/entry.py's).
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
 from ui.widgets import Screen, confirm, header, title_and_score
 

@@ -10,7 +10,7 @@
 import os
 import sys
 
-from drivers.buttons import BACK, DOWN, LONG, OK, UP
+from hardware import BACK, DOWN, LONG, OK, UP
 from ui.draw import _COLOURS, ACCENT, BG, DIM, FG, SEL_FG
 from ui.widgets import Screen, header
 

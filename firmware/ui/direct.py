@@ -1,13 +1,11 @@
 # Entering a card directly, for the boards where a card is one press: a
 # keyboard's key (ui/typed.py) or a tap on the touch pad (ui/pad.py). A
 # card goes into the grid's current cell and the cursor moves to the next
-# cell still empty; the grid's last empty cell completes the player.
-# (The button boards step through the cards instead: ui/entry.py.) Loaded
-# while a hole is entered (app.LEAVES).
-from drivers.buttons import BACK, DOWN, LEFT, OK, RIGHT, UP
-
-TOTAL = "#"  # ui/entry.py's: the total instead of cards (the same string; entry.py, which
-# draws, is not imported: the key legend, tools/keylegend.py, reads this file under CPython)
+# cell still empty; the grid's last empty cell completes the player
+# (GridEntry.put, ui/entry.py: the touch boards' pad, ui/pad.py, needs
+# nothing of this file's in a hole). The button boards step through the
+# cards instead. Loaded while a hole is entered (app.LEAVES).
+from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
 
 # A key that is not a card's own name, by game: its card where the game has
 # that card (docs/KEYS.md). 0 is 10 where no card is 0, 1 the ace where no
@@ -40,78 +38,6 @@ def legend(rules):
     return " ".join(out)
 
 
-def put(g, tok):
-    """Card tok into GridEntry g's current cell, then on to the next empty
-    cell (in the grid's order, wrapping); none left: the player's grid is
-    complete. Fixing a past hole (ui/fix.py's FixEntry): the one card is
-    changed and the hole saved."""
-    g.cells[g.cell()] = tok
-    if g.one_card:
-        g.save()
-        return
-    n = len(g.order)
-    for step in range(1, n + 1):
-        p = (g.pos + step) % n
-        if g.cells[g.order[p]] is None:
-            g.pos = p
-            g.changed()  # the cells and the score that changed (ui/entry.py)
-            return
-    g.pos = n - 1
-    g.d.entries[g.k] = g.d.rules.grid_of(g.cells)
-    g.d.done(g.k)
-
-
-def goto(g, cell):
-    """The cursor to grid cell `cell` (row by row)."""
-    g.pos = g.order.index(cell)
-    g.changed()
-
-
-def move(g, dr, dc):
-    """The cursor a row (dr) or a column (dc) along, wrapping."""
-    i = g.cell()
-    r, c = (i // g.C + dr) % g.R, (i % g.C + dc) % g.C
-    goto(g, r * g.C + c)
-
-
-def total(g):
-    """The player's total instead of cards: asks first if cards would be
-    dropped ("Keep cards" changes nothing)."""
-    from ui.widgets import confirm  # (here: tools/keylegend.py reads this module under CPython)
-
-    if type(g.d.entries[g.k]) is list or g.cells.count(None) < len(g.cells):
-        confirm(g.app, "Total only?", g.ask_total, no="Keep cards", yes="Drop cards")
-    else:
-        g.ask_total()
-
-
-def back(g):
-    """Back in a grid: a cell back; from the first cell, to the previous
-    player, asking first when this player's cards would go with it (the
-    cursor reaches the first cell with one tap or arrow: not only by
-    stepping back through every card); from the first player, leaving the
-    hole (which asks)."""
-    from ui.widgets import confirm
-
-    if g.pos == 0 and g.k > 0 and type(g.d.entries[g.k]) is not list and g.cells.count(None) < len(g.cells):
-        confirm(g.app, ("Drop %s's cards?" % g.d.name(g.k), "Drop cards?"), lambda: g.key(BACK),
-                no="Keep them", yes="Drop, go back")
-    else:
-        g.key(BACK)
-
-
-def previous(g):
-    """The player before's score ("ANN: 12"), for under the grid: the last
-    card of a grid goes straight on to the next player."""
-    if g.k == 0:
-        return None
-    e = g.d.entries[g.k - 1]
-    if e is None:
-        return None
-    score = e if type(e) is int else g.d.rules.score([t for row in e for t in row], g.d.game.opts).total()
-    return "%s: %d" % (g.d.name(g.k - 1), score)
-
-
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
 def typed_grid(g, k):
     """A keyboard's key k on a grid (GridEntry.keyboard, FixEntry's)."""
@@ -120,20 +46,20 @@ def typed_grid(g, k):
         g.accept()  # the grid the player's phone sent (ui/entry.py)
     elif k == "=" or k == OK:
         if not g.one_card:  # (a past hole's card is fixed alone)
-            total(g)
+            g.total_only()
     elif len(k) == 1:
         tok = card(k, g.d.rules)
         if tok is not None:
-            put(g, tok)
+            g.put(tok)
         elif k != " ":
             g.note = "no card is '%s'" % k
             g.dirty = True
     elif k in (UP, DOWN):
-        move(g, 1 if k == DOWN else -1, 0)
+        g.move(1 if k == DOWN else -1, 0)
     elif k in (LEFT, RIGHT):
-        move(g, 0, 1 if k == RIGHT else -1)
+        g.move(0, 1 if k == RIGHT else -1)
     elif k == BACK and not g.one_card:
-        back(g)
+        g.back()
     else:
         g.key(k)
 

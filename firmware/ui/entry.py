@@ -14,12 +14,12 @@
 #
 # Nothing entered is lost by going back: BACK steps back a cell, then to the
 # previous player; leaving the hole asks first.
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.widgets import Menu, Message, Number, Screen, confirm, title_and_score, wrap
+from ui.widgets import Message, Number, Screen, confirm, title_and_score, wrap
 
 TOTAL = "#"  # in the card list: enter the player's total instead
 
@@ -112,12 +112,15 @@ def player_done(d, k):
     except ScoreError as e:
         d.app.push(Message(d.app, "Too many", [e.msg, "Check %s's cards." % d.name(k)]))
         return False
-    if d.fix:
-        commit(d)  # the other players' entries and who ended stand
-    elif k + 1 < len(d.players):
+    if k + 1 < len(d.players) and not d.fix:
         open_player(d, k + 1)
+        return True
+    from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
+
+    if d.fix:
+        finish.commit(d)  # the other players' entries and who ended stand
     else:
-        ask_out(d)
+        finish.ask_out(d)
     return True
 
 
@@ -126,108 +129,14 @@ def leave(d):
     confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), no="Stay", yes="Drop & leave")
 
 
-PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
-
-
-def _who(d, title, on_pick, current, known):
-    """Ask which player (or nobody). Known: the answer given before (an
-    edit, or back here), where the cursor starts; else it starts on PICK,
-    so that an OK out of habit answers nothing (the ender's penalty or
-    doubling is never skipped without a word)."""
-    names = [d.name(k) for k in range(len(d.players))]
-    items: list = [(n, lambda k=k: on_pick(d.players[k])) for k, n in enumerate(names)]
-    items.append(("Nobody", lambda: on_pick(None)))
-    if known:
-        cur = d.players.index(current) if current in d.players else len(names)
-    else:
-        items.insert(0, (PICK, _nothing))
-        cur = 0
-    d.app.push(Menu(d.app, title, items, cursor=cur))
-
-
-def _nothing():
-    pass
-
-
-def ask_out(d):
-    """suitup-original: who went out, and was it a Blitz."""
-    if not d.rules.hand:
-        ask_ender(d)
-        return
-
-    def picked(p):
-        d.out = p
-        d.out_known = True
-        if p is None:
-            d.blitz = False
-            ask_ender(d)
-            return
-        d.app.push(Menu(d.app, "A Blitz?", [("No", lambda: blitz(False)), ("Yes", lambda: blitz(True))],
-                        cursor=1 if d.blitz else 0))
-
-    def blitz(b):
-        d.blitz = b
-        ask_ender(d)
-
-    _who(d, "Who went out?", picked, d.out, d.out_known)
-
-
-def ask_ender(d):
-    if d.game.opts["ender_rule"] == "none":
-        d.ender = None
-        commit(d)
-        return
-
-    def picked(p):
-        d.ender = p
-        d.ender_known = True
-        commit(d)
-
-    _who(d, "Who ended?", picked, d.ender, d.ender_known)
-
-
-def commit(d):
-    app, g = d.app, d.game
-    note = None
-    try:
-        if d.target is None:
-            hole = g.add_hole(d.entries, d.ender, d.out, d.blitz)
-        elif d.target == "playoff":
-            hole = g.add_playoff(d.players, d.entries, d.ender, d.out, d.blitz)
-        else:
-            dropped = g.set_hole(d.target, d.entries, d.ender, d.out, d.blitz)
-            hole = g.holes[d.target]
-            if dropped:
-                note = "Playoff holes undone: %d" % dropped
-    except ScoreError as e:
-        app.push(Message(app, "Check cards", [e.text()]))
-        return
-    app.save()
-    app.pop_to(d.anchor)
-    result(app, hole, d.label, note)
-
-
-def result(app, hole, label, note=None):
-    """A hole's scores (with the ender rule's share) and the standings."""
-    g = app.game
-    rows: list = []
-    for k, p in enumerate(hole.players):
-        adj = hole.scores[k] - hole.raw[k]
-        rows.append((g.names[p], ("%d (%+d)" % (hole.scores[k], adj)) if adj else str(hole.scores[k])))
-    if note:
-        rows.append(note)
-    rows.append(("Totals", ""))
-    for place, p, total in g.standings():
-        rows.append(("%d %s" % (place, g.names[p]), str(total)))
-    app.push(Message(app, label, rows))
-
-
 def grid_box(pen, C):
     """Where a grid of C columns is drawn under title_and_score (and where a
-    tap finds its cell, ui/pad.py): (x, y) of its first cell, a cell's width
-    (3 characters and a gap) and a row's height."""
-    cw = 3 * 8 * pen.scale + 4
-    return max(2, (pen.d.width - cw * C) // 2), pen.line_h + 3, cw, pen.line_h + 1
+    tap finds its cell, ui/pad.py): (x, y) of its first card, a column's
+    width (3 characters and a gap: a character's where the panel has room,
+    so that two HIO side by side do not read HIOHIO) and a row's height."""
+    tw = 24 * pen.scale + 4  # a card's box
+    cw = tw + max(0, min(8 * pen.scale, (pen.d.width - 4 - tw * C) // C))
+    return max(2, (pen.d.width - cw * (C - 1) - tw) // 2 + 2), pen.line_h + 3, cw, pen.line_h + 1, tw
 
 
 class GridEntry(Screen):
@@ -287,6 +196,8 @@ class GridEntry(Screen):
                 else:
                     self.ask_total()
                 return
+            if self.too_many(i):
+                return
             if self.pos + 1 < len(self.order):
                 self.pos += 1
                 nxt = self.cell()
@@ -305,6 +216,89 @@ class GridEntry(Screen):
                 self.d.leave()
                 return
         self.changed()
+
+    # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py)
+    def put(self, tok):
+        """tok into the current cell, then on to the next empty cell (in the
+        grid's order, wrapping); none left: the player's grid is complete.
+        Fixing a past hole (ui/fix.py's FixEntry): the one card is changed
+        and the hole saved."""
+        self.cells[self.cell()] = tok
+        if self.one_card:
+            self.save()  # type: ignore[attr-defined]
+            return
+        if self.too_many(self.cell()):
+            self.dirty = True
+            return
+        n = len(self.order)
+        for step in range(1, n + 1):
+            p = (self.pos + step) % n
+            if self.cells[self.order[p]] is None:
+                self.pos = p
+                self.changed()
+                return
+        self.pos = n - 1
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+        self.d.done(self.k)
+
+    def too_many(self, i):
+        """The deck checked as cell i's card is entered, not only once the
+        grid is complete: the hole so far holding more of it than the
+        game's deck says so (the cursor stays on it), and True."""
+        d, tok = self.d, self.cells[i]
+        most = d.rules.deck(len(d.game.names)).get(tok)
+        if most is None:
+            return False
+        n = self.cells.count(tok)
+        for j in range(len(d.entries)):
+            e = d.entries[j]
+            if j != self.k and type(e) is list:
+                for row in e:
+                    n += row.count(tok)
+        if n <= most:
+            return False
+        try:  # the engine's words for it
+            d.game.check_deck([[tok] * n])
+        except ScoreError as e:
+            self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
+        return True
+
+    def move(self, dr, dc):
+        """The cursor a row (dr) or a column (dc) along, wrapping."""
+        i = self.cell()
+        r, c = (i // self.C + dr) % self.R, (i % self.C + dc) % self.C
+        self.pos = self.order.index(r * self.C + c)
+        self.changed()
+
+    def total_only(self):
+        """The player's total instead of cards: asks first if cards would be
+        dropped ("Keep cards" changes nothing)."""
+        if type(self.d.entries[self.k]) is list or self.cells.count(None) < len(self.cells):
+            confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
+        else:
+            self.ask_total()
+
+    def back(self):
+        """Back: a cell back; from the first cell, to the previous player,
+        asking first when this player's cards would go with it (a tap or an
+        arrow reaches the first cell at once); from the first player,
+        leaving the hole (which asks)."""
+        if self.pos == 0 and self.k > 0 and type(self.d.entries[self.k]) is not list and \
+                self.cells.count(None) < len(self.cells):
+            confirm(self.app, ("Drop %s's cards?" % self.d.name(self.k), "Drop cards?"),
+                    lambda: self.key(BACK), no="Keep them", yes="Drop, go back")
+        else:
+            self.key(BACK)
+
+    def previous(self):
+        """The player before's score ("ANN: 12"), for under the grid: the
+        last card of a grid goes straight on to the next player."""
+        d, k = self.d, self.k
+        e = d.entries[k - 1] if k else None
+        if e is None:
+            return None
+        score = e if type(e) is int else d.rules.score([t for row in e for t in row], d.game.opts).total()
+        return "%s: %d" % (d.name(k - 1), score)
 
     def phone_grid(self):
         """A complete grid that came from the player's phone: OK (Enter, the
@@ -406,7 +400,7 @@ class GridEntry(Screen):
         pen = self.app.pen
         for i in range(3, 16, 4):
             rects[i] = 0
-        x0, y0, cw, rh = grid_box(pen, self.C)
+        x0, y0, cw, rh, tw = grid_box(pen, self.C)
         if score != was_score:
             if was_score is not None and score is not None and len(str(score)) == len(str(was_score)):
                 w = pen.text_width(str(score)) + 2  # the score's digits alone
@@ -423,7 +417,7 @@ class GridEntry(Screen):
                 continue
             x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
             if k < 16:
-                rects[k], rects[k + 1], rects[k + 2], rects[k + 3] = x, yy, cw - 1, rh + 2
+                rects[k], rects[k + 1], rects[k + 2], rects[k + 3] = x, yy, tw - 1, rh + 2
                 k += 4
             else:  # more: the rows from the first to the last
                 if lo < 0:
@@ -439,7 +433,7 @@ class GridEntry(Screen):
         codes, labels = L[0], L[1]
         b = L[6] is not None
         title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
-        x0, y, cw, rh = grid_box(pen, self.C)
+        x0, y, cw, rh, tw = grid_box(pen, self.C)
         C = self.C
         mono = pen.mono
         for i in range(self.R * C):
@@ -447,14 +441,14 @@ class GridEntry(Screen):
             code = codes[i]
             role, state = code & 31, code >> 5
             if role == SEL_FG:
-                pen.highlight(x - 2, yy - 1, cw - 2, rh)
+                pen.highlight(x - 2, yy - 1, tw - 2, rh)
             label = labels[i]
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
             if b and role != SEL_FG and state in (CANCEL, MATCH, REMOVED) and mono:
                 # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
-                pen.box(x - 2, yy - 2, cw - 1, rh + 1, FG)
+                pen.box(x - 2, yy - 2, tw - 1, rh + 1, FG)
             if b and state == REMOVED:
-                pen.fill(x - 1, yy + rh // 2 - 1, cw - 4, 1, BAD)
+                pen.fill(x - 1, yy + rh // 2 - 1, tw - 4, 1, BAD)
         y += self.R * rh + 2
         if L[7]:
             x = 2
@@ -507,8 +501,8 @@ class GridEntry(Screen):
 
     def tap(self, x, y):
         """A tap on a cell: the cursor there."""
-        x0, y0, cw, rh = grid_box(self.app.pen, self.C)
-        r, c = (y - y0) // rh, (x - x0 + 2) // cw
+        x0, y0, cw, rh, tw = grid_box(self.app.pen, self.C)
+        r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
         if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
             self.pos = self.order.index(r * self.C + c)
             self.changed()

@@ -2,8 +2,9 @@
 # value; the hole is saved at once (the other players' entries and who
 # ended stand). Only editing needs it: loaded then and let go at the game's
 # hub (app.LEAVES); entering a hole is ui/entry.py's.
-from drivers.buttons import BACK, DOWN, OK, UP
-from ui.entry import TOTAL, Draft, GridEntry, ask_ender, ask_out, open_player
+from hardware import BACK, DOWN, OK, UP
+from ui.entry import TOTAL, Draft, GridEntry, open_player
+from ui.finish import ask_ender, ask_out
 from ui.widgets import Menu
 
 
@@ -64,7 +65,7 @@ class FixEntry(GridEntry):
     def shown(self):
         pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
 
-    one_card = True  # a card typed or tapped is saved at once (ui/direct.py's put)
+    one_card = True  # a card typed or tapped is saved at once (GridEntry.put)
 
     def save(self):  # (was kept: a hole the engine refuses comes back here, BACK puts the card back)
         self.d.entries[self.k] = self.d.rules.grid_of(self.cells)

@@ -1,7 +1,7 @@
 # A name typed letter by letter with the board's few buttons. Only the new
 # game's player names use it: its own module, loaded with them and let go
 # (app.LEAVES).
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
 from ui.widgets import Screen, header
 

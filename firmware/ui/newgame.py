@@ -162,10 +162,14 @@ def first_dealer(app, s):
             remember(app.state, name)
         app.game = g
         app.pop_to(app.stack[0])  # at the main menu the new game's modules are let go ...
-        app.save()
-        from ui.play import Play  # ... before the game's own are loaded: a lower peak
+        if app.save():  # ... and once this key is done, the game's are loaded (not beside this
+            app.pending = app.resume  # module's code, still running here): a lower peak
+        else:  # the game is in memory, "Not saved" on top of it
+            from ui.play import Play
 
-        app.push(Play(app))
+            app.push(Play(app))
+            app.push(app.pending)
+            app.pending = None
 
     items = [(n, lambda i=i: start(i)) for i, n in enumerate(s.names)]
     app.push(Menu(app, "First dealer", items))

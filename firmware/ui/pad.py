@@ -1,12 +1,11 @@
 # The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
 # px keys): in a hole's entry the game's cards, then the total (#) and
 # Back; a hand's cards, Done and Back; a number's digits. A tap on a card
-# fills the grid's current cell and moves on (ui/direct.py); a tap on a
-# cell selects it. These are the bodies of the screens' pad() and press()
+# fills the grid's current cell and moves on (GridEntry.put, ui/entry.py);
+# a tap on a cell selects it. These are the bodies of the screens' pad() and press()
 # (the input contract, ui/widgets.py), and the pad of a Number (a widget).
 # Loaded while a hole, a list of cards or a number is entered (app.LEAVES).
-from drivers.buttons import BACK, OK
-from ui import direct
+from hardware import BACK, OK
 
 DIGITS = tuple("1234567890")
 
@@ -17,6 +16,8 @@ def number_keys(s):
 
 
 def number_press(s, label):
+    from ui import direct  # the keyboard's typing of a number (app.LEAVES)
+
     direct.number(s, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
 
 
@@ -31,8 +32,7 @@ def grid_keys(g):
     d = g.d
     keys = getattr(d, "pad_keys", None)  # every player's the same
     if keys is None:
-        r = d.rules
-        keys = d.pad_keys = tuple(r.tokens) + ((".",) if r.dots else ()) + (direct.TOTAL, "Back")
+        keys = d.pad_keys = g.cycle + ("Back",)  # the cards, "." where the game has it, the total
     if g.phone_grid():
         keys += ("OK",)
         g.pad_keys = keys
@@ -41,13 +41,13 @@ def grid_keys(g):
 
 def grid_press(g, label):
     if label == "Back":
-        direct.back(g)  # (asks before the player's cards go)
+        g.back()  # (asks before the player's cards go)
     elif label == "OK":
         g.accept()
-    elif label == direct.TOTAL:
-        direct.total(g)
+    elif label == g.cycle[-1]:  # the total (#)
+        g.total_only()
     else:
-        direct.put(g, label)
+        g.put(label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------

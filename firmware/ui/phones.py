@@ -4,7 +4,7 @@
 # open, the PIN that lets a phone send its player's grid, who has sent, and
 # where the panel shows one legibly, a QR code to scan instead (OK turns to
 # it). guard.py runs the web side (web/server.py) while Wi-Fi is on.
-from drivers.buttons import OK
+from hardware import OK
 from ui.widgets import Menu, Message, header
 
 MODES = (("Off", "off"), ("Own network", "own"), ("Join a network", "join"))

@@ -1,7 +1,7 @@
 # The scoreboard: hole by hole, the totals and the standings. UP/DOWN scroll
 # the holes; OK shows the next players when they do not all fit, then (on a
 # colour panel) the running totals as a chart; BACK goes back.
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from ui.draw import ACCENT, BG, DIM, FG, SERIES, SEL_FG
 from ui.widgets import Screen, header
 

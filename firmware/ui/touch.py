@@ -3,7 +3,7 @@
 # menu's row chooses it. In a hole's grid or hand the keys are the game's
 # cards, 40x40 px each (ui/pad.py). ui/calibrate.py learns the panel's
 # wiring at the first start. Loaded on touch boards only (app.App).
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG
 from ui.widgets import Menu, Number, scroll
 
@@ -36,9 +36,7 @@ def layout(pen, labels):
 
 def hint(g):
     """Under a grid (its cards are on the pad): the player before's score."""
-    from ui import direct
-
-    return direct.previous(g)
+    return g.previous()
 
 
 def calibration(saved):

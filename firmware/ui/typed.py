@@ -6,7 +6,7 @@
 # letters (to the row: Enter chooses); a number takes digits; a name is typed. Anything else goes to
 # the screen as the logical key it is. Loaded on keyboard boards only
 # (app.App); the legend of each game's keys is docs/KEYS.md.
-from drivers.buttons import DOWN, UP
+from hardware import DOWN, UP
 from ui.widgets import Menu, Number
 
 NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys without fn
@@ -57,5 +57,5 @@ def hint(g):
     own names, and Enter."""
     from ui import direct
 
-    prev = direct.previous(g)
+    prev = g.previous()
     return (prev + "\n" if prev else "") + direct.legend(g.d.rules) + " Enter=total"

@@ -1,7 +1,7 @@
 # Screens the others are built from: the base Screen, a menu, a number, a yes/no question, a
 # message and a name picker. All work with the four logical keys; BACK
 # always goes back.
-from drivers.buttons import BACK, DOWN, OK, UP
+from hardware import BACK, DOWN, OK, UP
 from ui.draw import ACCENT, DIM, FG, SEL_FG
 
 
@@ -211,8 +211,12 @@ class Message(Screen):
             self._lines = layout(pen, self.rows)
         y = header(pen, self.title)
         w = pen.d.width
-        for line in self._lines[self.first :]:
-            if y + pen.line_h > pen.h:
+        lines = self._lines
+        for i in range(self.first, len(lines)):
+            line = lines[i]
+            if y + 2 * pen.line_h > pen.h and i + 1 < len(lines):
+                for i in range(4):  # more below: a sign in this line's place that DOWN scrolls on
+                    pen.fill(w // 2 - 3 + i, y + 2 + i, 7 - 2 * i, 1, ACCENT)
                 break
             if type(line) is tuple:
                 pen.text(line[0], 2, y, FG)

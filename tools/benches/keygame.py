@@ -99,7 +99,7 @@ def main():
                 return ("+".join(str(i) for i in b) if type(b) is tuple else b), ms
         raise SystemExit("no button for %s" % k)
 
-    from drivers.buttons import BACK, DOWN, LONG, OK, SHORT
+    from hardware import BACK, DOWN, LONG, OK, SHORT
 
     n = 0
 

@@ -24,11 +24,12 @@ FLASH_BLOCKS = 32  # 128 KB of flash in RAM, part of the heap
 
 
 def soak(holes_wanted=1000, seed=11):
-    from drivers.buttons import OK
+    from hardware import OK
     from engine.game import rules_for
     from guard import Runner
     from test_dealt import deal
-    from ui.entry import commit, start
+    from ui.entry import start
+    from ui.finish import commit
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)

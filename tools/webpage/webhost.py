@@ -78,7 +78,7 @@ def plan(name):
     """How the page gives a logical key (up, down, ok, back, left, right)
     on this board: "buttons 0,1 MS", "keys fn,; MS", "tap X Y MS", or ""
     where nothing gives it here."""
-    from drivers.buttons import LONG, SHORT
+    from hardware import LONG, SHORT
 
     mod = board.mod
     kind = getattr(mod, "INPUT", "buttons")
