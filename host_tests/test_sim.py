@@ -282,3 +282,20 @@ def test_every_letter_and_digit_stays_distinct_at_the_default_half_size():
                 shape = tuple(sim.block(e, x, y, 2) for y in range(0, 20, 2) for x in range(0, 20, 2))
                 assert shape not in seen, (c, seen.get(shape), ox, oy)
                 seen[shape] = c
+
+
+def test_the_live_legend_says_what_each_button_does_in_words():
+    # (issue 37, 8: "long -" for a press that does nothing was unclear) Each button's line names
+    # what its presses do, and a press that does nothing is left out, not shown as "-"
+    sim = simulator()
+    for board in BUTTON_BOARDS:
+        fresh_dir("legend-" + board)
+        s = sim.Sim(board)
+        if s.kind != "buttons":
+            continue
+        lines = [line for line in sim.live_help(s) if "button " in line]
+        assert len(lines) == len(s.board.BUTTONS), (board, lines)
+        for line in lines:
+            does = line.split(": ", 1)[1]
+            assert " -" not in does and "- " not in does and does.strip() != "-", (board, line)
+            assert "short " in does or "a press: " in does or "held on" in does, (board, line)

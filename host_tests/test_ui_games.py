@@ -759,7 +759,7 @@ def test_a_message_longer_than_the_screen_shows_that_it_scrolls():
         bg = emu.pixel(pen.d.width - 1, pen.d.height - 1)
         c = pen.d.width // 2
 
-        def sign():
+        def sign(emu=emu, pen=pen, bg=bg, c=c):
             """The rows where the sign's shape is: 7, 5, 3, 1 pixels wide, centred."""
             for y in range(1, pen.h - 5):  # the 9x6 pixels around it: the triangle and nothing else
                 if all((emu.pixel(x, y + i) != bg) == (0 <= i < 4 and c - 3 + i <= x < c + 4 - i)

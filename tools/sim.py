@@ -406,12 +406,15 @@ def live_help(s):
     names = s.board.BUTTONS
     lines = []
     for i in range(len(names)):
-        short = s.board.KEYMAP.get((i, SHORT), "-")
-        long_ = s.board.KEYMAP.get((i, LONG), "-")
+        short = s.board.KEYMAP.get((i, SHORT))
+        long_ = s.board.KEYMAP.get((i, LONG))
         held = s.board.KEYMAP.get((i, "hold"))
-        lines.append("%s / %s  button %s: short %s, long %s%s" % (
-            LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i], short, long_,
-            ", held on: %s again and again" % held if held else ""))
+        # (issue 37, 8: "long -" for a press that does nothing was unclear: it is left out)
+        does = ["a press: %s" % short if long_ is None else "short %s" % short] if short else []
+        does += ["long %s" % long_] if long_ else []
+        does += ["held on: %s again and again" % held] if held else []
+        lines.append("%s / %s  button %s: %s" % (LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i],
+                                                  ", ".join(does) or "nothing"))
     chord = [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT]
     if chord:
         a, b = chord[0]
