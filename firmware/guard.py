@@ -9,12 +9,18 @@ import gc
 import sys
 
 import crash  # at boot, not when needed: handling an error must not need memory to load code
-from compat import sleep_ms, ticks_diff, ticks_ms
+from compat import const, sleep_ms, ticks_diff, ticks_ms
 
 SAFE_AFTER = 2
 ASIDE_AFTER = 4
 SHOW_MS = 10000  # the error screen stays this long, or until a key
 STABLE_MS = 60000  # running this long without an error ends a run of errors
+# No key for a second: the loop turns every 20 ms, not every 5 (an idle turn
+# is 54-109K instructions on the button boards, 2.9M on the Cardputer: a
+# fifth to all of an ESP32's time; docs/SPEED.md). A first press is seen up
+# to 15 ms later; the keys after it at the usual pace.
+_IDLE_MS = const(1000)
+_IDLE_POLL_MS = const(20)
 
 
 class Runner:
@@ -148,7 +154,9 @@ def main(hw, poll_ms=5):
             return
         while True:
             step(r, poll_ms)
-            sleep_ms(poll_ms)
+            a = r.app  # no key for _IDLE_MS (not the error screen): the longer sleep
+            idle = a is not None and a.last_key is not None and ticks_diff(ticks_ms(), a.last_key) >= _IDLE_MS
+            sleep_ms(max(poll_ms, _IDLE_POLL_MS) if idle else poll_ms)
     finally:
         if hw.watchdog is not None:
             hw.watchdog.stop()

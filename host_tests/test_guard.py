@@ -325,3 +325,48 @@ def test_a_memory_error_is_handled_at_every_allocation_depth():
     assert full is not None  # the whole report was reached too
     ok, _seq, state = loading.read(savefile.FILE)[:3]
     assert ok == "ok" and state["game"] is not None
+
+
+class Scripted(StopAt):
+    """StopAt, and an OK key at the polls named in `at` (counted from the first)."""
+
+    def __init__(self, keys, n, at):
+        super().__init__(keys, n)
+        self.count, self.at = 0, at
+
+    def poll(self, now):
+        self.count += 1
+        got = super().poll(now)
+        return ["ok"] if self.count in self.at else got
+
+
+def test_the_loop_turns_less_often_when_no_key_comes_and_at_once_after_one():
+    # (issue 44, 3: the idle loop polled every 5 ms, a fifth of an ESP32's time and all of the
+    # Cardputer's) After a second without a key the loop sleeps 20 ms a turn; a key brings the
+    # 5 ms turns back; the watchdog is fed every turn either way
+    fresh_dir("guard-idle")
+    d = Driver("devkit-oled", guarded=True)
+    hw = d.sim.hw
+    feeds, sleeps, clock = [], [], [0]
+    hw.watchdog.feed = lambda: feeds.append(clock[0])
+    hw.keys = Scripted(hw.keys, 600, (400,))
+    old_sleep, old_ticks = guard.sleep_ms, guard.ticks_ms
+
+    def sleep(ms):
+        sleeps.append(ms)
+        clock[0] += ms
+
+    guard.sleep_ms, guard.ticks_ms = sleep, lambda: clock[0]
+    try:
+        guard.main(hw, poll_ms=5)
+        raise AssertionError("main returned")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        guard.sleep_ms, guard.ticks_ms = old_sleep, old_ticks
+    assert sleeps[:190] == [5] * 190  # the first second: the usual pace
+    idle = sleeps.index(20)
+    # (the first poll is main's first turn, before any sleep: the sleep after poll k is sleeps[k - 2])
+    assert 190 <= idle <= 202 and set(sleeps[idle:398]) == {20}, (idle, sorted(set(sleeps[idle:398])))
+    assert set(sleeps[398:588]) == {5}, sorted(set(sleeps[398:588]))  # from the key at the 400th poll
+    assert len(feeds) >= len(sleeps) and max(b - a for a, b in zip(feeds, feeds[1:])) <= 20
