@@ -233,9 +233,10 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
     d.tap_pad("7")
     assert g.cells[0] == "7" and g.cell() == 4
     # a tap on a cell selects it: the top right one
-    cw = 3 * 8 * pen.scale + 4
-    x0 = (pen.d.width - cw * 4) // 2
-    d.tap(x0 + 3 * cw + 10, pen.line_h + 3 + 5)
+    from ui.entry import grid_box
+
+    x0, y0, cw, rh, tw = grid_box(pen, 4)
+    d.tap(x0 + 3 * cw + 10, y0 + 5)
     assert g.cell() == 3
     d.tap_pad("HIO")
     assert g.cells[3] == "HIO" and g.cell() == 7  # on to the next empty cell, in the grid's order

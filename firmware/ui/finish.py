@@ -69,6 +69,8 @@ def ask_ender(d):
 def commit(d):
     app, g = d.app, d.game
     note = None
+    if d.target is None:
+        leave(d)  # a new hole: its screens go before it is scored and saved (their room: the CYD's game)
     try:
         if d.target is None:
             hole = g.add_hole(d.entries, d.ender, d.out, d.blitz)
@@ -80,12 +82,31 @@ def commit(d):
             if dropped:
                 note = "Playoff holes undone: %d" % dropped
     except ScoreError as e:
+        if d.target is None:  # the players' screens again, the last in front, as they were
+            from ui import entry
+
+            for k in range(len(d.players)):
+                if d.rules.hand:
+                    from ui.cardlist import HandEntry
+
+                    app.push(HandEntry(d, k))
+                else:
+                    app.push(entry.GridEntry(d, k))
         app.push(Message(app, "Check cards", [e.text()]))
         return
-    d.looks = None  # the grids' drawing, and through it the grids: gone with the hole's screens
-    app.pop_to(d.anchor)  # before the save, which has their room (a 6-player game's last hole)
-    app.save()
+    leave(d)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
+    app.save()  # is made after it
+    app.pop_to(d.anchor)
     result(app, hole, d.label, note)
+
+
+def leave(d):
+    """The hole's screens off the stack, without showing the game's menu yet."""
+    app = d.app
+    d.looks = None  # the grids' drawing, and through it the grids
+    while len(app.stack) > 1 and app.stack[-1] is not d.anchor:
+        app.stack.pop()
+    app.drop_leaves()
 
 
 def result(app, hole, label, note=None):

@@ -27,9 +27,7 @@ class Play(Menu):
         n, total = len(g.holes), g.opts["holes"]
         # the title says who deals the next hole (names fit: 8 + " deals")
         if g.complete():
-            from ui.labels import titles  # a leaf (app.LEAVES)
-
-            self.title = titles(g.id)
+            self.title = None  # the game's name: loaded when drawn (draw), not under the last hole's save
         else:
             self.title = "%s deals" % g.names[g.dealer(n)]
         items = []
@@ -50,6 +48,13 @@ class Play(Menu):
         self.items = items
         self.cursor = 0
         self.dirty = True
+
+    def draw(self, pen):
+        if self.title is None:
+            from ui.labels import titles  # a leaf (app.LEAVES)
+
+            self.title = titles(self.app.game.id)
+        super().draw(pen)
 
     def value(self, i):
         net = self.app.net
