@@ -70,6 +70,17 @@ class Draft:
     def leave(self):
         leave(self)
 
+    def reopen(self):
+        """Every player's screen again, the last in front (a new hole the
+        engine refused when it was scored: ui/finish.py had let them go)."""
+        for k in range(len(self.players)):
+            if self.rules.hand:
+                from ui.cardlist import HandEntry
+
+                self.app.push(HandEntry(self, k))
+            else:
+                self.app.push(GridEntry(self, k))
+
     def ask_total(self, k, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
         """Player k's total alone, from start (the cards gone; or the total
         a phone sent); then() first when it is taken (the screen's tidying)."""

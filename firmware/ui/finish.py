@@ -83,15 +83,7 @@ def commit(d):
                 note = "Playoff holes undone: %d" % dropped
     except ScoreError as e:
         if d.target is None:  # the players' screens again, the last in front, as they were
-            from ui import entry
-
-            for k in range(len(d.players)):
-                if d.rules.hand:
-                    from ui.cardlist import HandEntry
-
-                    app.push(HandEntry(d, k))
-                else:
-                    app.push(entry.GridEntry(d, k))
+            d.reopen()
         app.push(Message(app, "Check cards", [e.text()]))
         return
     leave(d)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
