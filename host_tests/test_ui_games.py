@@ -497,6 +497,29 @@ def test_who_ended_and_who_went_out_start_on_no_answer():
         assert d.top().items[d.top().cursor][0] == "- choose -"
 
 
+def test_a_hole_the_engine_refuses_brings_its_players_screens_back_as_they_were():
+    # the new hole's screens go before it is scored (the CYD's heap: ui/finish.py); refused
+    # (BOB went out holding a K), they come back, the last player in front, cards kept
+    fresh_dir("refused")
+    d = Driver("devkit-oled")
+    d.new_game("SuitUP Original", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    d.hand(["3"])
+    d.hand(["K"])
+    d.choose("BOB")  # went out: his hand must be empty
+    d.choose("No")
+    if d.screen() == "Menu" and d.top().title == "Who ended?":
+        d.choose("ANN")
+    assert d.screen() == "Message" and d.top().title == "Check cards", d.screen()
+    assert "went out" in " ".join(str(r) for r in d.top().rows), d.top().rows
+    d.key("ok")
+    assert d.screen() == "HandEntry" and d.top().k == 1, (d.screen(), getattr(d.top(), "k", None))
+    assert d.top().d.entries == [["3"], ["K"]], d.top().d.entries
+    below = d.app.stack[-2]  # the player before's under it, as before: back goes there
+    assert type(below).__name__ == "HandEntry" and below.k == 0 and below.d is d.top().d
+    assert d.app.game.holes == []
+
+
 def test_the_main_menu_comes_back_on_its_first_item():
     fresh_dir("home-first")
     d = Driver("m5stack-core")
