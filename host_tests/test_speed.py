@@ -33,7 +33,7 @@ def frame_bytes(board):
 # target is not met yet (the limit is this and a tenth)
 GAPS = {
     ("stock", "cardputer", "step"): 79, ("stock", "cardputer", "move"): 50,
-    ("stock", "cardputer", "screen"): 115,
+    ("stock", "cardputer", "screen"): 124,  # 115 on its branch; 124 with the keyboard's work merged (c3c3d64)
     ("stock", "cyd", "step"): 147, ("stock", "cyd", "move"): 109, ("stock", "cyd", "screen"): 538,
     ("stock", "m5stack-core", "step"): 50, ("stock", "m5stack-core", "move"): 72,
     ("stock", "m5stack-core", "screen"): 205,
