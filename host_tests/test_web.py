@@ -137,6 +137,19 @@ def test_the_pin_and_bad_requests(tmp_path):
         assert status == 400 and "'13' is not a play-nine card" in body["error"]
         status, kind, data = s.request("POST", "/grid", b"x" * 5000)
         assert status == 413
+        # /score is answered beside microdot (web/server.py _score): the same answers
+        assert s.post("/score", b"{not json") == (400, {"error": "The request is not a JSON object."})
+        status, kind, data = s.request("POST", "/score", b"x" * 5000)
+        assert status == 413 and json.loads(data) == {"error": "The request is too big."}
+        assert s.post("/score?again=1", {"cards": ANN[:5]})[1]["error"] == "A grid has 8 cards, not 5."
+        c = socket.create_connection(("127.0.0.1", s.port), timeout=5)
+        try:
+            c.sendall(b"POST /score HTTP/1.1\r\nContent-Length: ten\r\n\r\n{}")
+            got = c.recv(1024)
+        finally:
+            c.close()
+        assert got.startswith(b"HTTP/1.0 400 "), got
+        assert got.endswith(b'{"error": "The request is malformed."}'), got
         assert s.request("DELETE", "/state")[0] == 405
 
 
