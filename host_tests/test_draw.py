@@ -49,6 +49,46 @@ def test_scaled_text_is_the_font_made_bigger():
     assert d.dirty == [10, 20, 74, 36]
 
 
+class Fast(Display):
+    """The same over a colour panel's band, which scales text itself in
+    machine code (drivers/dcs.py DCSPanel.scaled, drivers/expand.py glyphs)."""
+
+    def __init__(self, w, h, band):
+        super().__init__(w, band)
+        self.height, self.band, self.stride = h, band, w
+
+    from drivers.dcs import DCSPanel
+
+    scaled = DCSPanel.scaled
+
+
+def test_scaled_text_in_machine_code_is_the_font_made_bigger_band_by_band():
+    """(issue 44: the pen's own loop was most of a card step) The panel's
+    scaling gives the picture framebuf's font does, scaled, and the pen's
+    loop: every pixel, at 2 and 3 times, cut at the band's top and bottom
+    and at the screen's right edge."""
+    text = "Ag9%|_#"
+    for k in (2, 3):
+        ref = framebuf.FrameBuffer(bytearray(8 * 8), 64, 8, framebuf.MONO_HLSB)
+        ref.text(text, 0, 0, 1)
+        for oy in range(0, 40, 3):  # the band's first row: the text in it, across its edges, outside
+            fast, slow = Fast(240, 136, 16), Fast(240, 136, 16)
+            slow.scaled = None  # (as on the web page, which has no viper: the pen's own loop)
+            pens = draw.Pen(fast), draw.Pen(slow)
+            assert pens[0].fast and not pens[1].fast
+            for pen in pens:
+                pen.oy = oy
+                pen.text(text, 3, 20, draw.ACCENT, k)
+                pen.text(text, 240 - 8 * k * 3 - 5, 20 + 8 * k, draw.GOOD, k)  # below, cut to 3 characters
+            assert fast.buf == slow.buf, (k, oy)
+            for y in range(16):
+                sy = oy + y - 20  # the first text's row
+                if 0 <= sy < 8 * k:
+                    for x in range(8 * k * len(text)):
+                        lit = ref.pixel(x // k, sy // k)
+                        assert fast.pixel(3 + x, y) == (draw.ACCENT if lit else 0), (k, oy, x, y)
+
+
 def test_text_is_cut_at_a_whole_character():
     d = Display(128, 64, mono=True)
     pen = draw.Pen(d)

@@ -19,9 +19,9 @@ from compat import sleep_ms
 from drivers.dirty import Dirty
 
 try:
-    from drivers.expand import expand
+    from drivers.expand import expand, glyphs
 except SyntaxError:  # a port without the viper emitter (WebAssembly): the web page's panel never expands rows
-    expand = None  # type: ignore[assignment]
+    expand = glyphs = None  # type: ignore[assignment]
 
 _SWRESET = const(0x01)
 _SLPIN = const(0x10)
@@ -70,6 +70,9 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
 
     mono = False
     seq = b""
+    # text k times its size, straight into the buffer, in machine code (drivers/expand.py; None where
+    # there is no viper, the web page: ui/draw.py's pen then draws it itself)
+    scaled = glyphs
 
     def __init__(self, spi, dc, cs, rst, glass, madctl, invert=False, bl=None, band=0):
         self.spi = spi

@@ -6,6 +6,9 @@
 # begins at byte `start` of buf, written to line[0 : 2n]. lut holds 16
 # colours as 32 bytes (high byte first). On MicroPython it is compiled by
 # the viper emitter (machine code, ~20x faster); on CPython the plain one.
+#
+# glyphs(panel, ...): a line of text scaled into the panel's buffer, the
+# pen's hot loop (ui/draw.py), on MicroPython only (None elsewhere).
 import sys
 
 
@@ -41,3 +44,44 @@ if sys.implementation.name == "micropython":
             x += 1
 
     expand = expand_viper
+
+    @micropython.viper
+    def glyphs(panel, g: ptr8, gs: int, n: int, x: int, y: int, c: int, k: int):  # type: ignore[name-defined]  # noqa: F821
+        # A line of text drawn k times its size (ui/draw.py Pen._scaled; a DCSPanel's method): each lit
+        # pixel of g (8 rows of MONO_HLSB glyphs, gs bytes a row, n pixels wide) is a k x k square of
+        # colour c at (x, y) of the panel's band (GS4_HMSB), clipped to it, as fill_rect would.
+        buf = ptr8(panel.buf)  # noqa: F821
+        stride = int(panel.stride) >> 1
+        rows = int(panel.band)
+        width = int(panel.width)
+        row = 0
+        while row < 8:
+            px = 0
+            while px < n:
+                if g[row * gs + (px >> 3)] & (0x80 >> (px & 7)):
+                    yy = y + row * k
+                    y1 = yy + k
+                    if yy < 0:
+                        yy = 0
+                    if y1 > rows:
+                        y1 = rows
+                    while yy < y1:
+                        xx = x + px * k
+                        x1 = xx + k
+                        if xx < 0:
+                            xx = 0
+                        if x1 > width:
+                            x1 = width
+                        i = yy * stride
+                        while xx < x1:
+                            j = i + (xx >> 1)
+                            if xx & 1:
+                                buf[j] = (buf[j] & 0xF0) | c
+                            else:
+                                buf[j] = (buf[j] & 0x0F) | (c << 4)
+                            xx += 1
+                        yy += 1
+                px += 1
+            row += 1
+else:
+    glyphs = None  # type: ignore[assignment]
