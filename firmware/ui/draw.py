@@ -61,11 +61,15 @@ class Pen:
         self.line_h = 8 * self.scale + 2
         self.h = display.height  # the screens' room: less a touch board's keys (ui/touch.py)
         self.oy = 0  # the screen row at the buffer's row 0 (banded displays)
+        self.clip = None  # frame()'s rectangles that changed, while it draws only them
         self.rows = getattr(display, "band", display.height)  # rows the buffer holds
         self.cut: list = []  # strings text() had to cut: a layout bug (tests look)
         # Scratch for scaled text: one line of glyphs, reused.
         self._glyphs = bytearray(_MAX_CHARS * 8)  # MONO_HLSB, 8 rows
         self._fb = framebuf.FrameBuffer(self._glyphs, _MAX_CHARS * 8, 8, framebuf.MONO_HLSB)
+        # a colour panel (drivers/dcs.py) scales text itself, in machine code, some 50 times quicker
+        # than the loop below; and its show() sends exactly the rectangle marked (frame())
+        self.fast = getattr(display, "scaled", None) is not None
 
     def c(self, role):
         """The pixel value for a colour role on this display."""
@@ -81,6 +85,8 @@ class Pen:
         drawn and only they are sent (ui/entry.py's grid)."""
         d = self.d
         y = 0
+        # (where show() sends exactly the rectangle marked: an OLED sends whole pages of 8 rows)
+        self.clip = dirty if dirty is not True and self.fast else None
         while y < d.height:
             if dirty is not True:  # a list: is a rectangle in this band?
                 i = 0
@@ -106,6 +112,7 @@ class Pen:
                     i += 4
             y += self.rows
         self.oy = 0
+        self.clip = None
 
     def clear(self, role=BG):
         self.d.fill(self.c(role))
@@ -133,6 +140,15 @@ class Pen:
             if room <= 0:
                 return 0
             s = s[:room]
+        w = len(s) * 8 * scale
+        clip = self.clip
+        if clip is not None:  # a frame of what changed (frame()): only text that meets it is drawn
+            i = 0
+            while i < len(clip) and not (clip[i + 3] > 0 and clip[i] < x + w and x < clip[i] + clip[i + 2]
+                                         and clip[i + 1] < y + 8 * scale and y < clip[i + 1] + clip[i + 3]):
+                i += 4
+            if i >= len(clip):
+                return w
         c = self.c(role)
         y -= self.oy
         if y >= self.rows or y + 8 * scale <= 0:
@@ -141,9 +157,7 @@ class Pen:
             self.d.text(s, x, y, c)
         else:
             self._scaled(s, x, y, c, scale)
-        y += self.oy
-        w = len(s) * 8 * scale
-        self.d.mark(x, y, w, 8 * scale)
+        self.d.mark(x, y + self.oy, w, 8 * scale)
         return w
 
     def _scaled(self, s, x, y, c, k):
@@ -154,6 +168,9 @@ class Pen:
         g = self._glyphs
         stride = _MAX_CHARS  # bytes a row
         d = self.d  # d.fill_rect, not a bound method kept: that would allocate
+        if self.fast:
+            d.scaled(g, stride, n, x, y, c, k)
+            return
         for row in range(8):
             if y + row * k >= self.rows or y + (row + 1) * k <= 0:
                 continue  # this row of the glyphs is outside the band
