@@ -20,7 +20,7 @@ from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 ID = "m5stack-core"
 NAME = "M5Stack Core"
 PANEL = ("ili9342", 0)
-BAND = 24  # the frame is drawn in 10 bands of 24 rows: a 3.8 KB buffer, not 38 KB (docs/MEMORY.md)
+BAND = 16  # the frame in 15 bands of 16 rows: a 2.5 KB buffer, not 38 KB (with Wi-Fi: docs/MEMORY.md)
 BUTTONS = ("A", "B", "C")  # left to right under the screen
 # up and down repeat while held (a card far off is one press); back is the middle one held
 KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN, (2, HOLD): DOWN}

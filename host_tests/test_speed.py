@@ -36,11 +36,11 @@ def frame_bytes(board):
 GAPS = {
     ("stock", "cardputer", "step"): 32, ("stock", "cardputer", "screen"): 81,
     ("stock", "cyd", "step"): 106, ("stock", "cyd", "move"): 64, ("stock", "cyd", "screen"): 492,
-    ("stock", "m5stack-core", "move"): 30, ("stock", "m5stack-core", "screen"): 176,
+    ("stock", "m5stack-core", "move"): 32, ("stock", "m5stack-core", "screen"): 207,
     ("stock", "ttgo-t-display", "move"): 31, ("stock", "ttgo-t-display", "screen"): 85,
     ("frozen", "cardputer", "screen"): 81,
     ("frozen", "cyd", "step"): 73, ("frozen", "cyd", "move"): 55, ("frozen", "cyd", "screen"): 347,
-    ("frozen", "m5stack-core", "move"): 30, ("frozen", "m5stack-core", "screen"): 166,
+    ("frozen", "m5stack-core", "move"): 30, ("frozen", "m5stack-core", "screen"): 191,  # 15 bands now
     ("frozen", "ttgo-t-display", "move"): 30, ("frozen", "ttgo-t-display", "screen"): 79,
 }  # the DevKit's OLED meets every target
 
