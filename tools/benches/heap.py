@@ -166,13 +166,17 @@ def harness(arch):
     return out
 
 
-def command(binary, heap, src, board_id, mode, keys=None, port=None):
+def command(binary, heap, src, board_id, mode, keys=None, port=None, cwd=None):
     """The heapgame.py (heapwifi.py) command line: the firmware in src, the harness
-    compiled for its architecture (sources for src's of arch "py")."""
+    compiled for its architecture (sources for src's of arch "py"). Paths are
+    relative to cwd, the run's folder: MicroPython keeps each module's __file__
+    as a qstr, so a clone's longer path would cost heap a board never spends."""
     name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
     compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
     script = HEAPWIFI if mode in ("wbase", "peak", "wifi") else HEAPGAME
+    if cwd:
+        script, src, boards, tools = (os.path.relpath(p, cwd) for p in (script, src, boards, tools))
     if binary == MPY32F:
         binary = unix32.frozen_port(board_id)
     return [binary, "-X", "heapsize=%d" % heap, script, src, boards, tools, board_id, mode] + (
@@ -192,7 +196,7 @@ def run(binary, heap, src, board_id, mode, keys=None):
     fails in this heap (a MemoryError; in mode low, the firmware stopped:
     its error screen, or a save that failed)."""
     work = workdir()
-    p = subprocess.run(command(binary, heap, src, board_id, mode, keys), cwd=work, capture_output=True,
+    p = subprocess.run(command(binary, heap, src, board_id, mode, keys, cwd=work), cwd=work, capture_output=True,
                        text=True, timeout=600)
     for line in p.stdout.splitlines():
         if line.startswith("STOPPED "):
@@ -481,7 +485,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None):
     got: dict = {}
     lines = []
     with open(os.path.join(work, "stderr"), "w+") as err:
-        p = subprocess.Popen(command(binary, heap, src, board_id, "wifi", keys, port), cwd=work,
+        p = subprocess.Popen(command(binary, heap, src, board_id, "wifi", keys, port, work), cwd=work,
                              stdout=subprocess.PIPE, stderr=err, text=True)
         mine = own_core(p.pid)
         killer = threading.Timer(600, p.kill)
