@@ -196,8 +196,8 @@ def run(binary, heap, src, board_id, mode, keys=None):
     fails in this heap (a MemoryError; in mode low, the firmware stopped:
     its error screen, or a save that failed)."""
     work = workdir()
-    p = subprocess.run(command(binary, heap, src, board_id, mode, keys, cwd=work), cwd=work, capture_output=True,
-                       text=True, timeout=600)
+    p = subprocess.run(command(binary, heap, src, board_id, mode, keys, cwd=work), cwd=work,
+                       capture_output=True, text=True, timeout=600)
     for line in p.stdout.splitlines():
         if line.startswith("STOPPED "):
             return None
