@@ -82,11 +82,12 @@ sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boar
 	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080) $(if $(UNIT),--unit $(UNIT))
 
-web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md)
-	$(PY) tools/webbuild.py
+web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md) [BUNDLES=1 FIRMWARE="<MicroPython .bin>...": Install on a board, for the boards of those images' chips]
+	$(PY) tools/webbuild.py $(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE))
 
 web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N] [WEB_HOST=0.0.0.0: to the network, for a phone]
-	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090) --host $(or $(WEB_HOST),127.0.0.1)
+	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090) --host $(or $(WEB_HOST),127.0.0.1) \
+		$(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE))
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), the phones' page's and make web's page's (with chromium)
 	@mkdir -p docs/img

@@ -9,7 +9,11 @@
 #                                   (boards/browser.py) as board.py, the page's host (webhost.py),
 #                                   and the simulator's models of a keyboard matrix and a touch panel
 #
-#   python tools/webbuild.py [--out DIR] [--serve] [--port N]
+#   install/<board>.bin, .json      with --firmware: each board's bundle (tools/bundle.py) and its
+#   esp-web-tools/                  ESP Web Tools manifest, and ESP Web Tools itself (npm, pinned):
+#                                   the page's "Install on a board" (Web Serial, Chrome and Edge)
+#
+#   python tools/webbuild.py [--out DIR] [--firmware IMAGE.bin ...] [--serve] [--port N]
 import argparse
 import hashlib
 import json
@@ -37,6 +41,9 @@ EXTRA = {
     "simulator/touch.py": os.path.join(HERE, "simulator", "touch.py"),
 }
 PAGE_FILES = ("index.html", "page.js", "page.css", "sw.js", "manifest.webmanifest", "icon.svg")
+EWT = os.path.join(NPM_DIR, "node_modules", "esp-web-tools", "dist", "web")  # its bundled web build
+INSTALL = "install"  # the page's folder of bundles and their manifests
+CHIP_FAMILY = {"esp32": "ESP32", "esp32s3": "ESP32-S3"}  # ESP Web Tools' names (its src/const.ts)
 
 
 class WebError(Exception):
@@ -62,7 +69,69 @@ def boards():
     return [[b, manifest._boards.name(b), manifest.board_input(b)] for b in manifest.REAL_BOARDS]
 
 
-def build(out=OUT):
+def images(paths):
+    """{chip: image bytes} of stock MicroPython images, each sorted by the
+    chip its header names (tools/bundle.py's check)."""
+    import bundle
+
+    names = {v: k for k, v in bundle.CHIP_ID.items()}
+    found: dict = {}
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                image = f.read()
+        except OSError as e:
+            raise WebError("web: cannot read %s: %s" % (path, e.strerror))
+        chip = names.get(int.from_bytes(image[12:14], "little")) if len(image) > 24 else None
+        try:
+            if chip is None:
+                raise bundle.BundleError("it is not an image for an ESP32 or an ESP32-S3 (its header)")
+            bundle.layout(image, chip)
+        except bundle.BundleError as e:
+            raise WebError("web: %s: %s" % (path, e))
+        if chip in found:
+            raise WebError("web: two images for the %s: give one for each chip" % chip)
+        found[chip] = image
+    return found
+
+
+def installers(out, firmware):
+    """Each board's bundle and ESP Web Tools manifest under out/install, for
+    the boards whose chip one of the images is for, and ESP Web Tools;
+    {board: the manifest's path in the page}."""
+    import bundle
+
+    if not os.path.isfile(os.path.join(EWT, "install-button.js")):
+        raise WebError("web: ESP Web Tools is not installed (tools/webpage/node_modules): make setup "
+                       "installs it (npm ci)")
+    shutil.rmtree(os.path.join(out, INSTALL), ignore_errors=True)
+    os.makedirs(os.path.join(out, INSTALL))
+    shutil.rmtree(os.path.join(out, "esp-web-tools"), ignore_errors=True)
+    shutil.copytree(EWT, os.path.join(out, "esp-web-tools"))
+    made = {}
+    for b in manifest.REAL_BOARDS:
+        chip = manifest.board_chip(b)
+        if chip not in firmware:
+            continue
+        try:
+            data, _vfs = bundle.bundle(b, firmware[chip], bundle.firmware_files(b), chip)
+        except bundle.BundleError as e:
+            raise WebError("web: no bundle for %s: %s" % (b, e))
+        with open(os.path.join(out, INSTALL, b + ".bin"), "wb") as f:
+            f.write(data)
+        m = {"name": "Scorekeeper for the %s" % manifest._boards.name(b), "version": manifest.version(),
+             "new_install_prompt_erase": True,  # a bundle replaces the flash: ESP Web Tools asks first
+             "builds": [{"chipFamily": CHIP_FAMILY[chip],
+                         "parts": [{"path": b + ".bin", "offset": bundle.BOOT_OFFSET[chip]}]}]}
+        with open(os.path.join(out, INSTALL, b + ".json"), "w") as f:
+            json.dump(m, f, indent=1)
+        made[b] = INSTALL + "/" + b + ".json"
+    return made
+
+
+def build(out=OUT, firmware=None):
+    """Build the page into out; firmware: {chip: stock image} to put an
+    installer on it for every board of those chips (images())."""
     if not os.path.isfile(os.path.join(NPM, "micropython.mjs")):
         raise WebError("web: MicroPython's WebAssembly port is not installed (tools/webpage/node_modules): "
                        "make setup installs it (npm ci)")
@@ -73,7 +142,11 @@ def build(out=OUT):
             code[dest] = f.read()
     with open(os.path.join(NPM_DIR, "package.json")) as f:
         pinned = json.load(f)["dependencies"]["@micropython/micropython-webassembly-pyscript"]
-    fw = {"version": manifest.version(), "micropython": pinned, "boards": boards(), "files": code}
+    fw = {"version": manifest.version(), "micropython": pinned, "boards": boards(), "files": code,
+          "install": installers(out, firmware) if firmware else {}}
+    if not firmware:  # no installer in this build: none left from an earlier one
+        shutil.rmtree(os.path.join(out, INSTALL), ignore_errors=True)
+        shutil.rmtree(os.path.join(out, "esp-web-tools"), ignore_errors=True)
     data = json.dumps(fw, sort_keys=True, separators=(",", ":")).encode()
     with open(os.path.join(out, "firmware.json"), "wb") as f:
         f.write(data)
@@ -129,14 +202,28 @@ def main(argv):
     ap.add_argument("--host", default="127.0.0.1",
                     help="the address --serve listens on (default 127.0.0.1, this computer only; 0.0.0.0: "
                          "every network, for a phone on the same one)")
+    ap.add_argument("--firmware", nargs="*", default=None, metavar="IMAGE",
+                    help="stock MicroPython images (ESP32_GENERIC, ESP32_GENERIC_S3 .bin): the page gets "
+                         "Install on a board for every board of their chips")
     a = ap.parse_args(argv)
     try:
-        out, n, size = build(a.out)
+        if a.firmware == []:
+            raise WebError("web: say which stock MicroPython images: make web BUNDLES=1 FIRMWARE="
+                           "\"<ESP32_GENERIC .bin> <ESP32_GENERIC_S3 .bin>\" (micropython.org/download)")
+        firmware = images(a.firmware or [])
+        out, n, size = build(a.out, firmware)
     except (WebError, manifest.ManifestError) as e:
         print(e, file=sys.stderr)
         return 1
     print("web: %s: the page, MicroPython's WebAssembly port and %d firmware files (%d KB)"
           % (os.path.relpath(out, ROOT), n, size // 1024))
+    if firmware:
+        with open(os.path.join(out, "firmware.json")) as f:
+            made = sorted(json.load(f)["install"])
+        missing = [b for b in manifest.REAL_BOARDS if b not in made]
+        print("web: Install on a board for %s%s" % (", ".join(made), "; none for %s (no image for its chip: "
+              "%s)" % (", ".join(missing), ", ".join(sorted({manifest.board_chip(b) for b in missing})))
+              if missing else ""))
     if a.serve:
         try:
             serve(out, a.port, a.host)

@@ -515,6 +515,59 @@ async function claim() {
   $("status").textContent = "Loading MicroPython…";
 }
 
+// ---------------------------------------------------------------- install on a board
+// Where make web was given stock MicroPython images (--firmware), each board's bundle and its
+// manifest are in install/, and ESP Web Tools (Web Serial: Chrome and Edge on a computer) writes
+// the picked board's. Elsewhere the page says so and gives the file and the one esptool command.
+function installer() {
+  const made = fw.install || {};
+  if (!Object.keys(made).length) return; // a build with no installer
+  $("install").hidden = false;
+  const name = fw.boards.find((b) => b[0] === skPage.model)[1];
+  const text = $("install-text");
+  const path = made[skPage.model];
+  if (!path) {
+    text.textContent = "This page has no installer for the " + name + ": it was built without a " +
+      "MicroPython image for its chip (make web FIRMWARE=...).";
+    return;
+  }
+  fetch(path).then((r) => r.json()).then((m) => {
+    const build = m.builds[0];
+    const part = build.parts[0];
+    const chip = build.chipFamily.toLowerCase().replace("-", "");
+    const file = skPage.model + ".bin";
+    if (!("serial" in navigator) || !window.isSecureContext) {
+      text.textContent = (!("serial" in navigator)
+        ? "This browser cannot reach a board over USB (it has no Web Serial): use Chrome or Edge on a computer, "
+        : "Installing needs this page on https or on this computer (127.0.0.1): ") +
+        "or download the " + name + "'s file and write it with one command (pip install esptool): ";
+      const a = document.createElement("a");
+      a.href = new URL(part.path, new URL(path, location.href)).href;
+      a.download = "scorekeeper-" + file;
+      a.textContent = "scorekeeper-" + file;
+      const c = document.createElement("code");
+      c.textContent = "esptool --chip " + chip + " --baud 460800 write-flash -z 0x" + part.offset.toString(16) +
+        " scorekeeper-" + file;
+      $("install-here").replaceChildren(a, document.createElement("br"), c);
+      return;
+    }
+    text.textContent = "Plug the " + name + " into this computer's USB, then:";
+    return import("./esp-web-tools/install-button.js").then(() => {
+      const el = document.createElement("esp-web-install-button");
+      el.setAttribute("manifest", path);
+      const b = document.createElement("button");
+      b.slot = "activate";
+      b.type = "button";
+      b.textContent = "Install on the " + name;
+      el.append(b);
+      $("install-here").replaceChildren(el);
+    });
+  }).catch((e) => {
+    text.textContent = "The installer could not load (" + (e.message || e) + "): make bundle BOARD=" +
+      skPage.model + " is the other way (README).";
+  });
+}
+
 // ---------------------------------------------------------------- start
 async function start() {
   const sel = $("board");
@@ -540,6 +593,7 @@ async function start() {
     o.selected = id === skPage.model;
     sel.appendChild(o);
   }
+  installer();
   sel.addEventListener("change", async () => {
     running = false;
     await sync();

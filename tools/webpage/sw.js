@@ -20,7 +20,8 @@ self.addEventListener("activate", (e) => {
 const SLOW_MS = 4000;
 
 self.addEventListener("fetch", (e) => {
-  if (e.request.method !== "GET") return;
+  // (the installer's bundles, some MB a board, go to the network alone: a board is flashed online)
+  if (e.request.method !== "GET" || new URL(e.request.url).pathname.includes("/install/")) return;
   e.respondWith(caches.open(CACHE).then((c) => {
     const kept = () => c.match(e.request, { ignoreSearch: true });
     // (by its address: a page's own request, a navigation, cannot be given another cache mode)

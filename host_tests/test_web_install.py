@@ -1,0 +1,158 @@
+# cpython-only
+# make web with stock MicroPython images (issue 39, 2; docs/WEB.md "Install on
+# a board"): each board's bundle (tools/bundle.py) and an ESP Web Tools
+# manifest in the page, and the page's button, in a headless Chromium up to
+# the serial port's prompt (no board here: navigator.serial.requestPort, the
+# browser's port chooser, is where it stops). The images are synthetic, laid
+# out as micropython.org's are, with MicroPython's real partition table
+# (host_tests/test_bundle.py).
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bundle  # noqa: E402
+import manifest  # noqa: E402
+import webbuild as web  # noqa: E402
+from test_bundle import CURRENT, stock_image  # noqa: E402
+from test_web_page import CHROMEDRIVER, CHROMIUM, NO_PORT, booted, static_server, wait_for  # noqa: E402
+from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)
+
+try:
+    from selenium import webdriver
+except ImportError:
+    webdriver = None
+
+NO_EWT = not os.path.isfile(os.path.join(web.EWT, "install-button.js"))
+
+
+def images(tmp):
+    """A stock image for each chip, as files."""
+    out = []
+    for chip in ("esp32", "esp32s3"):
+        p = os.path.join(tmp, "ESP32_GENERIC%s.bin" % ("_S3" if chip == "esp32s3" else ""))
+        with open(p, "wb") as f:
+            f.write(stock_image(chip, CURRENT))
+        out.append(p)
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    if NO_PORT or NO_EWT:
+        pytest.skip("MicroPython's WebAssembly port or ESP Web Tools is not installed: make setup (npm ci)")
+    tmp = str(tmp_path_factory.mktemp("install"))
+    paths = images(tmp)
+    out, _n, _size = web.build(os.path.join(tmp, "web"), web.images(paths))
+    return out, paths
+
+
+def test_every_board_gets_its_bundle_and_a_manifest_esp_web_tools_reads(built):
+    out, paths = built
+    with open(os.path.join(out, "firmware.json")) as f:
+        made = json.load(f)["install"]
+    assert sorted(made) == sorted(manifest.REAL_BOARDS)
+    stock = {}
+    for chip, p in zip(("esp32", "esp32s3"), paths):  # images()'s order
+        with open(p, "rb") as f:
+            stock[chip] = f.read()
+    for b in manifest.REAL_BOARDS:
+        chip = manifest.board_chip(b)
+        with open(os.path.join(out, made[b])) as f:
+            m = json.load(f)
+        # ESP Web Tools' manifest (its src/const.ts: name, version, builds of chipFamily and parts)
+        assert m["name"] and m["version"] == manifest.version() and m["new_install_prompt_erase"] is True
+        (build,) = m["builds"]
+        assert build["chipFamily"] == {"esp32": "ESP32", "esp32s3": "ESP32-S3"}[chip]
+        (part,) = build["parts"]
+        assert part["offset"] == {"esp32": 0x1000, "esp32s3": 0x0}[chip]  # where esptool writes the image
+        with open(os.path.join(out, os.path.dirname(made[b]), part["path"]), "rb") as f:
+            got = f.read()
+        want, _vfs = bundle.bundle(b, stock[chip], bundle.firmware_files(b), chip)
+        assert got == want, b  # make bundle's bytes: the image and the filesystem deploy would fill
+    assert os.path.isfile(os.path.join(out, "esp-web-tools", "install-button.js"))
+
+
+def test_a_build_without_images_has_no_installer_and_none_left_over(built, tmp_path):
+    out = str(tmp_path / "web")
+    shutil.copytree(built[0], out)
+    assert os.path.isdir(os.path.join(out, "install"))
+    web.build(out)  # the same folder, built again without --firmware
+    with open(os.path.join(out, "firmware.json")) as f:
+        assert json.load(f)["install"] == {}
+    assert not os.path.exists(os.path.join(out, "install")) and not os.path.exists(
+        os.path.join(out, "esp-web-tools"))
+
+
+def test_images_that_cannot_make_a_bundle_are_refused_in_one_line(tmp_path):
+    good = images(str(tmp_path))
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not an image")
+    full = tmp_path / "full.bin"
+    full.write_bytes(stock_image("esp32", CURRENT.replace("0x1F0000", "0x3F0000")))
+    for args, says in (([str(bad)], "not an image for an ESP32"),
+                       ([good[0], good[0]], "two images for the esp32"),
+                       ([str(tmp_path / "none.bin")], "cannot read")):
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out",
+                            str(tmp_path / "web"), "--firmware"] + args, capture_output=True, text=True)
+        assert p.returncode == 1 and says in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    if not NO_PORT and not NO_EWT:
+        with pytest.raises(web.WebError, match="no bundle for .*no room left"):
+            web.build(str(tmp_path / "web"), web.images([str(full)]))
+
+
+@pytest.fixture(scope="module")
+def served(built):
+    if webdriver is None or not CHROMIUM or not CHROMEDRIVER:
+        pytest.skip("no selenium/chromium/chromedriver: apt-get install chromium chromium-driver")
+    httpd, url = static_server(built[0])
+    yield url
+    httpd.shutdown()
+
+
+def test_each_boards_page_has_its_install_button_up_to_the_serial_prompt(browser, served):  # noqa: F811
+    d = browser
+    for b in manifest.REAL_BOARDS:
+        booted(d, served, b)
+        el = wait_for(d, lambda: d.execute_script(
+            "return document.querySelector('#install-here esp-web-install-button')"), bool)
+        assert el.get_attribute("manifest") == "install/%s.json" % b
+        assert d.execute_script("return !document.getElementById('install').hidden")
+        # ESP Web Tools took the element (Web Serial is there): its button is ours
+        assert el.get_attribute("install-supported") is not None
+        assert manifest._boards.name(b) in el.text
+        # a click goes to the browser's port chooser: a stand-in records it (no board here) and
+        # answers as a person who closes it does
+        d.execute_script("""
+            window.asked = [];
+            navigator.serial.requestPort = (o) => { window.asked.push(o || {});
+                return Promise.reject(new DOMException('No port selected.', 'NotFoundError')); };""")
+        d.execute_script("document.querySelector('#install-here esp-web-install-button button').click()")
+        wait_for(d, lambda: d.execute_script("return window.asked.length"), lambda n: n == 1)
+        m = d.execute_async_script("""const done = arguments[arguments.length - 1];
+            fetch('install/' + arguments[0] + '.json').then((r) => r.json()).then(done)""", b)
+        assert m["builds"][0]["parts"][0]["path"] == b + ".bin"
+
+
+def test_without_web_serial_the_page_gives_the_file_and_the_one_command(browser, served):  # noqa: F811
+    d = browser
+    d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                      {"source": "delete Navigator.prototype.serial;"})  # as Firefox, Safari, a phone
+    for b in ("ttgo-t-display", "cardputer"):
+        booted(d, served, b)
+        text = wait_for(d, lambda: d.execute_script("return document.getElementById('install').innerText"),
+                        lambda t: "esptool" in t)
+        chip, offset = ("esp32s3", "0x0") if b == "cardputer" else ("esp32", "0x1000")
+        assert "no Web Serial" in text and "Chrome or Edge" in text
+        command = "esptool --chip %s --baud 460800 write-flash -z %s scorekeeper-%s.bin" % (chip, offset, b)
+        assert command in text, text
+        href = d.execute_script("return document.querySelector('#install-here a').href")
+        assert href == served + "install/%s.bin" % b
+        assert not d.execute_script("return document.querySelector('esp-web-install-button')")
