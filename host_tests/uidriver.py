@@ -59,6 +59,18 @@ RT_MIN = 0.1
 # On release, drivers/buttons.py takes back the repeats of the last UNDO_MS:
 # the ideal user holds that much longer
 UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
+# What the device takes to answer a key, in ms: the likely ESP32 time on
+# stock MicroPython (tools/benches/keycost.py, docs/SPEED.md; test_speed
+# holds these to what it measures). A step is seen only once drawn, so a
+# person's let-go of a hold comes that much later; a new screen is waited
+# for before the next press, where it takes longer than the press (K_S).
+RESPONSE_MS = {
+    "cardputer": {"step": 32, "screen": 81},
+    "cyd": {"step": 106, "screen": 492},
+    "devkit-oled": {"step": 12, "screen": 29},
+    "m5stack-core": {"step": 13, "screen": 207},
+    "ttgo-t-display": {"step": 17, "screen": 85},
+}
 
 
 class Driver:
@@ -87,6 +99,8 @@ class Driver:
         self.card_holds = 0
         self.cards = 0
         self.kind = self.sim.kind  # buttons, keyboard or touch
+        self.response = RESPONSE_MS.get(board, {"step": 0, "screen": 0})  # the virtual board: none
+        self.shown = None  # the screen in front after the last press
         if calibrate:
             self.calibrate()
         if self.kind != "buttons":  # every key one press: no long ones, no holds
@@ -160,12 +174,17 @@ class Driver:
         return t
 
     def _count(self, seconds, long=False, key=None, kind=None, ms=None, steps=1, kept=None):
+        top = self.app.stack[-1] if self.app is not None else None
+        wait = 0.0
+        if top is not self.shown and self.shown is not None:  # a new screen: seen once drawn
+            wait = max(0.0, self.response["screen"] / 1000 - K_S)
+        self.shown = top
         if self.trace is not None:
             self.trace.append({"board": self.board_id, "key": key, "kind": kind, "steps": steps,
-                               "ms": ms, "kept": kept, "s": round(seconds, 3)})
+                               "ms": ms, "kept": kept, "s": round(seconds, 3), "wait": round(wait, 3)})
         self.presses += 1
         self.longs += long
-        self.seconds += seconds
+        self.seconds += seconds + wait
         # no screen may cut its text, on any board (a layout bug)
         assert self.app is None or not self.app.pen.cut, (self.screen(), self.app.pen.cut)
 
@@ -263,7 +282,7 @@ class Driver:
         first, every, late = self.hold_timings(key)
         if self.person is not None:
             late = RT_S * 1000
-        return self.press_s(key) + (first + (steps - 1) * every + late) / 1000
+        return self.press_s(key) + (first + (steps - 1) * every + late + self.response["step"]) / 1000
 
     def press_s(self, key):
         """What pressing the button (or buttons) of a held key takes."""
@@ -277,6 +296,7 @@ class Driver:
         first, every, late = self.hold_timings(k)
         if self.person is not None:
             late = self.reaction() * 1000
+        late += self.response["step"]  # the value wanted shows once drawn
         step = simulator().STEP_MS
         ms = first + (steps - 1) * every + int(late + step / 2) // step * step
         self.sim.press(self.hold_button[k], ms)
