@@ -82,12 +82,12 @@ sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boar
 	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080) $(if $(UNIT),--unit $(UNIT))
 
-web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md) [BUNDLES=1 FIRMWARE="<MicroPython .bin>...": Install on a board, for the boards of those images' chips]
-	$(PY) tools/webbuild.py $(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE))
+web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md) [BUNDLES=1 FIRMWARE="<MicroPython .bin>...": Install on a board, for the boards of those images' chips; IMAGES=<dir>: our images, make image's build/image or a release's]
+	$(PY) tools/webbuild.py $(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE)) $(if $(IMAGES),--images "$(IMAGES)")
 
 web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N] [WEB_HOST=0.0.0.0: to the network, for a phone]
 	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090) --host $(or $(WEB_HOST),127.0.0.1) \
-		$(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE))
+		$(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE)) $(if $(IMAGES),--images "$(IMAGES)")
 
 screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts in docs/keys, each on the boards its "# boards:" line names), the phones' page's and make web's page's (with chromium)
 	@mkdir -p docs/img
@@ -123,8 +123,8 @@ image: $(STAMP) ## our MicroPython image for a board, the firmware frozen in (ne
 	$(PY) tools/image.py $(GIVEN_BOARD) $(if $(MPY_DIR),--mpy-dir "$(MPY_DIR)") \
 		$(if $(IDF_PATH),--idf-path "$(IDF_PATH)") $(if $(DRY_RUN),--dry-run)
 
-bundle: $(STAMP) ## one .bin a board: the stock MicroPython image with the firmware already in its filesystem, written with one esptool command (it replaces the whole flash: make export first): make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> [OUT=file]
-	$(PY) tools/bundle.py --board $(BOARD) --firmware "$(FIRMWARE)" $(if $(OUT),--out "$(OUT)")
+bundle: $(STAMP) ## one .bin a board: the stock MicroPython image with the firmware already in its filesystem, written with one esptool command (it replaces the whole flash: make export first): make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> [OUT=file] [IMAGE=1: FIRMWARE is our image, make image's]
+	$(PY) tools/bundle.py --board $(BOARD) --firmware "$(FIRMWARE)" $(if $(OUT),--out "$(OUT)") $(if $(IMAGE),--image)
 
 size: $(STAMP) ## flash per board, and the heap the firmware boots in (64-bit, and 32-bit when built), .mpy against .py
 	$(PY) tools/size.py

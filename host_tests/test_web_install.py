@@ -21,7 +21,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 import manifest  # noqa: E402
 import webbuild as web  # noqa: E402
-from test_bundle import CURRENT, stock_image  # noqa: E402
+import deploy  # noqa: E402
+from test_bundle import CURRENT, mounted_files, stock_image  # noqa: E402
 from test_web_page import CHROMEDRIVER, CHROMIUM, NO_PORT, booted, static_server, wait_for  # noqa: E402
 from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)
 
@@ -78,6 +79,47 @@ def test_every_board_gets_its_bundle_and_a_manifest_esp_web_tools_reads(built):
         want, _vfs = bundle.bundle(b, stock[chip], bundle.firmware_files(b), chip)
         assert got == want, b  # make bundle's bytes: the image and the filesystem deploy would fill
     assert os.path.isfile(os.path.join(out, "esp-web-tools", "install-button.js"))
+
+
+def test_our_images_install_with_what_deploy_image_1_copies(tmp_path):
+    # make image's build/image/<board>/firmware.bin, or a release's scorekeeper-image-<board>.bin:
+    # those boards get our image and the three files make deploy IMAGE=1 puts beside it; the others
+    # the stock image given
+    if NO_EWT:
+        pytest.skip("ESP Web Tools is not installed: make setup (npm ci)")
+    (stock,) = [p for p in images(str(tmp_path)) if "S3" not in p]
+    ours = {"cyd": stock_image("esp32", CURRENT)[:-5000] + b"our frozen firmware" * 200,
+            "cardputer": stock_image("esp32s3", CURRENT)[:-5000] + b"ours, S3" * 400}
+    folder = tmp_path / "image"
+    (folder / "cyd").mkdir(parents=True)
+    (folder / "cyd" / "firmware.bin").write_bytes(ours["cyd"])
+    (folder / "scorekeeper-image-cardputer.bin").write_bytes(ours["cardputer"])
+    out = str(tmp_path / "web")
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out", out, "--images",
+                        str(folder), "--firmware", stock], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "Install on a board for cardputer, cyd, devkit-oled, m5stack-core, ttgo-t-display" in p.stdout
+    with open(os.path.join(out, "firmware.json")) as f:
+        made = json.load(f)["install"]
+    for b in ("cyd", "cardputer"):
+        with open(os.path.join(out, made[b])) as f:
+            assert json.load(f)["name"].endswith("(our image)")
+        with open(os.path.join(out, "install", b + ".bin"), "rb") as f:
+            got = f.read()
+        offset, size = 0x200000, 0x200000
+        base = bundle.BOOT_OFFSET[manifest.board_chip(b)]
+        pos = 0x8000 - base  # the partition table, where the vfs partition is added
+        assert got[:pos] == ours[b][:pos] and got[pos + 0xC00:len(ours[b])] == ours[b][pos + 0xC00:]
+        files = mounted_files(got[offset - base:offset - base + size])
+        record = json.loads(files.pop("deployed.json"))
+        assert files == deploy.compile_files(b, deploy.ESP32_ARCH, str(tmp_path / ("mpy-" + b)), image=True)
+        assert "main.py" in files and "board.mpy" in files and not any(p.startswith("engine/") for p in files)
+        assert record["image"] == manifest.image_digest(b) and record["board"] == b
+    with open(os.path.join(out, made["ttgo-t-display"])) as f:
+        assert "our image" not in json.load(f)["name"]  # the stock image's bundle
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out", out, "--images",
+                        str(tmp_path / "nothing")], capture_output=True, text=True)
+    assert p.returncode == 1 and "is not a folder" in p.stderr
 
 
 def test_a_build_without_images_has_no_installer_and_none_left_over(built, tmp_path):

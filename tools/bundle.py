@@ -92,13 +92,16 @@ def make_table(parts):
     return body + b"\xff" * (TABLE_MAX - len(body))
 
 
-def firmware_files(board_id, arch=deploy.ESP32_ARCH):
+def firmware_files(board_id, arch=deploy.ESP32_ARCH, image=False):
     """{path: bytes} of what make deploy puts on the board's flash: its
-    files (deploy.compile_files), and the record a deploy leaves."""
+    files (deploy.compile_files), and the record a deploy leaves; image:
+    what make deploy IMAGE=1 puts there over our image."""
     with tempfile.TemporaryDirectory() as tmp:
-        files = deploy.compile_files(board_id, arch, tmp)
+        files = deploy.compile_files(board_id, arch, tmp, image=image)
     record = {"board": board_id, "version": manifest.version(), "commit": deploy.git_commit(),
               "arch": arch, "files": {p: deploy.sha(d) for p, d in sorted(files.items())}}
+    if image:
+        record["image"] = manifest.image_digest(board_id)
     files[deploy.RECORD] = json.dumps(record).encode()
     return files
 
@@ -206,6 +209,8 @@ def main(argv):
     ap.add_argument("--board", required=True, help="board id: %s" % ", ".join(manifest.REAL_BOARDS))
     ap.add_argument("--firmware", default="",
                     help="MicroPython's .bin for the board (micropython.org/download)")
+    ap.add_argument("--image", action="store_true", help="the image is ours (make image): the bundle "
+                    "holds what make deploy IMAGE=1 copies (board.py, main.py, the page)")
     ap.add_argument("--out", help="the bundle (default build/bundle/scorekeeper-<board>.bin)")
     ap.add_argument("--size-of", metavar="FILE", help="print only the app's size in the image FILE (make "
                     "image's firmware.bin) against its partition's; fail if it does not fit")
@@ -237,7 +242,7 @@ def main(argv):
             layout(image, chip)
         except BundleError as e:
             raise BundleError("%s: %s" % (args.firmware, e))
-        files = firmware_files(args.board)
+        files = firmware_files(args.board, image=args.image)
         data, (offset, size) = bundle(args.board, image, files, chip)
     except (BundleError, deploy.DeployError, manifest.ManifestError) as e:
         print("bundle: %s" % e, file=sys.stderr)

@@ -95,11 +95,40 @@ def images(paths):
     return found
 
 
-def installers(out, firmware):
-    """Each board's bundle and ESP Web Tools manifest under out/install, for
-    the boards whose chip one of the images is for, and ESP Web Tools;
-    {board: the manifest's path in the page}."""
+def our_images(folder):
+    """{board: our image's bytes} of the boards with one in folder: make
+    image's <board>/firmware.bin, or a release's scorekeeper-image-<board>.bin."""
     import bundle
+
+    if not os.path.isdir(folder):
+        raise WebError("web: %s is not a folder (make image's build/image, or a release's files)" % folder)
+    found = {}
+    for b in manifest.REAL_BOARDS:
+        for name in (os.path.join(b, "firmware.bin"), "scorekeeper-image-%s.bin" % b):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                with open(path, "rb") as f:
+                    image = f.read()
+                try:
+                    bundle.layout(image, manifest.board_chip(b))
+                except bundle.BundleError as e:
+                    raise WebError("web: %s: %s" % (path, e))
+                found[b] = image
+                break
+    if not found:
+        raise WebError("web: no image of ours in %s (make image BOARD=<id> writes <id>/firmware.bin)"
+                       % folder)
+    return found
+
+
+def installers(out, firmware, ours=None):
+    """Each board's bundle and ESP Web Tools manifest under out/install, for
+    the boards whose chip one of the images (firmware: {chip: stock image})
+    is for, or with our image (ours: {board: image}, which comes first), and
+    ESP Web Tools; {board: the manifest's path in the page}."""
+    import bundle
+
+    ours = ours or {}
 
     if not os.path.isfile(os.path.join(EWT, "install-button.js")):
         raise WebError("web: ESP Web Tools is not installed (tools/webpage/node_modules): make setup "
@@ -111,15 +140,17 @@ def installers(out, firmware):
     made = {}
     for b in manifest.REAL_BOARDS:
         chip = manifest.board_chip(b)
-        if chip not in firmware:
+        if b not in ours and chip not in firmware:
             continue
-        try:
-            data, _vfs = bundle.bundle(b, firmware[chip], bundle.firmware_files(b), chip)
+        image = ours.get(b, firmware.get(chip))
+        try:  # over our image: what make deploy IMAGE=1 copies (board.py, main.py, the page)
+            data, _vfs = bundle.bundle(b, image, bundle.firmware_files(b, image=b in ours), chip)
         except bundle.BundleError as e:
             raise WebError("web: no bundle for %s: %s" % (b, e))
         with open(os.path.join(out, INSTALL, b + ".bin"), "wb") as f:
             f.write(data)
-        m = {"name": "Scorekeeper for the %s" % manifest._boards.name(b), "version": manifest.version(),
+        name = "Scorekeeper for the %s%s" % (manifest._boards.name(b), " (our image)" if b in ours else "")
+        m = {"name": name, "version": manifest.version(),
              "new_install_prompt_erase": True,  # a bundle replaces the flash: ESP Web Tools asks first
              "builds": [{"chipFamily": CHIP_FAMILY[chip],
                          "parts": [{"path": b + ".bin", "offset": bundle.BOOT_OFFSET[chip]}]}]}
@@ -129,9 +160,10 @@ def installers(out, firmware):
     return made
 
 
-def build(out=OUT, firmware=None):
+def build(out=OUT, firmware=None, ours=None):
     """Build the page into out; firmware: {chip: stock image} to put an
-    installer on it for every board of those chips (images())."""
+    installer on it for every board of those chips (images()); ours:
+    {board: our image} for those boards' (our_images())."""
     if not os.path.isfile(os.path.join(NPM, "micropython.mjs")):
         raise WebError("web: MicroPython's WebAssembly port is not installed (tools/webpage/node_modules): "
                        "make setup installs it (npm ci)")
@@ -143,8 +175,8 @@ def build(out=OUT, firmware=None):
     with open(os.path.join(NPM_DIR, "package.json")) as f:
         pinned = json.load(f)["dependencies"]["@micropython/micropython-webassembly-pyscript"]
     fw = {"version": manifest.version(), "micropython": pinned, "boards": boards(), "files": code,
-          "install": installers(out, firmware) if firmware else {}}
-    if not firmware:  # no installer in this build: none left from an earlier one
+          "install": installers(out, firmware or {}, ours) if firmware or ours else {}}
+    if not firmware and not ours:  # no installer in this build: none left from an earlier one
         shutil.rmtree(os.path.join(out, INSTALL), ignore_errors=True)
         shutil.rmtree(os.path.join(out, "esp-web-tools"), ignore_errors=True)
     data = json.dumps(fw, sort_keys=True, separators=(",", ":")).encode()
@@ -205,24 +237,27 @@ def main(argv):
     ap.add_argument("--firmware", nargs="*", default=None, metavar="IMAGE",
                     help="stock MicroPython images (ESP32_GENERIC, ESP32_GENERIC_S3 .bin): the page gets "
                          "Install on a board for every board of their chips")
+    ap.add_argument("--images", metavar="DIR", help="our images (make image's build/image, or a release's "
+                    "scorekeeper-image-<board>.bin files): Install on a board puts our image on those boards")
     a = ap.parse_args(argv)
     try:
-        if a.firmware == []:
+        ours = our_images(a.images) if a.images else None
+        if a.firmware == [] and not ours:
             raise WebError("web: say which stock MicroPython images: make web BUNDLES=1 FIRMWARE="
                            "\"<ESP32_GENERIC .bin> <ESP32_GENERIC_S3 .bin>\" (micropython.org/download)")
         firmware = images(a.firmware or [])
-        out, n, size = build(a.out, firmware)
+        out, n, size = build(a.out, firmware, ours)
     except (WebError, manifest.ManifestError) as e:
         print(e, file=sys.stderr)
         return 1
     print("web: %s: the page, MicroPython's WebAssembly port and %d firmware files (%d KB)"
           % (os.path.relpath(out, ROOT), n, size // 1024))
-    if firmware:
+    if firmware or ours:
         with open(os.path.join(out, "firmware.json")) as f:
             made = sorted(json.load(f)["install"])
         missing = [b for b in manifest.REAL_BOARDS if b not in made]
-        print("web: Install on a board for %s%s" % (", ".join(made), "; none for %s (no image for its chip: "
-              "%s)" % (", ".join(missing), ", ".join(sorted({manifest.board_chip(b) for b in missing})))
+        print("web: Install on a board for %s%s" % (", ".join(made), "; none for %s (no image for it or its "
+              "chip: %s)" % (", ".join(missing), ", ".join(sorted({manifest.board_chip(b) for b in missing})))
               if missing else ""))
     if a.serve:
         try:
