@@ -16,7 +16,9 @@
 # lets go a reaction time after the value wanted shows (Normal(0.25, 0.05)
 # s, at least 0.1 s, seeded: --seed; --reaction S another mean, the SD
 # kept), sees the value the firmware kept and
-# corrects it the quickest way (host_tests/uidriver.py).
+# corrects it the quickest way (host_tests/uidriver.py). A value shows once
+# the board has drawn it, and a new screen slower than a keystroke is
+# waited for: each board's likely ESP32 time (uidriver.RESPONSE_MS).
 #
 # Prints, per game: presses per card (the OK that takes each card counts;
 # a hold that repeats a key is one press), long presses and holds per card,
