@@ -91,7 +91,7 @@ def test_the_entry_bench_waits_as_long_as_the_board_takes(measured, board):
 
     for kind in ("step", "screen"):
         likely = keycost.estimate(board, measured[("stock", board, kind)])[0]
-        said = uidriver.RESPONSE_MS[board][kind]
+        said = uidriver.RESPONSE_MS[(board, kind)]
         assert likely * 0.9 - 7 <= said <= likely * 1.1 + 7, (
             "%s, %s: uidriver.RESPONSE_MS says %d ms, measured %.0f" % (
                 board, keycost.NAMES[kind], said, likely))

@@ -64,12 +64,12 @@ UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # holds these to what it measures). A step is seen only once drawn, so a
 # person's let-go of a hold comes that much later; a new screen is waited
 # for before the next press, where it takes longer than the press (K_S).
-RESPONSE_MS = {
-    "cardputer": {"step": 32, "screen": 81},
-    "cyd": {"step": 106, "screen": 492},
-    "devkit-oled": {"step": 12, "screen": 29},
-    "m5stack-core": {"step": 13, "screen": 207},
-    "ttgo-t-display": {"step": 17, "screen": 85},
+RESPONSE_MS = {  # (board, key kind): ms
+    ("cardputer", "step"): 32, ("cardputer", "screen"): 81,
+    ("cyd", "step"): 106, ("cyd", "screen"): 492,
+    ("devkit-oled", "step"): 12, ("devkit-oled", "screen"): 29,
+    ("m5stack-core", "step"): 13, ("m5stack-core", "screen"): 207,
+    ("ttgo-t-display", "step"): 17, ("ttgo-t-display", "screen"): 85,
 }
 
 
@@ -99,7 +99,7 @@ class Driver:
         self.card_holds = 0
         self.cards = 0
         self.kind = self.sim.kind  # buttons, keyboard or touch
-        self.response = RESPONSE_MS.get(board, {"step": 0, "screen": 0})  # the virtual board: none
+        self.response = {k: RESPONSE_MS.get((board, k), 0) for k in ("step", "screen")}  # sim: none
         self.shown = None  # the screen in front after the last press
         if calibrate:
             self.calibrate()
