@@ -377,6 +377,11 @@ class Phone:
             try:
                 s = json.loads(data) if status == 200 else None
             except ValueError:
+                # the game's end takes the server down, and an answer it cuts after its status line
+                # reads as a 200 with no body (microdot writes the head a line at a time): no failure,
+                # as a cut in ask(); anything else not JSON is one
+                if self.stop.wait(1):
+                    return
                 self.tally.count("/state", "not JSON")
                 self.tally.note("/state answered 200 with %d bytes, not JSON: %r" % (len(data), data[:160]))
                 s = None
