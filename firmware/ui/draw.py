@@ -5,9 +5,9 @@
 # marks what it drew, so show() pushes only that.
 #
 # A display whose buffer holds a band of rows (drivers/dcs.py: band, at())
-# is drawn once per band by frame(): every drawing call is moved up by the
-# band's top row (self.oy), framebuf clips the rest, and text wholly outside
-# the band is skipped.
+# is drawn band by band by frame(): the screen's draw() runs in the first,
+# its drawing calls are kept, and the others draw those again (each call
+# moved up by the band's top row, self.oy; framebuf clips the rest).
 import framebuf
 
 # Colour roles: indices into the colour panels' 16-colour table.
@@ -62,6 +62,7 @@ class Pen:
         self.h = display.height  # the screens' room: less a touch board's keys (ui/touch.py)
         self.oy = 0  # the screen row at the buffer's row 0 (banded displays)
         self.clip = None  # frame()'s rectangles that changed, while it draws only them
+        self.rec = None  # what draw drew in a frame's first band, while it runs (frame())
         self.rows = getattr(display, "band", display.height)  # rows the buffer holds
         self.cut: list = []  # strings text() had to cut: a layout bug (tests look)
         # Scratch for scaled text: one line of glyphs, reused.
@@ -70,6 +71,10 @@ class Pen:
         # a colour panel (drivers/dcs.py) scales text itself, in machine code, some 50 times quicker
         # than the loop below; and its show() sends exactly the rectangle marked (frame())
         self.fast = getattr(display, "scaled", None) is not None
+        if not self.fast:  # the OLED, the web page: the loop in Python (not loaded on the colour boards)
+            from drivers.bigtext import scaled
+
+            self._slow = scaled
 
     def c(self, role):
         """The pixel value for a colour role on this display."""
@@ -78,41 +83,77 @@ class Pen:
         return role
 
     def frame(self, draw, dirty=True):
-        """Draw a whole screen with draw(pen) and show it: once, or once per
-        band (draw must draw the same each time). dirty: True, or a list of
+        """Draw a screen with draw(pen) and show it. dirty: True, or a list of
         rectangles [x, y, w, h, x, y, w, h, ...] (h 0: none), all that
         changed since the last frame: then only the bands they touch are
-        drawn and only they are sent (ui/entry.py's grid)."""
+        drawn and only they are sent (ui/entry.py's grid). draw runs once,
+        in the first band drawn; what it drew is kept (self.rec) and drawn
+        again in the other bands (docs/SPEED.md)."""
         d = self.d
-        y = 0
+        rows = self.rows
         # (where show() sends exactly the rectangle marked: an OLED sends whole pages of 8 rows)
         self.clip = dirty if dirty is not True and self.fast else None
+        rec = None
+        y = 0
         while y < d.height:
-            if dirty is not True:  # a list: is a rectangle in this band?
-                i = 0
-                while i < len(dirty) and not (dirty[i + 3] > 0 and dirty[i + 1] < y + self.rows
-                                              and dirty[i + 1] + dirty[i + 3] > y):
-                    i += 4
-                if i >= len(dirty):
-                    y += self.rows
-                    continue
-            if self.rows < d.height:
-                d.at(y)
-            self.oy = y
-            self.clear()
-            draw(self)
-            if dirty is True:
-                d.show()
-            else:  # only the rectangles: the rest of the band is as it was
-                i = 0
-                while i < len(dirty):
-                    d.dirty = None
-                    d.mark(dirty[i], dirty[i + 1], dirty[i + 2], dirty[i + 3])
+            if dirty is True or self._meets(dirty, 0, y, d.width, rows):
+                if rows < d.height:
+                    d.at(y)
+                self.oy = y
+                self.clear()
+                if rec is None:
+                    rec = self.rec = []
+                    draw(self)
+                    self.rec = None
+                else:
+                    self._replay(rec)
+                if dirty is True:
                     d.show()
-                    i += 4
-            y += self.rows
+                else:  # only the rectangles: the rest of the band is as it was
+                    i = 0
+                    while i < len(dirty):
+                        d.dirty = None
+                        d.mark(dirty[i], dirty[i + 1], dirty[i + 2], dirty[i + 3])
+                        d.show()
+                        i += 4
+            y += rows
         self.oy = 0
         self.clip = None
+
+    def _meets(self, rects, x, y, w, h):
+        """Does the rectangle x, y, w, h meet one of rects (frame()'s list)?"""
+        i = 0
+        while i < len(rects):
+            if rects[i + 3] > 0 and rects[i] < x + w and x < rects[i] + rects[i + 2] \
+                    and rects[i + 1] < y + h and y < rects[i + 1] + rects[i + 3]:
+                return True
+            i += 4
+        return False
+
+    def _keep(self, op, x, y, w, h, c):
+        """A drawing call kept for the other bands (frame()): what 0 fill, 1
+        box, 2 text (w its string, h 8 times its scale), 3 a line (to w, h).
+        One that misses what changed is not sent there, so not kept."""
+        if self.rows < self.d.height and (op > 1 or self.clip is None or self._meets(self.clip, x, y, w, h)):
+            self.rec.append((op, x, y, w, h, c))  # type: ignore[union-attr]
+
+    def _replay(self, rec):
+        """Draw again, in this band, what the first band's draw kept."""
+        d = self.d
+        oy = self.oy
+        for op, x, y, w, h, c in rec:
+            y -= oy
+            if op == 3:
+                d.line(x, y, w, h - oy, c)
+            elif y < self.rows and y + h > 0:  # in this band
+                if op == 0:
+                    d.fill_rect(x, y, w, h, c)
+                elif op == 1:
+                    d.rect(x, y, w, h, c)
+                elif h == 8:
+                    d.text(w, x, y, c)
+                else:
+                    self._scaled(w, x, y, c, h >> 3)
 
     def clear(self, role=BG):
         self.d.fill(self.c(role))
@@ -121,10 +162,14 @@ class Pen:
     def fill(self, x, y, w, h, role):
         self.d.fill_rect(x, y - self.oy, w, h, self.c(role))
         self.d.mark(x, y, w, h)
+        if self.rec is not None:
+            self._keep(0, x, y, w, h, self.c(role))
 
     def box(self, x, y, w, h, role):
         self.d.rect(x, y - self.oy, w, h, self.c(role))
         self.d.mark(x, y, w, h)
+        if self.rec is not None:
+            self._keep(1, x, y, w, h, self.c(role))
 
     def text_width(self, s, scale=None):
         return len(s) * 8 * (scale or self.scale)
@@ -142,14 +187,11 @@ class Pen:
             s = s[:room]
         w = len(s) * 8 * scale
         clip = self.clip
-        if clip is not None:  # a frame of what changed (frame()): only text that meets it is drawn
-            i = 0
-            while i < len(clip) and not (clip[i + 3] > 0 and clip[i] < x + w and x < clip[i] + clip[i + 2]
-                                         and clip[i + 1] < y + 8 * scale and y < clip[i + 1] + clip[i + 3]):
-                i += 4
-            if i >= len(clip):
-                return w
+        if clip is not None and not self._meets(clip, x, y, w, 8 * scale):
+            return w  # a frame of what changed (frame()): only text that meets it is drawn
         c = self.c(role)
+        if self.rec is not None:
+            self._keep(2, x, y, s, 8 * scale, c)
         y -= self.oy
         if y >= self.rows or y + 8 * scale <= 0:
             pass  # outside the band: nothing to draw
@@ -165,24 +207,10 @@ class Pen:
         n = len(s) * 8
         fb.fill_rect(0, 0, n, 8, 0)
         fb.text(s, 0, 0, 1)
-        g = self._glyphs
-        stride = _MAX_CHARS  # bytes a row
-        d = self.d  # d.fill_rect, not a bound method kept: that would allocate
         if self.fast:
-            d.scaled(g, stride, n, x, y, c, k)
-            return
-        for row in range(8):
-            if y + row * k >= self.rows or y + (row + 1) * k <= 0:
-                continue  # this row of the glyphs is outside the band
-            base = row * stride
-            run = -1
-            for px in range(n + 1):
-                lit = px < n and g[base + (px >> 3)] & (0x80 >> (px & 7))
-                if lit and run < 0:
-                    run = px
-                elif not lit and run >= 0:
-                    d.fill_rect(x + run * k, y + row * k, (px - run) * k, k, c)
-                    run = -1
+            self.d.scaled(self._glyphs, _MAX_CHARS, n, x, y, c, k)
+        else:
+            self._slow(self.d, self._glyphs, _MAX_CHARS, n, x, y, c, k, self.rows)
 
     def centred(self, s, y, role=FG, scale=None):
         w = self.text_width(s, scale)
@@ -195,3 +223,5 @@ class Pen:
     def line(self, x0, y0, x1, y1, role):
         """A line, not marked: draw it inside a box(), which marks its area."""
         self.d.line(x0, y0 - self.oy, x1, y1 - self.oy, self.c(role))
+        if self.rec is not None:
+            self._keep(3, x0, y0, x1, y1, self.c(role))
