@@ -1,14 +1,13 @@
 # Colour panels that speak the MIPI DCS command set over SPI (ST7789,
 # ILI9341, ILI9342C). The frame is a 4-bit buffer (16 colours through a table), so a
 # 320x240 panel needs 38 KB instead of 150 KB for RGB565; show() pushes only
-# the rectangle that changed, a row at a time, through expand.py.
+# the rectangle that changed, a row at a time, through expand.py's send.
 #
 # band: the buffer may hold fewer rows than the screen (a band, as LVGL's
-# partial rendering does): the UI then draws the screen once per band
-# (ui/draw.py Pen.frame), at(y) moving the band to screen row y before each.
-# A 320x240 panel in bands of 24 rows needs 3.8 KB instead of 38 KB; each
-# screen is then drawn ten times, which makes a redraw about 1.7 times as
-# long (make bench prints the ratio): text outside a band is skipped.
+# partial rendering does): the UI then draws the screen band by band
+# (ui/draw.py Pen.frame: the screen's code once, what it drew again in
+# each band), at(y) moving the band to screen row y before each.
+# A 320x240 panel in bands of 16 rows needs 2.5 KB instead of 38 KB.
 #
 # The driver takes a ready SPI bus and Pin objects; pins are numbered only
 # in the board files.
@@ -19,9 +18,9 @@ from compat import sleep_ms
 from drivers.dirty import Dirty
 
 try:
-    from drivers.expand import expand, glyphs
+    from drivers.expand import glyphs, send
 except SyntaxError:  # a port without the viper emitter (WebAssembly): the web page's panel never expands rows
-    expand = glyphs = None  # type: ignore[assignment]
+    send = glyphs = None  # type: ignore[assignment]
 
 _SWRESET = const(0x01)
 _SLPIN = const(0x10)
@@ -211,10 +210,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.dc(0)
         self.spi.write(self._one)
         self.dc(1)
-        half = self.stride >> 1
-        for y in range(y0 - top, y1 - top):
-            expand(self.buf, y * half, x0, n, self.lut, line)
-            self.spi.write(line)
+        send(self.spi, self.buf, y0 - top, y1 - top, self.stride >> 1, x0, n, self.lut, line)  # type: ignore[arg-type]
         self.cs(1)
         return n * 2 * (y1 - y0)
 
