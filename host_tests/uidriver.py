@@ -65,11 +65,11 @@ UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # person's let-go of a hold comes that much later; a new screen is waited
 # for before the next press, where it takes longer than the press (K_S).
 RESPONSE_MS = {  # (board, key kind): ms
-    ("cardputer", "step"): 32, ("cardputer", "screen"): 81,
-    ("cyd", "step"): 106, ("cyd", "screen"): 492,
-    ("devkit-oled", "step"): 12, ("devkit-oled", "screen"): 29,
-    ("m5stack-core", "step"): 13, ("m5stack-core", "screen"): 207,
-    ("ttgo-t-display", "step"): 17, ("ttgo-t-display", "screen"): 85,
+    ("cardputer", "step"): 15, ("cardputer", "screen"): 87,
+    ("cyd", "step"): 40, ("cyd", "screen"): 126,
+    ("devkit-oled", "step"): 11, ("devkit-oled", "screen"): 32,
+    ("m5stack-core", "step"): 7, ("m5stack-core", "screen"): 87,
+    ("ttgo-t-display", "step"): 13, ("ttgo-t-display", "screen"): 43,
 }
 
 

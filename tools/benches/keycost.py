@@ -9,11 +9,16 @@
 #   python tools/benches/keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen]
 #
 # For each board, port and kind of key: a run of N presses and one of 2N
-# (after the same boot, game and warm-up press), the difference a key; less
-# the idle loop's cost for the 5 ms turns those presses took (two idle runs,
-# the same way). Instructions become ESP32 milliseconds through a
-# calibration (CALIBRATION below); the bytes the display sent become bus
-# time (SPI at 40 MHz and 25 us a transaction; the OLED's I2C at 400 kHz).
+# (after the same boot, game and warm-up press), the difference a key; the
+# run of N turns the loop as long again with no key, so both turn it as
+# often and the loop's own turns cancel. The garbage collector is held off while the presses run,
+# and its share is added: the bytes a key allocated over the bytes between
+# two collections (app.py's threshold), times what a collection of the
+# game's heap costs (two runs of K and 2K collections). So where a
+# collection falls among the presses no longer moves a figure.
+# Instructions become ESP32 milliseconds through a calibration
+# (CALIBRATION below); the bytes the display sent become bus time (SPI at
+# 40 MHz and 25 us a transaction; the OLED's I2C at 400 kHz).
 import os
 import re
 import subprocess
@@ -32,7 +37,7 @@ KINDS = ("step", "move", "screen")
 NAMES = {"step": "a card step", "move": "a cursor move", "screen": "a new screen"}
 # N (a grid has 8 cells: a card put moves on, and the buttons' ok too, which completes the grid at the
 # eighth: 1 + 2N of them at most, 1 + 2N - 1 for ok)
-PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3}
+PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3, "gc": 2}
 HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
 
 # ESP32 (240 MHz) milliseconds per million x86 instructions of the 32-bit
@@ -62,15 +67,16 @@ def binary_of(port, board_id):
     return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
 
 
-def counted(port, board_id, kind, n):
-    """(instructions, ticks, bytes) of one keygame.py run under callgrind."""
+def counted(port, board_id, kind, n, slots=None):
+    """(instructions, ticks, bytes, writes, allocated, threshold) of one keygame.py run under callgrind."""
     arch = "x86" if port == "stock" else "x86f"
     src = heap.firmware(board_id, arch)
     compiled = heap.harness(arch)
     work = heap.workdir()
     out = os.path.join(work, "callgrind.out")
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, binary_of(port, board_id),
-           "-X", "heapsize=%d" % HEAP, KEYGAME, src, compiled, compiled, board_id, kind, str(n)]
+           "-X", "heapsize=%d" % HEAP, KEYGAME, src, compiled, compiled, board_id, kind, str(n),
+           str(slots or n)]
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
     line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]
     if p.returncode != 0 or not line:
@@ -78,38 +84,45 @@ def counted(port, board_id, kind, n):
                                                            p.stderr[-2000:]))
     with open(out) as f:
         total = re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)
-    _, _, _, ticks, sent, writes = line[0].split()
-    return int(total.group(1)), int(ticks), int(sent), int(writes)
+    _, _, _, ticks, sent, writes, allocated, threshold = line[0].split()
+    return int(total.group(1)), int(ticks), int(sent), int(writes), int(allocated), int(threshold)
 
 
 def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
-    """{(port, board, kind): {"instr": per key, "bytes": per key, "idle": per 5 ms turn}}."""
+    """{(port, board, kind): {"instr": per key, "bytes": per key, "idle": per 5 ms turn,
+    "alloc": bytes allocated per key, "gc": a collection's instructions, "collections": per key}}."""
     for port in ports:  # compiled once, before the threads
         arch = "x86" if port == "stock" else "x86f"
         heap.harness(arch)
         for b in boards:
             heap.firmware(b, arch)
-    runs = [(p, b, k, m) for p in ports for b in boards for k in ("idle",) + tuple(kinds) for m in (1, 2)]
+    runs = [(p, b, k, m) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
+            for m in (1, 2)]
 
     def one(run):
         p, b, k, m = run
-        return run, counted(p, b, k, PRESSES[k] * m)
+        slots = 2 * PRESSES[k] if k not in ("idle", "gc") else None
+        return run, counted(p, b, k, PRESSES[k] * m, slots)
 
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
         got = dict(pool.map(one, runs))
     out = {}
     for p in ports:
         for b in boards:
-            i1, t1, _, _ = got[(p, b, "idle", 1)]
-            i2, t2, _, _ = got[(p, b, "idle", 2)]
+            i1, t1 = got[(p, b, "idle", 1)][:2]
+            i2, t2 = got[(p, b, "idle", 2)][:2]
             per_tick = (i2 - i1) / (t2 - t1)
+            per_gc = (got[(p, b, "gc", 2)][0] - got[(p, b, "gc", 1)][0]) / PRESSES["gc"]
             for k in kinds:
                 n = PRESSES[k]
-                a, ta, ba, wa = got[(p, b, k, 1)]
-                c, tc, bc, wc = got[(p, b, k, 2)]
-                instr = (c - a - per_tick * (tc - ta)) / n
+                a, ta, ba, wa, aa, threshold = got[(p, b, k, 1)]
+                c, tc, bc, wc, ac, _ = got[(p, b, k, 2)]
+                alloc = (ac - aa) / n
+                collections = max(0, alloc) / threshold
+                assert tc == ta, (p, b, k, ta, tc)  # both runs turned the loop as often: no idle to subtract
+                instr = (c - a) / n + collections * per_gc
                 out[(p, b, k)] = {"instr": instr, "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
-                                  "idle": per_tick}
+                                  "idle": per_tick, "alloc": alloc, "gc": per_gc, "collections": collections}
     return out
 
 
@@ -137,19 +150,23 @@ def table(got, boards, kinds=KINDS, ports=PORTS):
              "transaction, the OLED's I2C at %d kHz" % (CALIBRATION_SOURCE, SPI_HZ // 1000000,
                                                       SPI_TRANSACTION_US, I2C_HZ // 1000),
              "",
-             "| board | key | x86 instructions, %s | bytes on the bus | ESP32 ms, likely (low-high), %s |" % (
-                 " / ".join(ports), " / ".join(ports)),
-             "|---|---|---|---|---|"]
+             "| board | key | x86 instructions, %s | bytes on the bus | bytes allocated, %s "
+             "| ESP32 ms, likely (low-high), %s |" % ((" / ".join(ports),) * 3),
+             "|---|---|---|---|---|---|"]
     for b in boards:
         for k in kinds:
             rows = [got[(p, b, k)] for p in ports]
             est = [estimate(b, r) for r in rows]
-            lines.append("| %s | %s | %s | %s | %s |" % (
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (
                 b, NAMES[k], " / ".join("%.2fM" % (r["instr"] / 1e6) for r in rows),
                 "{:,}".format(round(rows[0]["bytes"])),
+                " / ".join("{:,}".format(round(r["alloc"])) for r in rows),
                 " / ".join("%.0f (%.0f-%.0f)" % e for e in est)))
     idle = ", ".join("%s %.0fK" % (b, got[(ports[0], b, kinds[0])]["idle"] / 1000) for b in boards)
     lines += ["", "the idle loop, x86 instructions a 5 ms turn (%s): %s" % (ports[0], idle)]
+    gcs = ", ".join("%s %.2fM" % (b, got[(ports[0], b, kinds[0])]["gc"] / 1e6) for b in boards)
+    lines += ["a garbage collection of the game's heap (%s; its share is in each key's figure): %s" % (
+        ports[0], gcs)]
     return "\n".join(lines)
 
 

@@ -3,11 +3,13 @@
 # counts instructions: K and 2K presses, the difference a key). Run by a
 # MicroPython unix port in an empty folder (the board's flash), as heapgame.py:
 #
-#   micropython keygame.py FIRMWARE BOARDS TOOLS BOARD KIND K
+#   micropython keygame.py FIRMWARE BOARDS TOOLS BOARD KIND K [SLOTS]
 #
 # Boots the firmware on the board's real display driver (a bus that only
 # counts bytes), starts a 4-player Play Nine game and its first hole (the
-# first player's grid on screen), presses WARM keys of KIND, then K more:
+# first player's grid on screen), presses WARM keys of KIND, then K more
+# (and with SLOTS, turns the loop as long again as SLOTS - K of them took,
+# with no key: two runs of K and 2K presses in 2K slots turn it as often):
 #   step    a card step: the cell's card changed (buttons: down; the
 #           Cardputer: a card's key; the CYD: a card's key on the pad)
 #   move    the cursor moved (buttons: ok, on to the next cell; the
@@ -15,14 +17,20 @@
 #   screen  a new screen: back at the first cell opens "Leave hole?", and
 #           its "Stay" brings the grid back: each a whole screen drawn
 #   idle    no key: the loop polling for as long as K card steps take
-# Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes>": ticks are the
-# loop's 5 ms turns the presses took (the idle cost of each is subtracted by
-# the caller); bytes and writes (transactions), what the display sent for the
-# K presses (counting the writes costs a call each: some 0.1% of a key).
+#   gc      no key: K garbage collections of the game's heap
+# Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes> <allocated>
+# <threshold>": ticks are the loop's 5 ms turns the presses took (the idle
+# cost of each is subtracted by the caller); bytes and writes
+# (transactions), what the display sent for the K presses (counting the
+# writes costs a call each: some 0.1% of a key); allocated, the bytes the
+# presses allocated, with the garbage collector held off while they run (so
+# that where a collection falls does not move the count: the caller adds
+# the collections' share, a collection every threshold bytes, app.py's).
 import sys
 
 src, boards, tools, board_id, kind, count = sys.argv[1:7]
 count = int(count)
+slots = int(sys.argv[7]) if len(sys.argv) > 7 else count  # presses, the rest of them no key
 sys.path[:0] = [src, boards, tools]
 
 STEP_MS = 5
@@ -99,6 +107,7 @@ def main():
                 return ("+".join(str(i) for i in b) if type(b) is tuple else b), ms
         raise SystemExit("no button for %s" % k)
 
+    from app import GC_EVERY
     from hardware import BACK, DOWN, LONG, OK, SHORT
 
     n = 0
@@ -107,6 +116,8 @@ def main():
         """The i-th press of the kind."""
         if kind == "idle":
             tick(HOLD_MS + GAP_MS)
+        elif kind == "gc":
+            pass
         elif inp == "buttons":
             if kind == "screen":
                 k = BACK if i % 2 == 0 else OK  # "Leave hole?", then its first item: Stay
@@ -163,15 +174,28 @@ def main():
         i2cv(addr, vec)
 
     bus.write, bus.writeto, bus.writevto = write, writeto, writevto
+    import gc
+
+    gc.collect()
+    threshold = (gc.mem_free() + gc.mem_alloc()) // GC_EVERY
     t0, b0 = ticks[1], bus.data_bytes
-    for _ in range(count):
+    if kind == "gc":
+        for _ in range(count):
+            gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    for _ in range(count if kind != "gc" else 0):
         press(n)
         n += 1
-    if kind != "idle":
+    if count and slots > count:  # the loop turning as long again without a key: every run turns as often
+        tick((ticks[1] - t0) * STEP_MS * (slots - count) // count)
+    allocated = gc.mem_alloc() - a0
+    gc.enable()
+    if kind not in ("idle", "gc"):
         want = grid if kind != "screen" or n % 2 == 0 else None
         assert want is None or app.stack[-1] is want, "the presses went astray: %r" % app.stack[-1]
         assert r.app is app, "the app restarted"
-    print("KEYS", kind, count, ticks[1] - t0, bus.data_bytes - b0, writes[0])
+    print("KEYS", kind, count, ticks[1] - t0, bus.data_bytes - b0, writes[0], allocated, threshold)
 
 
 main()
