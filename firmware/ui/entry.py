@@ -152,7 +152,13 @@ class GridEntry(Screen):
                 else:
                     self.ask_total()
                 return
-            if self.take(d.ok):
+            try:
+                full = d.ok()
+            except ScoreError as e:
+                self.too_many(e)
+                return
+            if full:
+                d.done(self.k)
                 return
         elif k == BACK:
             if not d.back():
@@ -163,16 +169,10 @@ class GridEntry(Screen):
                     return
         self.changed()
 
-    def take(self, f, *a):
-        """A card taken by the hole (f: its ok or put): True if the grid
-        changed no more (too many, shown; or complete: the next player)."""
-        try:
-            if not f(*a):
-                return False
-            self.d.done(self.k)
-        except ScoreError as e:
-            self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
-        return True
+    def too_many(self, e):
+        """The hole refused the card (ScoreError e: more than the deck holds);
+        the cursor stays on it."""
+        self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
 
     # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py)
     def put(self, tok):
@@ -183,7 +183,15 @@ class GridEntry(Screen):
         if self.one_card:
             self.cells[self.cell()] = tok
             self.save()  # type: ignore[attr-defined]
-        elif not self.take(self.d.put, tok):
+            return
+        try:
+            full = self.d.put(tok)
+        except ScoreError as e:
+            self.too_many(e)
+            return
+        if full:
+            self.d.done(self.k)
+        else:
             self.changed()
 
     def move(self, dr, dc):
