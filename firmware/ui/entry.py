@@ -413,8 +413,8 @@ class GridEntry(Screen):
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None
 
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
-    # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
-    # the boards with a keyboard or a touch panel
+    # ui/widgets.py): a typed key's body and the pad's keys are ui/direct.py's and
+    # ui/pad.py's, loaded only on the boards with a keyboard or a touch panel
     def keyboard(self, k):
         from ui import direct
 
@@ -426,9 +426,15 @@ class GridEntry(Screen):
         return pad.grid_keys(self)
 
     def press(self, label):
-        from ui import pad
-
-        pad.grid_press(self, label)
+        """A key of the pad (ui/pad.py's grid_keys): a card, the total, OK or Back."""
+        if label == "Back":
+            self.back()  # (asks before the player's cards go)
+        elif label == "OK":
+            self.accept()
+        elif label == TOTAL:
+            self.total_only()
+        else:
+            self.put(label)
 
     def tap(self, x, y):
         """A tap on a cell: the cursor there."""
