@@ -17,8 +17,8 @@ import time
 
 import pytest
 
-import deploy
-import manifest
+from common import deploy
+from common import manifest
 from storage import savefile
 ROOT = manifest.ROOT
 PY = sys.executable

@@ -14,7 +14,7 @@ import pytest
 
 import heap
 import keycost
-import unix32
+from common import unix32
 
 TARGET_MS = {"step": 30, "move": 30}
 SCREEN_MS = {"m5stack-core": 100, "cyd": 100}  # 320x240; the others 50

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "benches"))  # its parts: heap, realholes ...
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
-from manifest import REAL_BOARDS  # noqa: E402
+from common.manifest import REAL_BOARDS  # noqa: E402
 import realholes  # noqa: E402
 from common import args  # noqa: E402
 
