@@ -323,8 +323,24 @@ def _url(src, base):
     return os.path.relpath(src, base).replace(os.sep, "/")
 
 
+# The simulator's list of boards, derived from the board files by make package (it says why it
+# is a copy): between its "BOARDS = {" and the "}" that closes it
+SIM_BOARDS = "tools/simulator/board.py"
+
+
+def sim_boards():
+    """tools/simulator/board.py's text with its BOARDS written from the board files."""
+    with open(os.path.join(ROOT, SIM_BOARDS)) as f:
+        text = f.read()
+    start = text.index("BOARDS = {\n")
+    end = text.index("}\n", start) + 2
+    rows = "".join('    "%s": "%s",\n' % (b, BOARDS[b]) for b in REAL_BOARDS)
+    return text[:start] + "BOARDS = {\n" + rows + "}\n" + text[end:]
+
+
 def packages():
-    """{repo path: JSON text} of the mip package files.
+    """{repo path: text} of the files make package writes: the mip package
+    files, and the simulator's list of boards (sim_boards).
 
     package.json: the firmware every board shares, plus every board's
     drivers (mip cannot choose per board); boards/<id>.json: that board's
@@ -346,6 +362,7 @@ def packages():
     for board_id, own in per_board.items():
         urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
         out["boards/%s.json" % board_id] = _json(urls)
+    out[SIM_BOARDS] = sim_boards()
     return out
 
 
