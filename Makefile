@@ -8,9 +8,10 @@ MPY := $(VENV)/bin/micropython
 STAMP := $(VENV)/.setup-done
 
 .DEFAULT_GOAL := help
-BOARD ?= ttgo-t-display
-# the real boards, read from boards/*.py (tools/common/boards.py)
+# the real boards, read from boards/*.py, and the one taken when BOARD= is not given (tools/common/boards.py)
 BOARDS := $(shell python3 tools/common/boards.py)
+DEFAULT_BOARD := $(shell python3 tools/common/boards.py --default)
+BOARD ?= $(DEFAULT_BOARD)
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 WEB_PORT_JS := tools/webpage/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 

@@ -2,7 +2,7 @@
 # port), as the keys, taps and buttons it took: what the web page's test
 # (test_web_page.py) then does on the page's own keys, taps and buttons, to
 # meet the same screens and end with the same game. The cards are dealt from
-# a shuffled deck (test_dealt.py); the engine scores the same holes apart.
+# a shuffled deck (tools/simulator/dealing.py); the engine scores the same holes apart.
 #
 #   micropython host_tests/pagegame.py BOARD SEED HOLES RELOAD_AFTER
 #
@@ -26,8 +26,8 @@ sys.path.insert(0, HERE + "/../tools")
 sys.path.append(HERE + "/../boards")
 
 from engine.game import Game  # noqa: E402
-from test_dealt import deal  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator.dealing import deal  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 GID = "play-nine"
 NAMES = ["ANN", "BOB", "CY", "DI"]

@@ -2,6 +2,8 @@
 # (the MicroPython unix port), so only plain Python is used here.
 import sys
 
+from common.scratch import fresh_dir  # noqa: F401  (the tests' simulated flash, as the tools')
+
 MICROPYTHON = sys.implementation.name == "micropython"
 
 
@@ -49,30 +51,6 @@ class raises:
 def grid(text):
     """'5 5 0 12 / 5 5 3 HIO' -> [["5","5","0","12"],["5","5","3","HIO"]]."""
     return [row.split() for row in text.split("/")]
-
-
-def fresh_dir(name):
-    """An empty directory build/tmp/sk-NAME of this checkout, made current:
-    the simulated flash (two checkouts testing at once do not meet)."""
-    import os
-
-    here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-    if not here.startswith("/"):
-        here = os.getcwd() + "/" + here
-    base = here[: here.rfind("/")] + "/build"
-    for d in (base, base + "/tmp"):
-        try:
-            os.mkdir(d)
-        except OSError:
-            pass  # there already
-    path = base + "/tmp/sk-" + name
-    try:
-        os.mkdir(path)
-    except OSError:
-        for f in os.listdir(path):
-            os.remove(path + "/" + f)
-    os.chdir(path)
-    return path
 
 
 def allocates(step, times=50):

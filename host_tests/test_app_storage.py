@@ -11,7 +11,7 @@ if sys.implementation.name != "micropython":
 
 from storage import loading, savefile  # noqa: E402
 from simulator.flash import BLOCK, Flash, Volume, formatted  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 
 def note(d):

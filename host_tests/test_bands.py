@@ -10,7 +10,7 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
-from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 from common.boards import REAL as BOARDS  # noqa: E402
 

@@ -12,7 +12,7 @@ if sys.implementation.name != "micropython":
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
 from simulator import board as simboard  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 ALL = list(simboard.BOARDS)
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)

@@ -24,8 +24,9 @@ import time
 import pytest
 
 import heap
-import manifest
-import unix32
+from common import manifest
+from common import unix32
+import unix32 as unix32_command  # (tools/unix32.py: make unix32, make setup)
 
 KB = 1024
 BOOT_FREE = 16 * KB  # of the first 56 KB (heap.FIRST_HEAP), after boot
@@ -162,11 +163,11 @@ def test_setup_says_what_the_32_bit_ports_lack_and_the_one_command_after(monkeyp
     for gcc32, said in ((lambda: None, "gcc's 32-bit support: found"),
                         (no_gcc32, "apt-get install gcc-multilib")):
         monkeypatch.setattr(unix32, "check_gcc32", gcc32)
-        assert unix32.main(["--setup"]) == 0  # make setup goes on
+        assert unix32_command.main(["--setup"]) == 0  # make setup goes on
         lines = capsys.readouterr().out.splitlines()
         assert lines[0].startswith("note: the heap budgets") and len(lines) == 4, lines
         assert "no MicroPython source here" in lines[1] and "git clone" in lines[1]
         assert said in lines[2]
         assert lines[3].strip() == "then: make unix32 MPY_DIR=<the clone>"
-        assert unix32.main([]) == 1  # make unix32 itself fails, saying the same
+        assert unix32_command.main([]) == 1  # make unix32 itself fails, saying the same
         assert capsys.readouterr().err.splitlines()[1:] == lines[1:]

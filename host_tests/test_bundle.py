@@ -22,7 +22,7 @@ import time
 import pytest
 
 import bundle
-import deploy
+from common import deploy
 from littlefs import LittleFS
 from simulator.flash import BLOCK, LFS_CONFIG, Flash, _lfs_context
 

@@ -17,8 +17,8 @@ import time
 
 import pytest
 
-import deploy
-import manifest
+from common import deploy
+from common import manifest
 from storage import savefile
 ROOT = manifest.ROOT
 PY = sys.executable
@@ -392,7 +392,7 @@ def test_make_flash_help_prints_each_boards_commands():
                              text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         lines = [line.strip() for line in out.stdout.splitlines()]
-        # an ESP32-S3 (the Cardputer): its own image, at 0x0, and a watchdog reset after it
+        # an ESP32-S3 (any: the chip is its board file's): its own image, at 0x0, a watchdog reset after it
         chip, at, image, after = ("esp32s3", "0x0", "ESP32_GENERIC_S3", "--after watchdog-reset ") if (
             manifest.board_chip(board_id) == "esp32s3") else ("esp32", "0x1000", "ESP32_GENERIC", "")
         assert ".venv/bin/esptool --chip %s --port /dev/ttyX9 erase-flash" % chip in lines
@@ -520,7 +520,7 @@ def as_s3(monkeypatch):
 
 def test_every_esp32_s3_board_waits_for_its_port_after_the_reset_and_only_they():
     s3 = [b for b in manifest.REAL_BOARDS if manifest.board_chip(b) == "esp32s3"]
-    assert s3  # the Cardputer among them
+    assert s3  # the Cardputer among them (any board whose file says chip: esp32s3)
     for b in manifest.BOARDS:
         assert deploy.s3_board(b) == (b in s3), b
     assert not deploy.s3_board("no-such-board")

@@ -15,7 +15,7 @@ from engine.game import rules_for  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from support import raises  # noqa: E402
 from test_ui_games import TITLES, play, saved  # noqa: E402
-from uidriver import Driver, fresh_dir, simulator  # noqa: E402
+from simulator.driver import Driver, fresh_dir, simulator  # noqa: E402
 
 BOARDS = [b for b in simboard.BOARDS if getattr(simboard.board_module(b), "INPUT", "buttons") != "buttons"]
 
@@ -488,7 +488,7 @@ def test_a_tap_below_the_last_row_drawn_chooses_nothing():
     names = ["A%d" % i for i in range(1, 9)]
     d.new_game("Crazy Nines", names, holes=2)
     d.key("ok")
-    from test_dealt import deal
+    from simulator.dealing import deal
     from ui import touch
 
     for grid in deal("crazy-nines", 8, random):

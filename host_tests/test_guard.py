@@ -13,7 +13,7 @@ if sys.implementation.name != "micropython":
 import guard  # noqa: E402
 from storage import loading, savefile  # noqa: E402
 from test_ui_games import BOARDS as BUTTON_BOARDS  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 NAMES = ["ANN", "BOB"]
 

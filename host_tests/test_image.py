@@ -15,11 +15,11 @@ import sys
 
 import pytest
 
-import deploy
+from common import deploy
 import heap
 import image
-import manifest
-import unix32
+from common import manifest
+from common import unix32
 from test_deploy import READY, VBoard, fresh_dir, run_deploy
 
 ROOT = manifest.ROOT

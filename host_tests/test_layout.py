@@ -214,3 +214,54 @@ def test_no_firmware_code_chooses_by_a_class_or_module_name():
         with open(path) as f:
             found += [(path[len(ROOT) + 1 :],) + hit for hit in name_checks(f.read())]
     assert not found, found
+
+
+def tools_files(top=ROOT + "/tools"):
+    """The .py files under tools/ (not npm's node_modules)."""
+    out = []
+    for name in sorted(os.listdir(top)):
+        path = top + "/" + name
+        if name.endswith(".py"):
+            out.append(path)
+        elif "." not in name and name not in ("__pycache__", "node_modules"):
+            try:
+                os.listdir(path)
+            except OSError:
+                continue
+            out += tools_files(path)
+    return out
+
+
+def host_tests_uses(text, test_modules):
+    """The lines of a tool that import a module of host_tests/ or name the
+    folder in code (a path put on sys.path): tests import tools, never the
+    reverse (docs/ARCHITECTURE.md)."""
+    out = []
+    for line in text.split("\n"):
+        code = line.split("#")[0]
+        named = [n.split(".")[0] for n in imports_of(code)]
+        if any(n in test_modules for n in named):
+            out.append(line.strip())
+        elif "host_tests\"" in code or "host_tests'" in code or "host_tests/\"" in code:
+            out.append(line.strip())
+    return out
+
+
+def test_the_reader_sees_a_tool_reaching_into_the_tests():
+    mods = ("support", "test_dealt")
+    assert host_tests_uses("from support import fresh_dir", mods)
+    assert host_tests_uses("    import test_dealt  # lazy", mods)
+    assert host_tests_uses('for _sub in ("tools", "host_tests"):', mods)
+    assert host_tests_uses('sys.path.insert(0, HERE + "/../host_tests")', mods)
+    assert not host_tests_uses("# the budgets (host_tests/test_budgets.py)", mods)
+    assert not host_tests_uses('print("see host_tests/test_budgets.py")', mods)
+
+
+def test_no_tool_imports_the_tests():
+    test_modules = tuple(modules(ROOT + "/host_tests"))
+    found = []
+    for path in tools_files():
+        with open(path) as f:
+            lines = host_tests_uses(f.read(), test_modules)
+        found += ["%s: %s" % (path[len(ROOT) + 1 :], line) for line in lines]
+    assert not found, "tools/ reaches into host_tests/ (move what it needs to tools/):\n" + "\n".join(found)

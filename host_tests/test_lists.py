@@ -1,10 +1,11 @@
 # cpython-only
-# Boards and games in one list each (issue 26): the boards are their files
-# (tools/common/boards.py reads boards/*.py), the games engine/game.py's
-# GAME_IDS; every tool, test and the Makefile take them from there. A list
-# written out again (three ids or more in one literal) fails here, as does a
-# list beside those two that disagrees with them (the menu's names, mypy's
-# strict modules).
+# Boards and games in one list each (issues 26, 38): the boards are their
+# files (tools/common/boards.py reads boards/*.py), the games engine/game.py's
+# GAME_IDS; every tool, test and the Makefile take them from there. A
+# list written out again (three ids or more in one literal) fails here, as
+# does a single id written in a tool or the firmware outside the places
+# SINGLE allows, and a list beside those that disagrees with them (the
+# simulator's copy, mypy's strict modules).
 import ast
 import configparser
 import os
@@ -16,8 +17,29 @@ from ui import labels
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 # where a list of ids is the source itself
-SOURCES = {"firmware/engine/game.py", "firmware/ui/labels.py",
-           "tools/simulator/board.py"}  # (the heap harness's: its own, checked below)
+SOURCES = {"firmware/engine/game.py", "firmware/ui/labels.py",  # (GAME_IDS, rules_for; the names)
+           "firmware/engine/play_nine.py", "firmware/engine/suitup_crazy_9s.py",  # (a game's own id)
+           "firmware/engine/crazy_nines.py", "firmware/engine/suitup_original.py",
+           "tools/simulator/board.py"}  # (the heap harness's: written by make package, checked below)
+# Where one board's or one game's id may be written, outside the lists, docs/ and host_tests/: a
+# fact of that board or game, or the one a bench or a tool takes on purpose. {path: why}. Anywhere
+# else an id is taken from the lists (boards.DEFAULT, GAME_IDS, a game's Rules).
+SINGLE = {
+    "tools/common/boards.py": "DEFAULT: the board make takes when none is given",
+    "firmware/ui/ninestools.py": "a Setup for its names only: any game (the table would load engine/)",
+    "tools/simulator/driver.py": "RESPONSE_MS: each board's measured time to answer a key",
+    "tools/simulator/glass.py": "each board's glass, with its maker's values",
+    "tools/simulator/panel.py": "the OLED board's panel emulator",
+    "tools/simulator/dealing.py": "the cards a game's deck holds beyond its Rules' deck (EXTRA)",
+    "tools/simulator/websim.py": "the phones' harness: a keyboard board, as the tests type",
+    "tools/web_shots.py": "the shots the docs show: the CYD on a phone, the Cardputer's keys",
+    "tools/faults.py": "the power-cut report's boards and game, as docs/STORAGE.md gives its figures",
+    "tools/bench.py": "make bench's figures: the games and the board docs/SPEED.md and MEMORY.md report",
+    "tools/benches/bench_ui.py": "the hand game's entry (SuitUP Original), the game a bench records",
+    "tools/benches/keycost.py": "the board a key's cost is measured on (docs/SPEED.md)",
+    "tools/benches/keygame.py": "the game a key's cost is measured in (docs/SPEED.md)",
+    "tools/benches/soak.py": "the board the 1000-hole soak runs on",
+}
 
 
 def literals(text):
@@ -36,6 +58,12 @@ def literals(text):
 def written_out(text, ids):
     """Lines where a literal holds three or more of ids."""
     return [line for line, strings in literals(text) if len(set(strings) & set(ids)) >= 3]
+
+
+def single_ids(text, ids):
+    """Lines where a string constant is one of ids."""
+    return sorted({node.lineno for node in ast.walk(ast.parse(text))
+                   if isinstance(node, ast.Constant) and node.value in ids})
 
 
 def python_files():
@@ -67,6 +95,43 @@ def test_no_list_of_boards_or_games_is_written_out_again():
                 bad.append("Makefile:%d" % n)
     assert not bad, "lists written out again (take them from tools/common/boards.py, GAME_IDS): " + ", ".join(
         bad)
+
+
+def test_the_check_sees_a_single_id_written():
+    assert single_ids('if board == "cyd":\n    pass\nx = "cyd-ish"', boards.REAL) == [1]
+    assert single_ids('Game("play-nine", names)  # "crazy-nines" in a comment', GAME_IDS) == [1]
+
+
+def test_no_single_board_or_game_id_is_written_outside_the_lists():
+    ids = set(boards.REAL) | set(GAME_IDS)
+    bad, used = [], set()
+    for path in python_files():
+        if path in SOURCES or path.startswith(("host_tests/", "docs/", "boards/")):
+            continue  # the lists, the tests, the docs' scripts; a board file's ID is its id
+        with open(os.path.join(ROOT, path)) as f:
+            lines = single_ids(f.read(), ids)
+        if lines and path in SINGLE:
+            used.add(path)
+        elif lines:
+            bad += ["%s:%s" % (path, ",".join(map(str, lines)))]
+    assert not bad, ("an id written out (take it from tools/common/boards.py, GAME_IDS; or say "
+                     "why in SINGLE): " + ", ".join(bad))
+    assert used == set(SINGLE), "SINGLE names files without an id: %s" % sorted(set(SINGLE) - used)
+
+
+def test_the_default_and_the_virtual_board_are_named_in_the_list():
+    assert boards.DEFAULT in boards.REAL
+    assert boards.VIRTUAL == "sim" and boards.VIRTUAL not in boards.REAL
+    made = subprocess.run(["make", "-s", "-n", "sim"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+    assert "--board %s " % boards.DEFAULT in made  # the Makefile's BOARD
+
+
+def test_the_simulators_copy_of_the_boards_is_the_one_make_package_writes():
+    from common import manifest
+
+    with open(os.path.join(ROOT, manifest.SIM_BOARDS)) as f:
+        assert f.read() == manifest.sim_boards(), "tools/simulator/board.py is out of date: make package"
 
 
 def test_every_board_file_is_found_and_says_what_the_tools_need():

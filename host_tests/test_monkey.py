@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-import manifest
+from common import manifest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 BENCHES = os.path.join(ROOT, "tools", "benches")

@@ -6,7 +6,7 @@ import sys
 import realholes
 from engine.game import Game
 from engine.game import rules_for
-from test_dealt import deal
+from simulator.dealing import deal
 
 
 def test_holes_are_valid_score_py_input_and_repeat_with_their_seed():
@@ -61,24 +61,24 @@ if sys.implementation.name == "micropython":
 
     def test_bench_entry_notices_a_grid_entered_wrong():
         import bench_entry
-        import uidriver
+        from simulator import driver
 
         holes = realholes.holes("play-nine", 3, 1, 5)
-        grid = uidriver.Driver.grid
+        grid = driver.Driver.grid
 
         def slip(self, rows):  # a slip of the finger on the first card
             if type(rows) is list:
                 rows = [["12" if rows[0][0] != "12" else "11"] + list(rows[0][1:])] + rows[1:]
             grid(self, rows)
 
-        uidriver.Driver.grid = slip
+        driver.Driver.grid = slip
         try:
             bench_entry.measure("ttgo-t-display", holes, None)
             raise AssertionError("the slip went unnoticed")
         except bench_entry.Wrong as e:
             assert "hole 1 of play-nine: entered" in str(e)
         finally:
-            uidriver.Driver.grid = grid
+            driver.Driver.grid = grid
 
 
 if sys.implementation.name == "micropython":
@@ -90,7 +90,7 @@ if sys.implementation.name == "micropython":
         # the p90 in 45 s, by bench_entry's clock (each press's time by the keystroke-level model,
         # not the wall clock: exact); no long press; presses under 2.5 a card (the quickest way
         # taps up to 3 steps); the ideal user within 2 s of before the buttons took back a late
-        # let-go. The board's time to answer is in (uidriver.RESPONSE_MS). The TTGO has two
+        # let-go. The board's time to answer is in (driver.RESPONSE_MS). The TTGO has two
         # buttons (up is both): its Crazy Nines on these holes (42.1 s, p90 47.2 s; 40.1 s, p90
         # 45.3 s on make bench's) is held to 42.5 s, p90 48 s. The other games (SuitUP Crazy 9's:
         # 19 values a card): no long press, and a person's hole in 60 s.

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from test_dealt import deal
+from simulator.dealing import deal
 from engine.game import GAME_IDS, rules_for
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))

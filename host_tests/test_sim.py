@@ -10,8 +10,8 @@ if sys.implementation.name != "micropython":
 
 from support import raises  # noqa: E402
 from test_ui_games import BOARDS as BUTTON_BOARDS  # noqa: E402
-from uidriver import fresh_dir, simulator  # noqa: E402
-from simulator import panel, png  # noqa: E402  (tools/ is on the path: uidriver)
+from simulator.driver import fresh_dir, simulator  # noqa: E402
+from simulator import panel, png  # noqa: E402  (tools/ is on the path: mp_run.py, conftest.py)
 
 
 def lit_rows(emu):
@@ -142,7 +142,7 @@ def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
     from drivers.ili9342 import ILI9342
     from drivers.st7789 import ST7789
     from ui.draw import Pen
-    from uidriver import Driver
+    from simulator.driver import Driver
 
     def ttgo(e, band):
         return ST7789(e, e.dc, e.cs, e.rst, rotation=1, band=band)
@@ -213,7 +213,7 @@ def test_wifi_turned_on_at_start_shows_phones_in_the_game_and_the_page_line_tell
     # (issue 29, 5 and 6: make sim WIFI=1 on a flash where Wi-Fi was off left Phones out of the
     # game's menu until the main menu was visited; a second simulator's terminal announced port
     # 8080, the first one's page)
-    from uidriver import Driver
+    from simulator.driver import Driver
 
     fresh_dir("sim-wifi")
     d = Driver("ttgo-t-display")

@@ -14,7 +14,7 @@ import pytest
 
 import heap
 import keycost
-import unix32
+from common import unix32
 
 TARGET_MS = {"step": 30, "move": 30}
 SCREEN_MS = {"m5stack-core": 100, "cyd": 100}  # 320x240; the others 50
@@ -82,13 +82,13 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most(measured, board):
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_entry_bench_waits_as_long_as_the_board_takes(measured, board):
     # (issue 44, 5) make bench's person sees a step only once it is drawn and waits for a new
-    # screen (host_tests/uidriver.py's RESPONSE_MS): those are the stock port's likely figures,
+    # screen (tools/simulator/driver.py's RESPONSE_MS): those are the stock port's likely figures,
     # measured here, give or take a tenth and 7 ms
-    import uidriver
+    from simulator import driver
 
     for kind in ("step", "screen"):
         likely = keycost.estimate(board, measured[("stock", board, kind)])[0]
-        said = uidriver.RESPONSE_MS[(board, kind)]
+        said = driver.RESPONSE_MS[(board, kind)]
         assert likely * 0.9 - 7 <= said <= likely * 1.1 + 7, (
-            "%s, %s: uidriver.RESPONSE_MS says %d ms, measured %.0f" % (
+            "%s, %s: driver.RESPONSE_MS says %d ms, measured %.0f" % (
                 board, keycost.NAMES[kind], said, likely))

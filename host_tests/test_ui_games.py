@@ -14,8 +14,8 @@ from engine.doc import from_doc  # noqa: E402
 from engine.game import GAME_IDS, Game  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from ui import labels  # noqa: E402
-from test_dealt import deal  # noqa: E402
-from uidriver import Driver, check_history, check_rescores, fresh_dir, saved_state  # noqa: E402
+from simulator.dealing import deal  # noqa: E402
+from simulator.driver import Driver, check_history, check_rescores, fresh_dir, saved_state  # noqa: E402
 
 ALL = list(simboard.BOARDS)  # every board (tools/common/boards.py: their files)
 BOARDS = [b for b in ALL if getattr(simboard.board_module(b), "INPUT", "buttons") == "buttons"]  # buttons
@@ -542,7 +542,7 @@ TOUR_TITLES = {"home": "Scorekeeper", "hub": "ANN deals", "ender": "Who ended?",
 
 def test_the_tour_script_plays_the_game_its_comments_describe():
     # docs/keys/tour.txt makes the screenshots; keys drift when the UI changes
-    from uidriver import HERE, simulator
+    from simulator.driver import ROOT, simulator
 
     ref = Game("crazy-nines", ["ANN", "BOB", "CY"], {"holes": 2})
     ref.add_hole([[["5", "5", "K"], ["QS", "7", "7"], ["2", "2", "2"]],
@@ -560,10 +560,10 @@ def test_the_tour_script_plays_the_game_its_comments_describe():
             shots.append((name, title[0] if type(title) is tuple else title))  # (long, short): the long
 
         s.screenshot = shot
-        s.run_script(HERE + "/../docs/keys/tour.txt")
+        s.run_script(ROOT + "/docs/keys/tour.txt")
         rec = saved()["history"][0]
         assert rec["players"] == ["ANN", "BOB", "CY"] and rec["totals"] == ref.totals(), (board, rec)
-        with open(HERE + "/../docs/keys/tour.txt") as f:
+        with open(ROOT + "/docs/keys/tour.txt") as f:
             assert len(shots) == len([ln for ln in f if ln.startswith("shot ")]), shots
         titles = dict(shots)
         for name, title in TOUR_TITLES.items():

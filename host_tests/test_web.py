@@ -1,6 +1,6 @@
 # cpython-only
 # The phones' web side (issue 17) as the table uses it: the firmware under
-# the MicroPython unix port (tools/sim.py --wifi, websim.py) serving its page
+# the MicroPython unix port (tools/sim.py --wifi, tools/simulator/websim.py) serving its page
 # and API on 127.0.0.1, the tests being the phones over real HTTP and the
 # person at the device pressing its keys. Two phones send at once, a resend
 # replaces, the device accepts the hole, every page sees it; the export is
@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-from websim import ROOT, START, WebSim
+from simulator.websim import ROOT, START, WebSim
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]  # rows of 4: columns 5/5 and 3/3 cancel
 BOB = ["4", "8", "12", "11", "4", "8", "2", "1"]

@@ -1,7 +1,7 @@
 # cpython-only
 # The phones' page (issue 17) in a real browser, as the table uses it:
 # the firmware under the MicroPython unix port (tools/sim.py --wifi,
-# websim.py) serving firmware/web/page.html on 127.0.0.1, and two headless
+# tools/simulator/websim.py) serving firmware/web/page.html on 127.0.0.1, and two headless
 # Chromiums sized like phones, driven by Selenium as people would: both show
 # the scoreboard; ANN and BOB each pick their name, type the PIN, tap their
 # cards on the keypad, see the score the device computes and send, at the
@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from websim import START, WebSim
+from simulator.websim import START, WebSim
 
 try:
     from selenium import webdriver

@@ -19,9 +19,9 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import bundle  # noqa: E402
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 import webbuild as web  # noqa: E402
-import deploy  # noqa: E402
+from common import deploy  # noqa: E402
 from test_bundle import CURRENT, mounted_files, stock_image  # noqa: E402
 from test_web_page import CHROMEDRIVER, CHROMIUM, NO_PORT, booted, static_server, wait_for  # noqa: E402
 from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)

@@ -16,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from score import run as score_run  # noqa: E402
 

@@ -11,7 +11,7 @@ import re
 import subprocess
 
 import image
-import manifest
+from common import manifest
 from ruamel.yaml import YAML
 
 ROOT = manifest.ROOT

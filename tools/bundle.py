@@ -42,8 +42,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import deploy  # noqa: E402
-import manifest  # noqa: E402
+from common import deploy  # noqa: E402
+from common import manifest  # noqa: E402
 from simulator import flash as flashsim  # noqa: E402
 
 ROOT = manifest.ROOT

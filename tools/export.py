@@ -32,7 +32,7 @@ class ExportError(Exception):
 def from_board(port, into, timeout=30.0):
     """Copy the save files from the board on port into the folder into;
     then restart the scorekeeper. Returns the ready line (or None)."""
-    import deploy
+    from common import deploy
 
     try:
         b = deploy.Board(port, soft_reset=False)

@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 
 from storage import history, loading, savefile  # noqa: E402
@@ -44,7 +44,7 @@ def record_engine_game(seed=7):
     """Every state saved in a whole game: new game, 9 holes, an edit of a
     past hole, a playoff if needed, the finish."""
     from engine.game import Game
-    from test_dealt import deal
+    from simulator.dealing import deal
 
     rng = Rng(seed)
     s = savefile.defaults()
@@ -78,8 +78,8 @@ def record_engine_game(seed=7):
 def record_ui_game(seed=7):
     """The same, played through the firmware's screens and keys
     (MicroPython): the states are what the app really saved."""
-    from test_dealt import deal
-    from uidriver import Driver, fresh_dir
+    from simulator.dealing import deal
+    from simulator.driver import Driver, fresh_dir
 
     rng = Rng(seed)
     out = []

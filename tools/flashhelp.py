@@ -15,7 +15,7 @@ import textwrap
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import image as images  # noqa: E402
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 from common import boards  # noqa: E402
 from common import usbports  # noqa: E402
 

@@ -29,7 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "image")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # The phones' page screenshots for the docs (make screenshots runs it when
 # chromium is there): the firmware under the MicroPython unix port with
-# Wi-Fi on (tools/sim.py --wifi, as host_tests/websim.py runs it), a Play
+# Wi-Fi on (tools/sim.py --wifi, as tools/simulator/websim.py runs it), a Play
 # Nine game for ANN, BOB and CY started on the Cardputer's keys, two holes
 # played (ANN's and BOB's grids from their phones, CY's typed on the
 # device), then the page in a headless Chromium the size of a phone
@@ -20,10 +20,10 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-for _sub in ("tools", "tools/benches", "host_tests"):  # websim's, and heap's free_port it uses
+for _sub in ("tools", "tools/benches"):  # the simulator's websim, and heap's free_port it uses
     sys.path.insert(0, os.path.join(ROOT, _sub))
 
-from websim import START, WebSim  # noqa: E402
+from simulator.websim import START, WebSim  # noqa: E402
 
 WIDTH, HEIGHT = 390, 844  # a phone's viewport, CSS pixels
 HOLES = [  # ANN's and BOB's grids (rows of 4) sent from their phones, CY's typed on the Cardputer

@@ -17,9 +17,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "benches"))
-import deploy  # noqa: E402
+from common import deploy  # noqa: E402
 import heap  # noqa: E402
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 from common import args  # noqa: E402
 
 ROOT = manifest.ROOT

@@ -173,7 +173,7 @@ def main(argv):
     binary = args.micropython
     if args.image:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import unix32
+        from common import unix32
 
         binary = unix32.frozen_port("sim")
         why = unix32.stale("sim")

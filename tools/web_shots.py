@@ -18,7 +18,7 @@ import tempfile
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-for _sub in ("tools", "tools/benches", "host_tests"):
+for _sub in ("tools", "tools/benches"):
     sys.path.insert(0, os.path.join(ROOT, _sub))
 
 import webbuild  # noqa: E402

@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 
 PAGE = os.path.join(HERE, "webpage")
 NPM_DIR = PAGE  # its package.json pins the port (the repository's own package.json is mip's)

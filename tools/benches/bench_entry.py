@@ -1,6 +1,6 @@
 # Entry speed on real holes: enters holes through the real firmware in the
 # simulator with the fewest presses the UI allows (the test driver,
-# host_tests/uidriver.py), checks that every grid entered is the one wanted,
+# tools/simulator/driver.py), checks that every grid entered is the one wanted,
 # and prints what it cost. Runs under the MicroPython unix port.
 #
 #   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE]
@@ -16,9 +16,9 @@
 # lets go a reaction time after the value wanted shows (Normal(0.25, 0.05)
 # s, at least 0.1 s, seeded: --seed; --reaction S another mean, the SD
 # kept), sees the value the firmware kept and
-# corrects it the quickest way (host_tests/uidriver.py). A value shows once
+# corrects it the quickest way (tools/simulator/driver.py). A value shows once
 # the board has drawn it, and a new screen slower than a keystroke is
-# waited for: each board's likely ESP32 time (uidriver.RESPONSE_MS).
+# waited for: each board's likely ESP32 time (driver.RESPONSE_MS).
 #
 # Prints, per game: presses per card (the OK that takes each card counts;
 # a hold that repeats a key is one press), long presses and holds per card,
@@ -27,7 +27,7 @@
 # Card, Moran and Newell's keystroke-level model: K (0.28 s) a press or a
 # keyboard's key, two K two buttons (or fn and a key) together, K and the
 # time held a long press or a hold; a tap on the CYD by Fitts' law
-# (uidriver.py's figures and sources), scaled to 4 players; then the
+# (the driver's figures and sources), scaled to 4 players; then the
 # person's mean and 90th percentile. --json: one JSON line a game instead.
 # --trace FILE: the person's every press and hold as a JSON line (board,
 # key, kind, steps wanted, ms held, value kept, seconds), to re-time them.
@@ -35,13 +35,13 @@ import json
 import sys
 
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
-from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 
 from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
-from uidriver import CHORD_S, FITTS_B, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
-from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
+from simulator.driver import CHORD_S, FITTS_B, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
+from simulator import board as simboard  # noqa: E402  (after the driver: the board files on the path)
 TITLES = {}  # the grid games (tools/benches/realholes.py's) by their names on the device's menu
 for _g in GAME_IDS:
     if not rules_for(_g).hand:
@@ -151,9 +151,9 @@ def main(argv):
                       {"--board": None, "--holes": None, "--seed": "1", "--trace": "", "--reaction": ""},
                       ("--json",), ("--board", "--holes"))
     if opts["--reaction"]:
-        import uidriver
+        from simulator import driver
 
-        uidriver.RT_S = float(opts["--reaction"])
+        driver.RT_S = float(opts["--reaction"])
     as_json = opts["--json"]
     import os
 

@@ -14,13 +14,13 @@ import random
 import sys
 
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
-from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 
 from engine.game import GAME_IDS  # noqa: E402
-from test_dealt import deal  # noqa: E402
+from simulator.dealing import deal  # noqa: E402
 from ui import labels  # noqa: E402
-from uidriver import Driver, fresh_dir  # noqa: E402
-from simulator import board as simboard  # noqa: E402  (after uidriver: the board files on the path)
+from simulator.driver import Driver, fresh_dir  # noqa: E402
+from simulator import board as simboard  # noqa: E402  (after the driver: the board files on the path)
 
 TITLES = tuple((g, labels.title(g)) for g in GAME_IDS)  # as the device's menu names them
 BOARDS = simboard.BOARDS

@@ -41,9 +41,9 @@ HEAPGAME = os.path.join(HERE, "benches", "heapgame.py")
 HEAPWIFI = os.path.join(HERE, "benches", "heapwifi.py")  # its modes wbase, peak, wifi
 BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
-import deploy  # noqa: E402
-import manifest  # noqa: E402
-import unix32  # noqa: E402
+from common import deploy  # noqa: E402
+from common import manifest  # noqa: E402
+from common import unix32  # noqa: E402
 from common import args  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")

@@ -20,11 +20,11 @@ import random
 import sys
 
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
-from common import paths  # noqa: E402,F401  (firmware/ and host_tests/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 
 from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
-from test_dealt import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
+from simulator.dealing import full_deck, shuffled  # noqa: E402  (the decks the tests deal from)
 
 GAMES = tuple(g for g in GAME_IDS if not rules_for(g).hand)  # the grid games (engine/game.py)
 ACTIONS = ("X", "R", "S", "T")

@@ -12,7 +12,7 @@ import random
 import sys
 
 sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/..")  # tools/
-from common import paths  # noqa: E402,F401  (tools/, host_tests/, firmware/ on sys.path)
+from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 
 from engine.game import GAME_IDS  # noqa: E402
@@ -27,7 +27,7 @@ def soak(holes_wanted=1000, seed=11):
     from hardware import OK
     from engine.game import rules_for
     from guard import Runner
-    from test_dealt import deal
+    from simulator.dealing import deal
     from ui.entry import start
     from ui.finish import commit
     from ui.newgame import Setup, first_dealer

@@ -21,7 +21,7 @@ TOOLS = os.path.dirname(HERE)
 ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 
-import manifest  # noqa: E402
+from common import manifest  # noqa: E402
 import webbuild  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")

@@ -79,6 +79,10 @@ def chip(board_id):
 
 # the boards that are made: not the virtual one, nor the web page's
 REAL = tuple(b for b in MODULES if chip(b) not in ("unix", "webassembly"))
+VIRTUAL = [b for b in MODULES if chip(b) == "unix"][0]  # the unix port's (boards/virtual.py, make vboard)
+DEFAULT = "ttgo-t-display"  # the board make takes when BOARD= is not given (the first one built)
 
-if __name__ == "__main__":  # (the Makefile's list)
-    print(" ".join(REAL))
+if __name__ == "__main__":  # (the Makefile's list; --default: its BOARD)
+    import sys
+
+    print(DEFAULT if sys.argv[1:] == ["--default"] else " ".join(REAL))

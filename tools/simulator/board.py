@@ -6,11 +6,12 @@
 # the unix port; its bus and switches are the ones used here.)
 from virtual import NullBus, Switch  # boards/virtual.py
 
-# The real boards' ids -> their files' module names: tools/common/boards.py's, written out here
-# because the heap harness (tools/benches/heapgame.py) runs this module compiled on its own, without
-# tools/common, and its names must stay in the harness's table of names: one name fewer there moves
-# where that table grows (by doubling) into the firmware's figure, some 4 KB (the Cardputer's stock
-# boot, measured). host_tests/test_lists.py fails when this disagrees with the board files.
+# The real boards' ids -> their files' module names: tools/common/boards.py's, written here by
+# make package (tools/common/manifest.py's sim_boards) because the heap harness
+# (tools/benches/heapgame.py) runs this module compiled on its own, without tools/common, and its
+# names must stay in the harness's table of names: one name fewer there moves where that table
+# grows (by doubling) into the firmware's figure, some 4 KB (the Cardputer's stock boot,
+# measured). test_lists.py and make package's check fail when it is out of date.
 BOARDS = {
     "cardputer": "cardputer",
     "cyd": "cyd",

@@ -9,10 +9,13 @@ import os  # noqa: E402
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 if not HERE.startswith("/"):
     HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../tools")
-if HERE + "/../boards" not in sys.path:
-    sys.path.append(HERE + "/../boards")
-from support import fresh_dir as _fresh_dir  # noqa: E402
+TOOLS = HERE + "/.."
+ROOT = HERE + "/../.."  # the checkout: docs/keys, the tests' scripts
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+if ROOT + "/boards" not in sys.path:
+    sys.path.append(ROOT + "/boards")
+from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
 
 
 def simulator():

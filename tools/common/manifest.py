@@ -1,0 +1,387 @@
+# What goes onto a board: the files its firmware imports, found by reading
+# the imports (ast) from firmware/main.py and the board's file, so a board
+# gets its own drivers and nothing it never loads. Used by make deploy, make
+# size and the mip package files (package.json, boards/<id>.json).
+#
+#   python tools/manifest.py BOARD          the board's files, one "device-path <- source" a line
+#   python tools/manifest.py --package      rewrite package.json and boards/<id>.json
+#   python tools/manifest.py --check        exit 1 if those files are out of date
+#
+# CPython only (ast); the host side of deploying. The library: tools/manifest.py
+# is its command, the tools and tests import this (from common import manifest).
+import ast
+import json
+import os
+import sys
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+from common import boards as _boards  # noqa: E402
+
+ROOT = os.path.dirname(TOOLS)
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS_DIR = os.path.join(ROOT, "boards")
+# The libraries the firmware uses (requirements-board.txt), as make setup
+# installs them; on the board they go into lib/, which MicroPython searches.
+LIB = os.path.join(ROOT, ".venv", "mplib")
+# Files that are not modules, each put on the board with a module that uses
+# it: {module's path: {device path: source}}; a .gz is compressed at deploy.
+ASSETS = {"web/server.py": {"web/page.html.gz": "web/page.html"}}
+
+# board id -> the board file's module name, every board and the real ones (not the virtual
+# board, "sim"): read from the board files (tools/common/boards.py), the one list of boards
+BOARDS = _boards.MODULES
+REAL_BOARDS = _boards.REAL
+
+# Modules MicroPython's ESP32 port has built in: an import of one of these
+# needs no file. Anything else must be a file of ours, or the import must be
+# marked as host-only (a try/except ImportError, or a "# CPython only" or
+# "# not on the board" comment). A folder of the firmware is a package with or
+# without an __init__.py (MicroPython imports both).
+BUILTIN = {
+    "array", "binascii", "builtins", "collections", "errno", "framebuf", "gc", "hashlib",
+    "heapq", "io", "json", "machine", "math", "micropython", "os", "random", "re",
+    "select", "struct", "sys", "time", "uctypes", "asyncio", "esp", "esp32", "network",
+    "deflate", "platform", "vfs", "cryptolib", "socket", "ssl", "bluetooth", "neopixel",
+}
+VERSION_FILE = os.path.join(FIRMWARE, "app.py")
+
+
+class ManifestError(Exception):
+    pass
+
+
+def board_file(board_id):
+    name = BOARDS.get(board_id)
+    if name is None:
+        raise ManifestError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(sorted(BOARDS))))
+    return os.path.join(BOARDS_DIR, name + ".py")
+
+
+def _module_file(name):
+    """The source file of a module of ours, or None: firmware/ first
+    (packages by their __init__.py), then boards/ for board files."""
+    parts = name.split(".")
+    base = os.path.join(FIRMWARE, *parts)
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(path):
+            return path
+    if len(parts) == 1 and os.path.isfile(os.path.join(BOARDS_DIR, name + ".py")):
+        return os.path.join(BOARDS_DIR, name + ".py")
+    base = os.path.join(LIB, *parts)
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def lib_missing(name):
+    """A library of requirements-board.txt that is not installed: say so."""
+    if not os.path.isdir(LIB):
+        raise ManifestError("the board's libraries are not installed (%s, for '%s'): run make setup"
+                            % (os.path.relpath(LIB, ROOT), name))
+
+
+def _optional(tree):
+    """Import nodes inside a try whose handlers catch ImportError."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try):
+            names = set()
+            for h in node.handlers:
+                t = h.type
+                for e in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                    if isinstance(e, ast.Name):
+                        names.add(e.id)
+            if names & {"ImportError", "ModuleNotFoundError", "Exception"}:
+                for stmt in node.body:
+                    for sub in ast.walk(stmt):
+                        if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                            out.add(id(sub))
+    return out
+
+
+def imports(path):
+    """[(module name, optional)] that a source file imports, at any depth."""
+    with open(path) as f:
+        text = f.read()
+    tree = ast.parse(text, path)
+    lines = text.splitlines()
+    optional = _optional(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                raise ManifestError("%s:%d: relative import (the firmware imports by full name)"
+                                    % (os.path.relpath(path, ROOT), node.lineno))
+            # "from pkg import mod" may name a submodule: keep both candidates
+            names = [node.module] + ["%s.%s" % (node.module, a.name) for a in node.names]
+        else:
+            continue
+        line = lines[node.lineno - 1]
+        host_only = id(node) in optional or "CPython only" in line or "not on the board" in line
+        found.extend((n, host_only) for n in names)
+    return found
+
+
+INPUT_MARK = "# boards with INPUT "  # an import for those boards only: "# boards with INPUT keyboard"
+
+
+def input_only(path):
+    """{module name: the INPUT (a board file's constant) it is imported for}
+    of the imports in path marked with INPUT_MARK."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if INPUT_MARK in line and "import " in line:
+                words = line.split()
+                name = words[1]  # import X; from X import Y
+                out[name] = line.split(INPUT_MARK)[1].split()[0]
+    return out
+
+
+def board_attr(board_id, name, default=None):
+    """A constant of the board file (INPUT, CHIP...), read without importing
+    it (a board file imports machine): its literal value, or default."""
+    with open(board_file(board_id)) as f:
+        for node in ast.parse(f.read()).body:
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
+                return ast.literal_eval(node.value)
+    return default
+
+
+def board_input(board_id):
+    """The board file's INPUT: buttons (the default), keyboard or touch."""
+    return board_attr(board_id, "INPUT", "buttons")
+
+
+def board_chip(board_id):
+    """The board's chip: "esp32" (a classic ESP32), "esp32s3", or "unix"
+    for the virtual board (its image is the frozen unix port)."""
+    board_file(board_id)  # a clear error for an unknown board
+    return _boards.chip(board_id)  # (the board file's docstring: it costs the board no heap)
+
+
+def closure(board_id):
+    """{device path: source path} of everything the board loads: main.py,
+    board.py (its board file), and every firmware module reached from them."""
+    if board_chip(board_id) == "webassembly":
+        raise ManifestError("'%s' is the web page's board: make web builds the page (docs/WEB.md); "
+                            "nothing is deployed to it" % board_id)
+    files = {"main.py": os.path.join(FIRMWARE, "main.py"), "board.py": board_file(board_id)}
+    todo = list(files.values())
+    seen = set(todo)
+    kind = board_input(board_id)
+    while todo:
+        path = todo.pop()
+        only = input_only(path)
+        in_lib = path.startswith(LIB + os.sep)
+        for name, host_only in imports(path):
+            if name == "board":
+                continue  # main.py's board: the board file, already in
+            if in_lib and _module_file(name) is None:
+                continue  # a library's own business (written for MicroPython, with its fallbacks)
+            if host_only:
+                continue  # not needed on the board, even where it is a file of ours
+            if only.get(name, kind) != kind:
+                continue  # for boards with another input
+            src = _module_file(name)
+            if src is None:
+                top = name.split(".")[0]
+                if top in BUILTIN or _module_file(top) is not None:
+                    continue  # built in; host-only; or "from pkg import name" of a plain name
+                if os.path.isdir(os.path.join(FIRMWARE, *name.split("."))) or \
+                        _module_file(name.rpartition(".")[0]) is not None:
+                    continue  # a package without an __init__.py; or "from pkg.mod import name"
+                lib_missing(name)
+                raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
+                                    "into MicroPython" % (os.path.relpath(path, ROOT), name))
+            # a package's modules need its __init__ on the board too
+            parts = name.split(".")
+            for i in range(1, len(parts)):
+                for top in (FIRMWARE, LIB):
+                    init = os.path.join(top, *parts[:i], "__init__.py")
+                    if os.path.isfile(init) and init not in seen:
+                        seen.add(init)
+                        todo.append(init)
+            if src not in seen:
+                seen.add(src)
+                todo.append(src)
+    for src in seen:
+        if src in files.values():
+            continue
+        if src.startswith(FIRMWARE + os.sep):
+            dest = os.path.relpath(src, FIRMWARE)
+            for asset, source in ASSETS.get(dest.replace(os.sep, "/"), {}).items():
+                files[asset] = os.path.join(FIRMWARE, source)
+        elif src.startswith(LIB + os.sep):
+            dest = os.path.join("lib", os.path.relpath(src, LIB))
+        else:
+            dest = os.path.relpath(src, BOARDS_DIR)  # a board file another imports (sim's model)
+        files[dest.replace(os.sep, "/")] = src
+    return dict(sorted(files.items()))
+
+
+# --- Our own MicroPython image: the firmware frozen in (make image, make unix32) ---
+# An image of ours holds, frozen (bytecode and names in flash, not in the
+# heap), every module make deploy would put on the board but main.py and the
+# board files, with the libraries (lib/microdot/... frozen as microdot/...),
+# and IMAGE_INFO: the board, the version and a digest of what is frozen, so
+# that make deploy IMAGE=1 knows which firmware the image holds. What stays
+# on the flash: main.py, board.py (its pins, which a user may edit) and the
+# assets, at the flash's root (a web/ folder there would hide the frozen web
+# package: web/server.py looks for the page at the root too). One manifest a
+# board, firmware.py, generated; unix.py (asyncio, as the ESP32 has it
+# frozen, then firmware.py) for the 32-bit unix port, esp32.py (the esp32
+# port's own manifest, then firmware.py) for the board's image.
+IMAGE_INFO = "imageinfo"
+
+
+def _on_flash(dest, src):
+    """A file of closure() that stays a file over our image."""
+    return dest == "main.py" or not dest.endswith(".py") or src.startswith(BOARDS_DIR + os.sep)
+
+
+def frozen_modules(board_id):
+    """{path in the image: source} of what our image freezes for the board."""
+    out = {}
+    for dest, src in closure(board_id).items():
+        if not _on_flash(dest, src):
+            out[dest[len("lib/"):] if dest.startswith("lib/") else dest] = src
+    return dict(sorted(out.items()))
+
+
+def image_flash(board_id):
+    """{device path: source} of what make deploy IMAGE=1 puts on the flash."""
+    out = {}
+    for dest, src in closure(board_id).items():
+        if _on_flash(dest, src):
+            out[dest.rsplit("/", 1)[-1] if not dest.endswith(".py") else dest] = src
+    return dict(sorted(out.items()))
+
+
+def image_digest(board_id):
+    """What our image for the board freezes, as 16 hex digits: two images of
+    one digest hold the same firmware byte for byte."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for target, src in frozen_modules(board_id).items():
+        with open(src, "rb") as f:
+            h.update(target.encode() + b"\0" + f.read() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def image_info(board_id):
+    """IMAGE_INFO's source for the board's image."""
+    return ("# Frozen into our MicroPython image (tools/manifest.py): which firmware it holds.\n"
+            "BOARD = %r\nVERSION = %r\nDIGEST = %r\n" % (board_id, version(), image_digest(board_id)))
+
+
+def image_manifests(board_id, out_dir):
+    """Write the board's manifests into out_dir (made if need be): firmware.py,
+    unix.py, esp32.py and IMAGE_INFO's module; {name: path} of the three."""
+    os.makedirs(out_dir, exist_ok=True)
+    files = {IMAGE_INFO + ".py": None}
+    files.update(frozen_modules(board_id))
+    lines = ["# Generated by tools/manifest.py: what our image freezes for %s (make deploy's modules"
+             % board_id,
+             "# but main.py and the board files). Used by both unix.py and esp32.py beside it."]
+    for target, src in files.items():
+        base = out_dir if src is None else src[: -len(target) - 1]
+        lines.append("module(%r, base_path=%r)" % (target, base))
+    out = {}
+    texts = {IMAGE_INFO + ".py": image_info(board_id),
+             "firmware.py": "\n".join(lines) + "\n",
+             "unix.py": '# The 32-bit unix port with %s\'s firmware frozen in (make unix32)\n'
+                        'include("$(MPY_DIR)/extmod/asyncio")\ninclude("firmware.py")\n' % board_id,
+             "esp32.py": "# Our image for %s: the esp32 port's own modules (asyncio among them), then the\n"
+                         "# firmware (make image)\n"
+                         'include("$(PORT_DIR)/boards/manifest.py")\ninclude("firmware.py")\n' % board_id}
+    for name, text in texts.items():
+        path = os.path.join(out_dir, name)
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:  # unchanged files keep their time: the builds see nothing new
+            with open(path, "w") as f:
+                f.write(text)
+        out[name[:-3]] = path
+    return out
+
+
+def version():
+    with open(VERSION_FILE) as f:
+        for line in f:
+            if line.startswith("VERSION = "):
+                return ast.literal_eval(line.split("=", 1)[1].strip())
+    raise ManifestError("no VERSION in firmware/app.py")
+
+
+def _url(src, base):
+    return os.path.relpath(src, base).replace(os.sep, "/")
+
+
+# The simulator's list of boards, derived from the board files by make package (it says why it
+# is a copy): between its "BOARDS = {" and the "}" that closes it
+SIM_BOARDS = "tools/simulator/board.py"
+
+
+def sim_boards():
+    """tools/simulator/board.py's text with its BOARDS written from the board files."""
+    with open(os.path.join(ROOT, SIM_BOARDS)) as f:
+        text = f.read()
+    start = text.index("BOARDS = {\n")
+    end = text.index("}\n", start) + 2
+    rows = "".join('    "%s": "%s",\n' % (b, BOARDS[b]) for b in REAL_BOARDS)
+    return text[:start] + "BOARDS = {\n" + rows + "}\n" + text[end:]
+
+
+def packages():
+    """{repo path: text} of the files make package writes: the mip package
+    files, and the simulator's list of boards (sim_boards).
+
+    package.json: the firmware every board shares, plus every board's
+    drivers (mip cannot choose per board); boards/<id>.json: that board's
+    file as board.py (and any board file it builds on). Both hold only
+    paths beside or below themselves, so mip resolves them from a clone or
+    from github: alike."""
+    shared = {}
+    per_board = {}
+    for board_id in BOARDS:
+        if board_chip(board_id) == "webassembly":
+            continue  # the web page's board: make web builds its files (tools/web.py), mip never does
+        files = closure(board_id)
+        own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
+        per_board[board_id] = own
+        for d, s in packaged(files).items():
+            if d not in own:
+                shared[d] = s
+    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())])}
+    for board_id, own in per_board.items():
+        urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
+        out["boards/%s.json" % board_id] = _json(urls)
+    out[SIM_BOARDS] = sim_boards()
+    return out
+
+
+# The libraries for mip, from their own repositories at the versions of
+# requirements-board.txt (microdot as one module: lib/microdot.py)
+def packaged(files):
+    """{device path: source} of closure()'s files that the mip package
+    files list: not the libraries (mip installs microdot from its own
+    repository: docs/DEPLOY.md), and the page as it is (mip copies files
+    unchanged; web/server.py serves page.html where page.html.gz is not)."""
+    out = {}
+    for d, s in files.items():
+        if d.startswith("lib/"):
+            continue
+        out[d[:-3] if d.endswith(".gz") else d] = s
+    return out
+
+
+def _json(urls):
+    """mip's package format, a file a line, so a diff shows what changed."""
+    rows = ",\n".join("    " + json.dumps(u) for u in urls)
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(version()))

@@ -1,0 +1,212 @@
+# make unix32: MicroPython's unix port built as a 32-bit program, the nearest
+# thing to an ESP32's heap that runs here (an ESP32 is 32-bit: its objects
+# are the 32-bit port's size), in two kinds:
+#
+#   build/unix32/micropython          stock: asyncio frozen, as the ESP32's
+#                                     MicroPython has it; the firmware is
+#                                     loaded from .mpy files, as make deploy
+#                                     puts it on a board
+#   build/unix32f/<board>/micropython that board's firmware frozen in, as our
+#                                     image has it (make image; the same
+#                                     manifest, tools/manifest.py): the code
+#                                     in flash, not in the heap
+#
+# The heap figures (make size, make bench, tools/benches/heap.py) and the heap
+# budgets (host_tests/test_budgets.py) run on them.
+#
+#   python tools/unix32.py [--mpy-dir DIR] [--boards a,b] [--if-built] [--jobs N]
+#
+# MicroPython's source: --mpy-dir (make unix32 MPY_DIR=...), else the MPY_DIR
+# environment variable, else ../shared/micropython/micropython-src.tar.gz
+# beside this checkout where that is present (a trimmed source, unpacked
+# into build/mpy-src), else it says how to get one. The build needs gcc's
+# 32-bit support (Debian's gcc-multilib). Built again only where something
+# changed: make does that for the port itself, and a board's frozen port is
+# rebuilt when its firmware's digest (tools/manifest.py) differs from the
+# one it was built from (build/unix32f/<board>/built.json).
+# --if-built: only bring ports that were built before up to date, silently
+# doing nothing where there are none (make test runs it so).
+# --setup (make setup): build them where MicroPython's source and a 32-bit
+# gcc are here; where not, say in a line what the budgets need, and go on.
+# The library: tools/unix32.py is its command (the options above).
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+from common import manifest  # noqa: E402
+
+ROOT = manifest.ROOT
+BUILD = os.path.join(ROOT, "build")
+STOCK = os.path.join(BUILD, "unix32", "micropython")
+FROZEN_DIR = os.path.join(BUILD, "unix32f")
+OBJ = os.path.join(BUILD, "unix32", "obj")  # the port's objects, one set for every kind built
+STOCK_MANIFEST = os.path.join(TOOLS, "manifests", "unix32.py")
+TARBALL = os.path.normpath(os.path.join(ROOT, "..", "shared", "micropython", "micropython-src.tar.gz"))
+UNPACKED = os.path.join(BUILD, "mpy-src")
+MAKE_ARGS = ["VARIANT=standard", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
+             "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
+             # viper functions (drivers/expand.py) frozen as the machine code of the port's CPU
+             "MPY_CROSS_FLAGS=-march=x86"]
+GET_SOURCE = "git clone https://github.com/micropython/micropython (v1.27 or newer)"
+GET_GCC32 = "sudo apt-get install gcc-multilib (Debian, Ubuntu)"
+BOARDS = list(manifest.REAL_BOARDS) + ["sim"]  # sim: the virtual board on our image (make deploy IMAGE=1)
+
+
+class BuildError(Exception):
+    """What stopped the build, in a line, and what to do."""
+
+
+def frozen_port(board_id):
+    return os.path.join(FROZEN_DIR, board_id, "micropython")
+
+
+def built_from(board_id):
+    """The record of what the board's frozen port was built from, or None."""
+    try:
+        with open(os.path.join(FROZEN_DIR, board_id, "built.json")) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def stale(board_id):
+    """Why the board's frozen port is not this checkout's firmware (missing,
+    or built from other sources), or None when it is."""
+    if not os.path.exists(frozen_port(board_id)):
+        return "no frozen port for %s at %s: make unix32" % (
+            board_id, os.path.relpath(frozen_port(board_id), ROOT))
+    rec = built_from(board_id) or {}
+    if rec.get("digest") != manifest.image_digest(board_id):
+        return ("the frozen port for %s holds other firmware than this checkout's (it changed since): "
+                "make unix32 builds it again" % board_id)
+    return None
+
+
+def mpy_source(given=None):
+    """The MicroPython source to build from: given, MPY_DIR, or the trimmed
+    source beside this checkout, unpacked once; BuildError if none."""
+    path = given or os.environ.get("MPY_DIR")
+    if path:
+        path = os.path.abspath(os.path.expanduser(path))
+        if not os.path.isfile(os.path.join(path, "py", "mpconfig.h")):
+            raise BuildError("%s is not MicroPython's source (no py/mpconfig.h): %s" % (path, GET_SOURCE))
+        return path
+    if not os.path.exists(TARBALL):
+        raise BuildError("no MicroPython source here (no MPY_DIR, no %s): %s"
+                         % (os.path.relpath(TARBALL, ROOT), GET_SOURCE))
+    src = os.path.join(UNPACKED, "micropython")
+    mark = os.path.join(UNPACKED, "from")
+    stamp = "%s %d" % (TARBALL, os.path.getmtime(TARBALL))
+    if not (os.path.exists(mark) and open(mark).read() == stamp):
+        print("Unpacking %s into %s ..." % (TARBALL, os.path.relpath(UNPACKED, ROOT)), flush=True)
+        shutil.rmtree(UNPACKED, ignore_errors=True)
+        os.makedirs(UNPACKED)
+        with tarfile.open(TARBALL) as t:
+            t.extractall(UNPACKED, filter="data")
+        with open(mark, "w") as f:
+            f.write(stamp)
+    return src
+
+
+def check_gcc32():
+    """BuildError unless gcc can build a 32-bit program here."""
+    with tempfile.TemporaryDirectory() as d:
+        c = os.path.join(d, "t.c")
+        with open(c, "w") as f:
+            f.write("#include <stdio.h>\nint main(void) { return 0; }\n")
+        try:
+            p = subprocess.run(["gcc", "-m32", c, "-o", os.path.join(d, "t")], capture_output=True)
+        except OSError:
+            raise BuildError("no gcc here: sudo apt-get install gcc gcc-multilib (Debian, Ubuntu)")
+        if p.returncode:
+            raise BuildError("gcc's 32-bit support is missing (gcc -m32 builds nothing here): %s" % GET_GCC32)
+
+
+def lacks(given=None):
+    """(MicroPython's source, or None; lines saying what the build lacks:
+    each of the two things it needs, found or how to get it, then the
+    command to run), the lines empty when nothing is missing."""
+    src = why_src = why_gcc = None
+    try:
+        src = mpy_source(given)
+    except BuildError as e:
+        why_src = str(e)
+    try:
+        check_gcc32()
+    except BuildError as e:
+        why_gcc = str(e)
+    if why_src is None and why_gcc is None:
+        return src, []
+    then = ("make unix32" + (" MPY_DIR=%s" % src if given else "") if src is not None
+            else "make unix32 MPY_DIR=<the clone>")
+    return src, [why_src or "MicroPython's source: found, %s" % src,
+                 why_gcc or "gcc's 32-bit support: found",
+                 "then: " + then]
+
+
+def make(args, log, jobs):
+    """Run make with args, its output to log; BuildError with the log's tail."""
+    with open(log, "a") as f:
+        f.write("\n$ make %s\n" % " ".join(args))
+        f.flush()
+        p = subprocess.run(["make", "-j%d" % jobs] + args, stdout=f, stderr=subprocess.STDOUT)
+    if p.returncode:
+        with open(log) as f:
+            tail = f.read().splitlines()[-15:]
+        raise BuildError("make %s failed (the whole log: %s):\n%s" % (
+            " ".join(args[:3]), os.path.relpath(log, ROOT), "\n".join(tail)))
+
+
+def port(src, manifest_path, log, jobs):
+    """The 32-bit unix port with manifest_path frozen in: the binary's path
+    (in OBJ, until the next one is built). The objects are shared; what is
+    frozen is made again each time (makemanifest.py goes by the files'
+    times, which would keep another board's)."""
+    for stale_out in ("frozen_content.c", "frozen_mpy"):
+        p = os.path.join(OBJ, stale_out)
+        if os.path.isdir(p):
+            shutil.rmtree(p)
+        elif os.path.exists(p):
+            os.remove(p)
+    make(["-C", os.path.join(src, "ports", "unix"), "BUILD=" + OBJ, "FROZEN_MANIFEST=" + manifest_path]
+         + MAKE_ARGS, log, jobs)
+    return os.path.join(OBJ, "micropython")
+
+
+def install(binary, dest):
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    tmp = dest + ".new"
+    shutil.copy2(binary, tmp)
+    os.replace(tmp, dest)
+
+
+def build(src, boards, jobs, only_stale=False):
+    """Build the stock port and the boards' frozen ones; print what was done."""
+    os.makedirs(os.path.dirname(OBJ), exist_ok=True)
+    log = os.path.join(BUILD, "unix32", "build.log")
+    open(log, "w").close()
+    print("MicroPython's source: %s" % src, flush=True)
+    make(["-C", os.path.join(src, "mpy-cross")], log, jobs)
+    todo = [b for b in boards if not only_stale or stale(b) or not os.path.exists(STOCK)]
+    if not os.path.exists(STOCK) or not only_stale:
+        print("Building the 32-bit unix port (stock, asyncio frozen) ...", flush=True)
+        install(port(src, STOCK_MANIFEST, log, jobs), STOCK)
+        print("  %s" % os.path.relpath(STOCK, ROOT), flush=True)
+    for b in todo:
+        if not stale(b) and (built_from(b) or {}).get("source") == src:
+            print("  %s: up to date" % os.path.relpath(frozen_port(b), ROOT))
+            continue
+        print("Building the 32-bit unix port with %s's firmware frozen in ..." % b, flush=True)
+        files = manifest.image_manifests(b, os.path.join(FROZEN_DIR, b, "manifest"))
+        install(port(src, files["unix"], log, jobs), frozen_port(b))
+        with open(os.path.join(FROZEN_DIR, b, "built.json"), "w") as f:
+            json.dump({"board": b, "digest": manifest.image_digest(b), "version": manifest.version(),
+                       "source": src, "modules": sorted(manifest.frozen_modules(b))}, f, indent=1)
+        print("  %s" % os.path.relpath(frozen_port(b), ROOT), flush=True)
