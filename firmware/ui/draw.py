@@ -72,7 +72,7 @@ class Pen:
         # than the loop below; and its show() sends exactly the rectangle marked (frame())
         self.fast = getattr(display, "scaled", None) is not None
         if not self.fast:  # the OLED, the web page: the loop in Python (not loaded on the colour boards)
-            from drivers.bigtext import scaled
+            from ui.bigtext import scaled
 
             self._slow = scaled
 
