@@ -41,6 +41,7 @@ _COLOURS = (
 )
 
 _MAX_CHARS = 40  # longest string text() draws in one go
+_KEPT = 48  # drawing calls a frame keeps for its other bands (frame()); past it, draw() runs again
 
 
 class Pen:
@@ -93,7 +94,7 @@ class Pen:
         rows = self.rows
         # (where show() sends exactly the rectangle marked: an OLED sends whole pages of 8 rows)
         self.clip = dirty if dirty is not True and self.fast else None
-        rec = None
+        rec: object = ()  # nothing drawn yet; then the calls kept, or None (too many): draw runs again
         y = 0
         while y < d.height:
             if dirty is True or self._meets(dirty, 0, y, d.width, rows):
@@ -101,10 +102,13 @@ class Pen:
                     d.at(y)
                 self.oy = y
                 self.clear()
-                if rec is None:
-                    rec = self.rec = []
+                if rec == ():
+                    self.rec = []
                     draw(self)
+                    rec = self.rec
                     self.rec = None
+                elif rec is None:
+                    draw(self)
                 else:
                     self._replay(rec)
                 if dirty is True:
@@ -134,8 +138,12 @@ class Pen:
         """A drawing call kept for the other bands (frame()): what 0 fill, 1
         box, 2 text (w its string, h 8 times its scale), 3 a line (to w, h).
         One that misses what changed is not sent there, so not kept."""
+        rec = self.rec
         if self.rows < self.d.height and (op > 1 or self.clip is None or self._meets(self.clip, x, y, w, h)):
-            self.rec.append((op, x, y, w, h, c))  # type: ignore[union-attr]
+            if len(rec) < _KEPT:  # type: ignore[arg-type]
+                rec.append((op, x, y, w, h, c))  # type: ignore[union-attr]
+            else:  # a long table: kept, its strings would hold too much of the heap
+                self.rec = None
 
     def _replay(self, rec):
         """Draw again, in this band, what the first band's draw kept."""
