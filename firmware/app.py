@@ -181,15 +181,6 @@ class App:
             return False
         return True
 
-    def hole(self):
-        """The hole being entered (engine/hole.py's Draft), or None: how
-        the web side reaches it."""
-        for s in self.stack:
-            d = getattr(s, "d", None)
-            if d is not None:
-                return d
-        return None
-
     def push(self, screen):
         self.stack.append(screen)
         screen.dirty = True

@@ -80,9 +80,6 @@ class App:
         self.stack = [self]
         self.dirty = False
 
-    def hole(self):
-        return None  # no hole being entered on the device (App.hole)
-
 
 class Runner:
     def __init__(self, game):

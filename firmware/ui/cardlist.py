@@ -3,7 +3,6 @@
 # Original hand (HandEntry; the rest of a hole's entry is ui/entry.py's).
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
 from hardware import BACK, DOWN, OK, UP
-from engine.hole import TOTAL
 from ui.draw import DIM, FG, SEL_FG
 from ui.widgets import Screen, confirm, header, title_and_score
 
@@ -113,7 +112,7 @@ class HandEntry(CardList):
 
     def __init__(self, d, k):
         e = d.entries[k]
-        cycle = [END] + list(d.rules.tokens) + [TOTAL]  # the total alone
+        cycle = [END] + list(d.rules.tokens) + ["#"]  # "#": the total alone (ui/entry.py's TOTAL)
         choice = END if type(e) is list or d.players[k] == d.out else cycle[1]
         super().__init__(d.app, "", None, cycle, choice, cards=e if type(e) is list else None,
                          most=d.rules.MAX_HAND)
@@ -122,7 +121,7 @@ class HandEntry(CardList):
         self.opts = d.game.opts
 
     def take(self, card):
-        if card != TOTAL:
+        if card != "#":  # ui/entry.py's TOTAL
             return super().take(card)
         if self.cards:  # cards entered: dropped only when the player says so
             confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
@@ -133,9 +132,6 @@ class HandEntry(CardList):
     def finish(self):  # an empty hand too
         self.d.entries[self.k] = list(self.cards)
         self.d.done(self.k)
-
-    def shown(self):
-        self.d.k = self.k  # in front again (web/state.py's on_device asks the hole)
 
     def empty_back(self):
         if self.k > 0:

@@ -6,7 +6,6 @@
 # nothing of this file's in a hole). The button boards step through the
 # cards instead. Loaded while a hole is entered (app.LEAVES).
 from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
-from engine.hole import TOTAL
 
 # A key that is not a card's own name, by game: its card where the game has
 # that card (docs/KEYS.md). 0 is 10 where no card is 0, 1 the ace where no
@@ -70,7 +69,7 @@ def typed_cards(s, k):
     (a hand's); Enter: the cards are complete."""
     if len(k) == 1:
         u = k.upper()
-        tok = TOTAL if k == "=" else u if u in s.cycle else ALIAS.get(u)
+        tok = "#" if k == "=" else u if u in s.cycle else ALIAS.get(u)
         if tok is not None and tok in s.cycle and tok != "end":
             s.choice = tok
             s.key(OK)

@@ -17,20 +17,51 @@
 from hardware import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
-from engine.hole import TOTAL, Draft
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Number, Screen, confirm, title_and_score, wrap
 
+TOTAL = "#"  # in the card list: enter the player's total instead
 
-class Flow(Draft):
-    """The hole (engine/hole.py's Draft) through the screens: the app it is
-    shown on and the screen to come back to."""
+
+def flat(e, rules):
+    """An entry as a flat card list (a grid's rows joined), or the total."""
+    if type(e) is int or rules.hand:
+        return e
+    return [t for row in e for t in row]
+
+
+class Draft:
+    """A hole being entered (or edited): the entries survive going back."""
 
     def __init__(self, app, target, anchor):
-        super().__init__(app.game, target)
+        g = app.game
         self.app = app
+        self.game = g
+        self.rules = g.rules
+        self.target = target  # None: the next hole; an int: edit that hole; "playoff"
         self.anchor = anchor  # the screen to come back to: the game's hub
+        if target == "playoff":
+            self.players = g.playoff_players()
+            self.label = "Playoff %d" % (len(g.playoff) + 1)
+        else:
+            self.players = list(range(len(g.names)))
+            self.label = "Hole %d" % ((len(g.holes) if target is None else target) + 1)
+        self.entries: list = [None] * len(self.players)
+        self.ender = self.out = None
+        self.blitz = False
+        # who went out and who ended are answered already: an edit, or asked before
+        self.out_known = self.ender_known = type(target) is int
+        self.fix = False  # one player's entry fixed in a past hole: the rest stands
+        self.phone: list = []  # the players whose entry came from their phone (ui/phones.py)
+        if type(target) is int:
+            h = g.holes[target]
+            # grids as rows (as the engine reads them), hands as lists
+            self.entries = [c if type(c) is int else self.rules.grid_of(c) for c in h.cards]
+            self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
+
+    def name(self, k):
+        return self.game.names[self.players[k]]
 
     # what an entry screen calls: its player's entry is complete; leave the hole
     def done(self, k):
@@ -67,14 +98,13 @@ class Flow(Draft):
 def start(app, target, anchor):
     """Enter the next hole (target None), the next playoff hole ("playoff")
     or past hole `target` again; back to `anchor` when done or left."""
-    open_player(Flow(app, target, anchor), 0)
+    open_player(Draft(app, target, anchor), 0)
 
 
 def open_player(d, k):
-    d.k = k
     net = d.app.net
     # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
-    if net is not None and d.take(k, net.inbox(d.label)) and type(d.entries[k]) is int:
+    if net is not None and net.take(d, k) and type(d.entries[k]) is int:
         d.ask_total(k, d.entries[k], title=("%s total (phone)" % d.name(k), "%s total" % d.name(k)))
         return
     if d.rules.hand:
@@ -87,8 +117,9 @@ def open_player(d, k):
 
 def player_done(d, k):
     """Player k's entry is complete: check the deck so far, then go on."""
+    upto = len(d.entries) if d.fix else k + 1
     try:
-        d.check(k)
+        d.game.check_deck([flat(e, d.rules) for e in d.entries[:upto] if e is not None])
     except ScoreError as e:
         d.app.push(Message(d.app, "Too many", [e.msg, "Check %s's cards." % d.name(k)]))
         return False
@@ -120,59 +151,82 @@ def grid_box(pen, C):
 
 
 class GridEntry(Screen):
-    """Player k's grid on the screen: the keys mapped onto the hole's cursor
-    (engine/hole.py), and the grid drawn."""
-
     one_card = False  # FixEntry (ui/fix.py): one card changed and saved
 
     def __init__(self, d, k):
         super().__init__(d.app)
         self.d = d
         self.k = k
-        self.R, self.C = d.rules.rows, d.rules.cols
-        self.order, self.cycle = d.order, d.cycle
+        r = d.rules
+        self.R, self.C = R, C = r.rows, r.cols
+        n = R * C
+        shape: tuple | None = getattr(d, "shape", None)  # the same for every player: made once a hole (a
+        if shape is None:  # grid each, a player at a time, stays on the stack: docs/MEMORY.md)
+            if r.by_column:  # a column's pair is one press
+                order = tuple(row * C + col for col in range(C) for row in range(R))
+            else:
+                order = tuple(range(n))
+            shape = d.shape = (order, tuple(r.tokens) + ((".",) if r.dots else ()) + (TOTAL,))
+        self.order, self.cycle = shape
         e = d.entries[k]
-        # the hole's list of this player's cards; buttons start on a guess (a key types, a pad is tapped)
-        self.cells = d.open(k, d.app.via is None)
+        self.pos = 0
+        if type(e) is list:
+            self.cells = flat(e, r)
+        else:
+            self.cells = [None] * n
+            if d.app.via is None:  # buttons: start on a guess (a keyboard types, a pad is tapped)
+                self.cells[self.order[0]] = self.guess(self.order[0])
         self.total = e if type(e) is int else None
         self.opts = d.game.opts
+        if k in d.phone and type(e) is list:  # from the phone: on its last cell, OK takes it
+            self.pos = n - 1
 
     def cell(self):
-        return self.order[self.d.at[self.k]]
+        return self.order[self.pos]
 
+    def guess(self, i):
+        """Where cell i starts: on the card above it, else the one to its
+        left (not in a game entered column by column: its columns are dealt
+        apart), else the card this game's holes most often end with. Real
+        holes end in matches and low cards (make bench: entry on real holes)."""
+        C = self.C
+        c = self.cells[i - C] if i >= C else None
+        if c is None and i % C and not self.d.rules.by_column:
+            c = self.cells[i - 1]
+        return c if c is not None and c != TOTAL else self.d.rules.start
     def key(self, k):
-        d = self.d
+        i = self.cell()
         if k in (UP, DOWN):
-            d.step(1 if k == DOWN else -1)
+            j = self.cycle.index(self.cells[i])
+            self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
         elif k == OK:
-            if self.cells[self.cell()] == TOTAL:
-                if type(d.entries[self.k]) is list or self.cells.count(None) < len(self.cells) - 1:
+            if self.cells[i] == TOTAL:
+                if type(self.d.entries[self.k]) is list or self.cells.count(None) < len(self.cells) - 1:
                     # cards entered: dropped only when the player says so
                     confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
                 else:
                     self.ask_total()
                 return
-            try:
-                full = d.ok()
-            except ScoreError as e:
-                self.too_many(e)
+            if self.too_many(i):
                 return
-            if full:
-                d.done(self.k)
+            if self.pos + 1 < len(self.order):
+                self.pos += 1
+                nxt = self.cell()
+                if self.cells[nxt] is None:
+                    self.cells[nxt] = self.guess(nxt)
+            else:
+                self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+                self.d.done(self.k)
                 return
         elif k == BACK:
-            if not d.back():
-                if self.k > 0:
-                    self.app.pop()
-                else:
-                    d.leave()
-                    return
+            if self.pos > 0:
+                self.pos -= 1
+            elif self.k > 0:
+                self.app.pop()
+            else:
+                self.d.leave()
+                return
         self.changed()
-
-    def too_many(self, e):
-        """The hole refused the card (ScoreError e: more than the deck holds);
-        the cursor stays on it."""
-        self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
 
     # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py)
     def put(self, tok):
@@ -180,23 +234,51 @@ class GridEntry(Screen):
         grid's order, wrapping); none left: the player's grid is complete.
         Fixing a past hole (ui/fix.py's FixEntry): the one card is changed
         and the hole saved."""
+        self.cells[self.cell()] = tok
         if self.one_card:
-            self.cells[self.cell()] = tok
             self.save()  # type: ignore[attr-defined]
             return
-        try:
-            full = self.d.put(tok)
-        except ScoreError as e:
-            self.too_many(e)
+        if self.too_many(self.cell()):
+            self.dirty = True
             return
-        if full:
-            self.d.done(self.k)
-        else:
-            self.changed()
+        n = len(self.order)
+        for step in range(1, n + 1):
+            p = (self.pos + step) % n
+            if self.cells[self.order[p]] is None:
+                self.pos = p
+                self.changed()
+                return
+        self.pos = n - 1
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+        self.d.done(self.k)
+
+    def too_many(self, i):
+        """The deck checked as cell i's card is entered, not only once the
+        grid is complete: the hole so far holding more of it than the
+        game's deck says so (the cursor stays on it), and True."""
+        d, tok = self.d, self.cells[i]
+        most = d.rules.deck(len(d.game.names)).get(tok)
+        if most is None:
+            return False
+        n = self.cells.count(tok)
+        for j in range(len(d.entries)):
+            e = d.entries[j]
+            if j != self.k and type(e) is list:
+                for row in e:
+                    n += row.count(tok)
+        if n <= most:
+            return False
+        try:  # the engine's words for it
+            d.game.check_deck([[tok] * n])
+        except ScoreError as e:
+            self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
+        return True
 
     def move(self, dr, dc):
         """The cursor a row (dr) or a column (dc) along, wrapping."""
-        self.d.move(dr, dc)
+        i = self.cell()
+        r, c = (i // self.C + dr) % self.R, (i % self.C + dc) % self.C
+        self.pos = self.order.index(r * self.C + c)
         self.changed()
 
     def total_only(self):
@@ -212,7 +294,7 @@ class GridEntry(Screen):
         asking first when this player's cards would go with it (a tap or an
         arrow reaches the first cell at once); from the first player,
         leaving the hole (which asks)."""
-        if self.d.at[self.k] == 0 and self.k > 0 and type(self.d.entries[self.k]) is not list and \
+        if self.pos == 0 and self.k > 0 and type(self.d.entries[self.k]) is not list and \
                 self.cells.count(None) < len(self.cells):
             confirm(self.app, ("Drop %s's cards?" % self.d.name(self.k), "Drop cards?"),
                     lambda: self.key(BACK), no="Keep them", yes="Drop, go back")
@@ -232,23 +314,22 @@ class GridEntry(Screen):
     def phone_grid(self):
         """A complete grid that came from the player's phone: OK (Enter, the
         pad's OK) takes it as it is."""
-        return self.d.phone_grid()
+        return self.k in self.d.phone and None not in self.cells and TOTAL not in self.cells
 
     def accept(self):
-        if self.d.phone_grid():
-            self.d.keep()
-            self.d.done(self.k)
+        if not self.phone_grid():
+            return
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
+        self.d.done(self.k)
 
     def shown(self):
-        d = self.d
-        d.k = self.k  # in front again: the hole's cursor is this grid's
-        L = getattr(d, "looks", None)
+        L = getattr(self.d, "looks", None)
         if L is not None:
             L[9] = None  # drawn whole: what it shows is worked out again
         # back from the next player: stand on the last cell of a complete grid (not from "Total
         # only?" answered Keep cards: on the "#" still)
-        if type(d.entries[self.k]) is list and TOTAL not in self.cells:
-            d.at[self.k] = len(self.order) - 1
+        if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
+            self.pos = len(self.order) - 1
 
     def ask_total(self):
         def then():
@@ -276,10 +357,9 @@ class GridEntry(Screen):
         if L is None or len(L[0]) != n:
             L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, [0] * 16,  # type: ignore[attr-defined]
                            None, (), None, None, 0, None]
-        pos = d.at[self.k]
-        if L[9] is self and L[10] == pos and L[11] is self.note and L[2] == self.cells:
+        if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
             return L
-        L[9], L[10], L[11] = self, pos, self.note
+        L[9], L[10], L[11] = self, self.pos, self.note
         cells, codes, labels = L[2], L[0], L[1]
         for i in range(n):
             cells[i] = self.cells[i]
@@ -406,15 +486,15 @@ class GridEntry(Screen):
         if self.note:
             return self.note
         via = self.d.app.via
-        if self.phone_grid() and (via is not None or self.d.at[self.k] == len(self.order) - 1):
+        if self.phone_grid() and (via is not None or self.pos == len(self.order) - 1):
             return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
             return via.hint(self) if hasattr(via, "hint") else None
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None
 
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
-    # ui/widgets.py): a typed key's body and the pad's keys are ui/direct.py's and
-    # ui/pad.py's, loaded only on the boards with a keyboard or a touch panel
+    # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
+    # the boards with a keyboard or a touch panel
     def keyboard(self, k):
         from ui import direct
 
@@ -426,20 +506,14 @@ class GridEntry(Screen):
         return pad.grid_keys(self)
 
     def press(self, label):
-        """A key of the pad (ui/pad.py's grid_keys): a card, the total, OK or Back."""
-        if label == "Back":
-            self.back()  # (asks before the player's cards go)
-        elif label == "OK":
-            self.accept()
-        elif label == TOTAL:
-            self.total_only()
-        else:
-            self.put(label)
+        from ui import pad
+
+        pad.grid_press(self, label)
 
     def tap(self, x, y):
         """A tap on a cell: the cursor there."""
         x0, y0, cw, rh, tw = grid_box(self.app.pen, self.C)
         r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
         if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
-            self.d.at[self.k] = self.order.index(r * self.C + c)
+            self.pos = self.order.index(r * self.C + c)
             self.changed()

@@ -3,8 +3,7 @@
 # ended stand). Only editing needs it: loaded then and let go at the game's
 # hub (app.LEAVES); entering a hole is ui/entry.py's.
 from hardware import BACK, DOWN, OK, UP
-from engine.hole import TOTAL
-from ui.entry import Flow, GridEntry, open_player
+from ui.entry import TOTAL, Draft, GridEntry, open_player
 from ui.finish import ask_ender, ask_out
 from ui.widgets import Menu
 
@@ -12,7 +11,7 @@ from ui.widgets import Menu
 def edit(app, h, anchor):
     """Past hole h: its players with their scores (and who ended); back to
     anchor when saved."""
-    d = Flow(app, h, anchor)
+    d = Draft(app, h, anchor)
     d.fix = True
     hole = d.game.holes[h]
     n = len(d.players)
@@ -45,7 +44,7 @@ class FixEntry(GridEntry):
         i = self.cell()
         if self.pick:
             if k in (UP, DOWN):
-                self.d.at[self.k] = (self.d.at[self.k] + (1 if k == DOWN else -1)) % len(self.order)
+                self.pos = (self.pos + (1 if k == DOWN else -1)) % len(self.order)
             elif k == OK:
                 self.pick = False
                 self.was = self.cells[i]
@@ -64,13 +63,12 @@ class FixEntry(GridEntry):
             super().key(k)
 
     def shown(self):
-        # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
-        self.d.k = self.k
+        pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
 
     one_card = True  # a card typed or tapped is saved at once (GridEntry.put)
 
     def save(self):  # (was kept: a hole the engine refuses comes back here, BACK puts the card back)
-        self.d.keep()
+        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
         self.d.done(self.k)
 
     # A keyboard and a touch pad (the input contract, ui/widgets.py): the card

@@ -1,9 +1,9 @@
 # The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
 # px keys): in a hole's entry the game's cards, then the total (#) and
 # Back; a hand's cards, Done and Back; a number's digits. A tap on a card
-# fills the grid's current cell and moves on (GridEntry.press, ui/entry.py);
-# a tap on a cell selects it. These are the screens' pad() (and a card
-# list's press(); the input contract, ui/widgets.py), and the pad of a Number.
+# fills the grid's current cell and moves on (GridEntry.put, ui/entry.py);
+# a tap on a cell selects it. These are the bodies of the screens' pad() and press()
+# (the input contract, ui/widgets.py), and the pad of a Number (a widget).
 # Loaded while a hole, a list of cards or a number is entered (app.LEAVES).
 from hardware import BACK, OK
 
@@ -37,6 +37,17 @@ def grid_keys(g):
         keys += ("OK",)
         g.pad_keys = keys
     return keys
+
+
+def grid_press(g, label):
+    if label == "Back":
+        g.back()  # (asks before the player's cards go)
+    elif label == "OK":
+        g.accept()
+    elif label == g.cycle[-1]:  # the total (#)
+        g.total_only()
+    else:
+        g.put(label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------

@@ -237,23 +237,34 @@ class Net:
             names = ", ".join(g.names[s] for s in sorted(others))
             raise ScoreError("%s, with what %s sent" % (err.msg, names))
 
-    # --- at the device (ui/entry.py, engine/hole.py) --------------------------------
-    def inbox(self, label):
-        """What the phones sent for the hole labelled label (seat -> entry),
-        or None: the hole takes a player's when their turn comes (Draft.take)."""
-        f = self.sent_for
-        return self.sent if f is not None and f[1] == label else None
+    # --- at the device (ui/entry.py) -------------------------------------------------
+    def take(self, d, k):
+        """Hole draft d comes to player k: their entry as their phone sent it
+        for this hole, if it did and nothing is entered for them there yet
+        (d.phone notes whose came from a phone). True if player k's entry is
+        their phone's: ui/entry.py asks a total there, and leaves a grid or
+        a hand to its screen, complete (GridEntry.phone_grid)."""
+        if d.entries[k] is None and type(d.target) is not int and self.sent_for is not None \
+                and self.sent_for[1] == d.label:
+            e = self.sent.get(d.players[k])
+            if e is not None:
+                d.entries[k] = e if type(e) is int else list(e) if d.rules.hand else [list(r) for r in e]
+                d.phone.append(k)
+        return k in d.phone
 
     def on_device(self, label, seat):
         """Whether the device has the seat's entry for the hole labelled
         label already, or has it open now: a phone's would not reach it
-        (the hole takes a phone's entry when the player's turn comes)."""
+        (ui/entry.py takes a phone's entry when the player's turn comes)."""
         a = self.runner.app
-        d = a.hole() if a is not None else None
-        if d is None or type(d.target) is int or d.label != label or seat not in d.players:
-            return False
-        k = d.players.index(seat)
-        return d.entries[k] is not None or d.k == k
+        for s in a.stack if a is not None else ():
+            d = getattr(s, "d", None)
+            if d is None or type(d.target) is int or d.label != label or seat not in d.players:
+                continue
+            k = d.players.index(seat)
+            if d.entries[k] is not None or getattr(s, "k", None) == k:
+                return True
+        return False
 
     def pin_ok(self, addr, pin):
         """None if the PIN is right; else the refusal, (its JSON, its
