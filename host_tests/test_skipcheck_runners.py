@@ -50,7 +50,7 @@ def env(ci):
     e = {k: v for k, v in os.environ.items() if k != "CI"}
     if ci is not None:
         e["CI"] = ci
-    e["PYTHONPATH"] = HERE
+    e["PYTHONPATH"] = os.pathsep.join((HERE, os.path.join(ROOT, "tools")))  # support.py imports tools/common
     return e
 
 
