@@ -13,7 +13,7 @@ import time
 
 from heap import free_port  # (tools/benches/heap.py: its phones find a port the same way)
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the checkout
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SIM = os.path.join(ROOT, "tools", "sim.py")
 
