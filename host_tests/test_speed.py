@@ -33,12 +33,11 @@ def frame_bytes(board):
 # target is not met yet or only just (the limit is this and a tenth; the count is
 # deterministic since the garbage collector's share is added, not timed: keycost.py)
 GAPS = {
-    ("stock", "cardputer", "move"): 34, ("stock", "cardputer", "screen"): 87,
-    ("frozen", "cardputer", "screen"): 56,
-    ("stock", "cyd", "step"): 40, ("stock", "cyd", "move"): 39, ("stock", "cyd", "screen"): 126,
+    ("stock", "cardputer", "screen"): 58, ("frozen", "cardputer", "screen"): 57,
+    ("stock", "cyd", "step"): 41, ("stock", "cyd", "move"): 38, ("stock", "cyd", "screen"): 126,
     ("frozen", "cyd", "step"): 39, ("frozen", "cyd", "move"): 37, ("frozen", "cyd", "screen"): 124,
-    ("frozen", "m5stack-core", "screen"): 98,
-    ("frozen", "ttgo-t-display", "screen"): 48,
+    ("stock", "m5stack-core", "screen"): 101, ("frozen", "m5stack-core", "screen"): 98,
+    ("frozen", "ttgo-t-display", "screen"): 47,
 }  # the DevKit's OLED meets every target
 
 BOARDS = list(heap.manifest.REAL_BOARDS)

@@ -74,8 +74,11 @@ def counted(port, board_id, kind, n, slots=None):
     compiled = heap.harness(arch)
     work = heap.workdir()
     out = os.path.join(work, "callgrind.out")
+    # paths relative to the run's folder: MicroPython keeps each module's __file__ as a qstr, so a
+    # clone's longer path moved the counts (heap.command does the same)
+    script, src, compiled = (os.path.relpath(p, work) for p in (KEYGAME, src, compiled))
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, binary_of(port, board_id),
-           "-X", "heapsize=%d" % HEAP, KEYGAME, src, compiled, compiled, board_id, kind, str(n),
+           "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled, board_id, kind, str(n),
            str(slots or n)]
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
     line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]

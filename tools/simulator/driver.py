@@ -68,11 +68,11 @@ UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # person's let-go of a hold comes that much later; a new screen is waited
 # for before the next press, where it takes longer than the press (K_S).
 RESPONSE_MS = {  # (board, key kind): ms
-    ("cardputer", "step"): 15, ("cardputer", "screen"): 87,
-    ("cyd", "step"): 40, ("cyd", "screen"): 126,
-    ("devkit-oled", "step"): 11, ("devkit-oled", "screen"): 32,
-    ("m5stack-core", "step"): 7, ("m5stack-core", "screen"): 87,
-    ("ttgo-t-display", "step"): 13, ("ttgo-t-display", "screen"): 43,
+    ("cardputer", "step"): 16, ("cardputer", "screen"): 58,
+    ("cyd", "step"): 41, ("cyd", "screen"): 126,
+    ("devkit-oled", "step"): 10, ("devkit-oled", "screen"): 27,
+    ("m5stack-core", "step"): 14, ("m5stack-core", "screen"): 101,
+    ("ttgo-t-display", "step"): 12, ("ttgo-t-display", "screen"): 44,
 }
 
 
