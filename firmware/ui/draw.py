@@ -103,7 +103,10 @@ class Pen:
                 self.oy = y
                 self.clear()
                 if rec == ():
-                    self.rec = []
+                    try:  # (with the heap locked, crash.py's error screen: drawn in each band)
+                        self.rec = [] if rows < d.height else None
+                    except MemoryError:
+                        self.rec = None
                     draw(self)
                     rec = self.rec
                     self.rec = None
