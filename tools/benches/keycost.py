@@ -53,6 +53,9 @@ CALIBRATION_SOURCE = ("10.4 ms of ESP32 (240 MHz) per million x86 instructions, 
 SPI_HZ = 40_000_000
 SPI_TRANSACTION_US = 25  # ESP-IDF's figure: 20-30 us a transaction
 I2C_HZ = 400_000
+# the CYD's XPT2046 on SoftSPI at 1 MHz (boards/cyd.py): a reading is 3 bytes, 24 clocks, bit-banged
+# by C with no DMA transaction to set up
+TOUCH_READ_US = 24
 PORTS = ("stock", "frozen")
 
 
@@ -68,7 +71,8 @@ def binary_of(port, board_id):
 
 
 def counted(port, board_id, kind, n, slots=None):
-    """(instructions, ticks, bytes, writes, allocated, threshold) of one keygame.py run under callgrind."""
+    """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
+    under callgrind."""
     arch = "x86" if port == "stock" else "x86f"
     src = heap.firmware(board_id, arch)
     compiled = heap.harness(arch)
@@ -87,8 +91,9 @@ def counted(port, board_id, kind, n, slots=None):
                                                            p.stderr[-2000:]))
     with open(out) as f:
         total = re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)
-    _, _, _, ticks, sent, writes, allocated, threshold = line[0].split()
-    return int(total.group(1)), int(ticks), int(sent), int(writes), int(allocated), int(threshold)
+    _, _, _, ticks, sent, writes, allocated, threshold, reads = line[0].split()
+    return (int(total.group(1)), int(ticks), int(sent), int(writes), int(allocated), int(threshold),
+            int(reads))
 
 
 def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
@@ -118,13 +123,14 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
             per_gc = (got[(p, b, "gc", 2)][0] - got[(p, b, "gc", 1)][0]) / PRESSES["gc"]
             for k in kinds:
                 n = PRESSES[k]
-                a, ta, ba, wa, aa, threshold = got[(p, b, k, 1)]
-                c, tc, bc, wc, ac, _ = got[(p, b, k, 2)]
+                a, ta, ba, wa, aa, threshold, ra = got[(p, b, k, 1)]
+                c, tc, bc, wc, ac, _, rc = got[(p, b, k, 2)]
                 alloc = (ac - aa) / n
                 collections = max(0, alloc) / threshold
                 assert tc == ta, (p, b, k, ta, tc)  # both runs turned the loop as often: no idle to subtract
                 instr = (c - a) / n + collections * per_gc
                 out[(p, b, k)] = {"instr": instr, "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
+                                  "reads": (rc - ra) / n,
                                   "idle": per_tick, "alloc": alloc, "gc": per_gc, "collections": collections}
     return out
 
@@ -133,9 +139,10 @@ def bus_ms(board_id, row):
     """The bus time (ms) of a key's bytes on the board's display: SPI at 40 MHz
     and SPI_TRANSACTION_US a write (a DCS panel writes a row at a time), or
     the OLED's I2C (9 bits a byte, with the acknowledge)."""
+    touch = row.get("reads", 0) * TOUCH_READ_US / 1000
     if board_id == "devkit-oled":
         return row["bytes"] * 9 / I2C_HZ * 1000
-    return row["bytes"] * 8 / SPI_HZ * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000
+    return row["bytes"] * 8 / SPI_HZ * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000 + touch
 
 
 def ms(instr, which=0):
@@ -150,8 +157,8 @@ def estimate(board_id, row):
 
 def table(got, boards, kinds=KINDS, ports=PORTS):
     lines = ["ESP32 time a key, estimated: %s; the display's bus: SPI at %d MHz and %d us a row's "
-             "transaction, the OLED's I2C at %d kHz" % (CALIBRATION_SOURCE, SPI_HZ // 1000000,
-                                                      SPI_TRANSACTION_US, I2C_HZ // 1000),
+             "transaction, the OLED's I2C at %d kHz; the CYD's touch %d us a reading" % (
+                 CALIBRATION_SOURCE, SPI_HZ // 1000000, SPI_TRANSACTION_US, I2C_HZ // 1000, TOUCH_READ_US),
              "",
              "| board | key | x86 instructions, %s | bytes on the bus | bytes allocated, %s "
              "| ESP32 ms, likely (low-high), %s |" % ((" / ".join(ports),) * 3),

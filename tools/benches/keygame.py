@@ -18,15 +18,26 @@
 #           its "Stay" brings the grid back: each a whole screen drawn
 #   idle    no key: the loop polling for as long as K card steps take
 #   gc      no key: K garbage collections of the game's heap
-# Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes> <allocated>
-# <threshold>": ticks are the loop's 5 ms turns the presses took (the idle
-# cost of each is subtracted by the caller); bytes and writes
-# (transactions), what the display sent for the K presses (counting the
-# writes costs a call each: some 0.1% of a key); allocated, the bytes the
-# presses allocated, with the garbage collector held off while they run (so
-# that where a collection falls does not move the count: the caller adds
-# the collections' share, a collection every threshold bytes, app.py's).
+# The loop turns every 5 ms, but every 20 ms while a key is held (100 for
+# a long press): each held turn polls the key, which is not what the screen
+# waits for. Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes>
+# <allocated> <threshold> <touch reads>": ticks are the loop's turns the
+# presses took; bytes and writes (transactions), what the display sent for the K
+# presses; allocated, the bytes the presses allocated, with the garbage
+# collector held off while they run (so that where a collection falls does
+# not move the count: the caller adds the collections' share, a collection
+# every threshold bytes, app.py's); touch reads, the touch controller's
+# readings (the CYD's: each a transfer on its own bus, timed by the caller).
+#
+# What stands in for the board's hardware (the display's bus and pins, the
+# touch controller, the keyboard's pins) is machine code here (viper), as
+# machine.SPI's and machine.Pin's methods are C on the board: Python
+# stand-ins counted their own interpreting as the firmware's (a CYD card
+# step 0.4M instructions of 3.5M; a Cardputer's idle turn 0.5M of 0.8M;
+# docs/SPEED.md).
 import sys
+
+import micropython
 
 src, boards, tools, board_id, kind, count = sys.argv[1:7]
 count = int(count)
@@ -36,7 +47,117 @@ sys.path[:0] = [src, boards, tools]
 STEP_MS = 5
 GAP_MS = 40  # between presses: longer than the debounce
 HOLD_MS = 80  # a short press
+# while a key is held (longer than every debounce: buttons 25 ms, the touch panel 20 and 3 readings)
+HELD_STEP_MS = 20
+LONG_STEP_MS = 100  # a long press (0.7 s): the long press comes at 0.6 s all the same
 WARM = 1  # presses before the counted ones: what the first loads or makes once
+
+
+# the stand-ins' counts: bytes sent, transactions, touch readings
+COUNTS = bytearray(12)
+# the touch controller's 12-bit answer to each command byte (2 bytes each), for the finger where it is
+REPLY = None
+
+
+@micropython.viper
+def _add(i: int, n: int):
+    c = ptr32(COUNTS)  # noqa: F821  (viper's own types)
+    c[i] = c[i] + n
+
+
+@micropython.viper
+def write(buf):
+    _add(0, int(len(buf)))
+    _add(1, 1)
+
+
+@micropython.viper
+def writeto(addr, buf):
+    _add(0, int(len(buf)))
+    _add(1, 1)
+
+
+@micropython.viper
+def writevto(addr, vec):
+    for b in vec:
+        _add(0, int(len(b)))
+    _add(1, 1)
+
+
+@micropython.viper
+def pin(v):
+    pass
+
+
+@micropython.viper
+def write_readinto(tx: ptr8, rx: ptr8):  # noqa: F821
+    r = ptr8(REPLY)  # noqa: F821
+    c = tx[0] << 1
+    rx[0] = 0
+    rx[1] = r[c]
+    rx[2] = r[c + 1]
+    _add(2, 1)
+
+
+class Pin:
+    """A pin whose value() is machine code."""
+
+    def __init__(self):
+        self.value = pin
+
+
+# the keyboard matrix's (the Cardputer's): the keys held on each line (the model's own bytearray,
+# simulator/keyboard.py's Matrix), and the line the address pins select
+LINES = bytearray(8)
+SELECTED = bytearray(1)
+
+
+@micropython.viper
+def _address(self, v: int):
+    bit = int(self.bit)
+    sel = ptr8(SELECTED)  # noqa: F821
+    sel[0] = (sel[0] & (0xFF ^ (1 << bit))) | ((v & 1) << bit)
+
+
+@micropython.viper
+def _key_in(self) -> int:
+    lines = ptr8(LINES)  # noqa: F821
+    sel = ptr8(SELECTED)  # noqa: F821
+    return 0 if lines[sel[0]] >> int(self.bit) & 1 else 1  # pulled up: a held key reads 0
+
+
+class AddressPin:
+    value = _address
+
+    def __init__(self, bit):
+        self.bit = bit
+
+
+class KeyPin:
+    value = _key_in
+
+    def __init__(self, bit):
+        self.bit = bit
+
+
+def tally(i):
+    return int.from_bytes(COUNTS[4 * i : 4 * i + 4], "little")
+
+
+_REPLIES = {}  # the answers for each place a finger has been: worked out once, as a press's cost
+
+
+def touch_at(panel, at):
+    """The finger at (x, y), or lifted: the panel model's answer to each command."""
+    global REPLY
+    REPLY = _REPLIES.get(at)
+    if REPLY is None:
+        REPLY = _REPLIES[at] = bytearray(512)
+        panel.finger = at
+        for cmd in (0xB0, 0xC0, 0xD0, 0x90):
+            v = panel.value_for(cmd) << 3
+            REPLY[2 * cmd] = v >> 8 & 0xFF
+            REPLY[2 * cmd + 1] = v & 0xFF
 
 
 def main():
@@ -46,20 +167,40 @@ def main():
     if name not in sys.modules:  # the board's file as the board has it
         sys.modules[name] = __import__("board")
     hw, bus, fingers, mod = simboard.build(board_id, emulate=False)
+    bus.write, bus.writeto, bus.writevto = write, writeto, writevto
+    if hasattr(hw.display, "dc"):
+        hw.display.dc = hw.display.cs = pin
+    inp = getattr(mod, "INPUT", "buttons")
+    if inp == "touch":
+        fingers.write_readinto = write_readinto
+        hw.keys.touch.cs = Pin()
+        touch_at(fingers, None)
+    elif inp == "keyboard":
+        global LINES
+        LINES = fingers.lines  # pressed and released by the model (no chatter here)
+        kb = hw.keys.kb
+        kb.addr = [AddressPin(i) for i in range(len(kb.addr))]
+        kb.ins = [KeyPin(j) for j in range(len(kb.ins))]
     from guard import Runner
 
     r = Runner(hw, 0, strict=True)
     ticks = [0, 0]  # the clock (ms), the turns counted
 
-    def tick(ms):
-        for _ in range(ms // STEP_MS):
+    def tick(ms, step=STEP_MS):
+        for _ in range(ms // step):
             r.step(ticks[0])
-            ticks[0] += STEP_MS
+            ticks[0] += step
             ticks[1] += 1
+
+    def held(ms):
+        """A key held ms: the loop turning every HELD_STEP_MS (each turn of a
+        held key polls it: at 5 ms a 0.7 s long press counted 140 such turns,
+        some 2M instructions on the TTGO, as the key's own: not what the
+        screen waits for)."""
+        tick(ms, HELD_STEP_MS if ms < 200 else LONG_STEP_MS)
 
     tick(GAP_MS)
     app = r.app
-    inp = getattr(mod, "INPUT", "buttons")
     if inp == "touch":  # calibrated already (the simulated panel's wiring): no calibration screen
         hw.keys.touch.cal = (210, 3870, 3790, 180, False)
         del app.stack[1:]
@@ -75,11 +216,11 @@ def main():
     grid = app.stack[-1]
 
     def button(i, ms):
-        held = [fingers[int(b)] for b in str(i).split("+")]
-        for sw in held:
+        down = [fingers[int(b)] for b in str(i).split("+")]
+        for sw in down:
             sw.held = True
-        tick(ms)
-        for sw in held:
+        held(ms)
+        for sw in down:
             sw.held = False
         tick(GAP_MS)
 
@@ -87,16 +228,16 @@ def main():
         for k in legends.split("+"):
             fingers.press(k)
             tick(2 * STEP_MS)
-        tick(HOLD_MS)
+        held(HOLD_MS)
         for k in legends.split("+"):
             fingers.release(k)
             tick(2 * STEP_MS)
         tick(GAP_MS)
 
     def tap(x, y):
-        fingers.finger = (x, y)
-        tick(HOLD_MS)
-        fingers.finger = None
+        touch_at(fingers, (x, y))
+        held(HOLD_MS)
+        touch_at(fingers, None)
         tick(GAP_MS)
 
     def logical(k):
@@ -158,27 +299,11 @@ def main():
     if kind == "screen" and n % 2:
         press(n)
         n += 1
-    writes = [0]  # the bus's transactions (a DCS panel writes a row at a time), counted for the bus time
-    spi, i2c, i2cv = bus.write, bus.writeto, bus.writevto
-
-    def write(buf):  # (fixed arguments: a call allocates nothing)
-        writes[0] += 1
-        spi(buf)
-
-    def writeto(addr, buf):
-        writes[0] += 1
-        i2c(addr, buf)
-
-    def writevto(addr, vec):
-        writes[0] += 1
-        i2cv(addr, vec)
-
-    bus.write, bus.writeto, bus.writevto = write, writeto, writevto
     import gc
 
     gc.collect()
     threshold = (gc.mem_free() + gc.mem_alloc()) // GC_EVERY
-    t0, b0 = ticks[1], bus.data_bytes
+    t0, c0 = ticks[1], [tally(i) for i in range(3)]
     if kind == "gc":
         for _ in range(count):
             gc.collect()
@@ -195,7 +320,8 @@ def main():
         want = grid if kind != "screen" or n % 2 == 0 else None
         assert want is None or app.stack[-1] is want, "the presses went astray: %r" % app.stack[-1]
         assert r.app is app, "the app restarted"
-    print("KEYS", kind, count, ticks[1] - t0, bus.data_bytes - b0, writes[0], allocated, threshold)
+    sent, writes, reads = (tally(i) - c0[i] for i in range(3))
+    print("KEYS", kind, count, ticks[1] - t0, sent, writes, allocated, threshold, reads)
 
 
 main()
