@@ -6,9 +6,13 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("framebuf: MicroPython only", allow_module_level=True)
 
+import random  # noqa: E402
+from array import array  # noqa: E402
+
 import framebuf  # noqa: E402
+from drivers import expand  # noqa: E402
 from drivers.dirty import Dirty  # noqa: E402
-from ui import draw  # noqa: E402
+from ui import bigtext, draw  # noqa: E402
 
 
 class Display(Dirty, framebuf.FrameBuffer):
@@ -46,7 +50,6 @@ def test_scaled_text_is_the_font_made_bigger():
         for x in range(64):
             want = draw.FG if ref.pixel(x // 2, y // 2) else 0
             assert d.pixel(10 + x, 20 + y) == want, (x, y)
-    assert d.dirty == [10, 20, 74, 36]
 
 
 class Fast(Display):
@@ -60,6 +63,7 @@ class Fast(Display):
     from drivers.dcs import DCSPanel
 
     scaled = DCSPanel.scaled
+    meets = DCSPanel.meets
 
 
 def test_scaled_text_in_machine_code_is_the_font_made_bigger_band_by_band():
@@ -122,3 +126,31 @@ def test_entry_top_line_never_runs_into_the_score():
         gap = range(score_x - 8 * pen.scale + 1, score_x)
         assert all(d.pixel(x, y) == 0 for x in gap for y in range(1, 1 + 8 * pen.scale)), w
         assert any(d.pixel(x, y) for x in range(score_x, w) for y in range(1, 9 * pen.scale)), w  # drawn
+
+
+def pixels(x, y, w, h):
+    return {(i, j) for i in range(x, x + w) for j in range(y, y + h)}
+
+
+def test_meets_is_whether_they_share_a_pixel():
+    """A drawing call meets what changed when they share a pixel: the
+    colour panels' machine code (drivers/expand.py) and the Python one
+    (ui/bigtext.py: the OLED's, the web page's), each
+    against the pixels, with rectangles off the top left and empty ones
+    (h 0) among them."""
+    random.seed(5)
+    fns = [bigtext.meets, lambda *a: expand.meets(None, *a)]
+    for _ in range(300):
+        r = array("h", [0] * 16)
+        changed = set()
+        for i in range(0, 16, 4):
+            if random.random() < 0.3:
+                continue  # none (h 0)
+            r[i], r[i + 1] = random.randint(-6, 20), random.randint(-6, 20)
+            r[i + 2], r[i + 3] = random.randint(1, 8), random.randint(1, 8)
+            changed |= pixels(r[i], r[i + 1], r[i + 2], r[i + 3])
+        x, y = random.randint(-6, 24), random.randint(-6, 24)
+        w, h = random.randint(1, 9), random.randint(1, 9)
+        want = bool(changed & pixels(x, y, w, h))
+        for fn in fns:
+            assert fn(r, 16, x, y, w, h) == want, (list(r), x, y, w, h)

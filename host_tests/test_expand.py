@@ -42,3 +42,4 @@ def test_expansion_matches_the_reference():
             fn(spi, buf, first, end, 68, x0, n, lut, memoryview(row)[: 2 * n])
             want = [reference(buf, y * 68, x0, n, lut) for y in range(first, end)]
             assert spi.rows == want, (fn, first, x0, n)
+

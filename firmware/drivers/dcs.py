@@ -18,9 +18,9 @@ from compat import sleep_ms
 from drivers.dirty import Dirty
 
 try:
-    from drivers.expand import glyphs, send
+    from drivers.expand import glyphs, meets, send
 except SyntaxError:  # a port without the viper emitter (WebAssembly): the web page's panel never expands rows
-    send = glyphs = None  # type: ignore[assignment]
+    send = glyphs = meets = None  # type: ignore[assignment]
 
 _SWRESET = const(0x01)
 _SLPIN = const(0x10)
@@ -72,6 +72,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
     # text k times its size, straight into the buffer, in machine code (drivers/expand.py; None where
     # there is no viper, the web page: ui/draw.py's pen then draws it itself)
     scaled = glyphs
+    meets = meets  # (ui/draw.py's _meets in machine code, where there is viper)
 
     def __init__(self, spi, dc, cs, rst, glass, madctl, invert=False, bl=None, band=0):
         self.spi = spi

@@ -12,7 +12,9 @@
 # faster, the loop over the rows too); on CPython the plain one.
 #
 # glyphs(panel, ...): a line of text scaled into the panel's buffer, the
-# pen's hot loop (ui/draw.py), on MicroPython only (None elsewhere).
+# pen's hot loop (ui/draw.py), and meets(panel, rects, n, x, y, w, h), the
+# pen's test of a drawing call against what changed: on MicroPython only
+# (None elsewhere).
 import sys
 
 if sys.implementation.name == "micropython":
@@ -102,6 +104,25 @@ if sys.implementation.name == "micropython":
                         buf[e] = (buf[e] & 0x0F) | (c << 4)
                     yy += 1
             row += 1
+
+    @micropython.viper
+    def meets(panel, r: ptr16, n: int, x: int, y: int, w: int, h: int) -> bool:  # type: ignore[name-defined]  # noqa: F821
+        # ui/draw.py's _meets in machine code: called for each band and each drawing call of a frame
+        # of what changed; r an array("h") (16-bit loads read unsigned: x and y sign-extended)
+        i = 0
+        while i < n:
+            if int(r[i + 3]) > 0:
+                rx = int(r[i])
+                ry = int(r[i + 1])
+                if rx > 32767:
+                    rx -= 65536
+                if ry > 32767:
+                    ry -= 65536
+                if rx < x + w and x < rx + int(r[i + 2]) and ry < y + h and y < ry + int(r[i + 3]):
+                    return True
+            i += 4
+        return False
+
 else:  # CPython (the simulator, the tests): the same in plain Python
 
     def expand(buf, start, x0, n, lut, line):
@@ -118,4 +139,4 @@ else:  # CPython (the simulator, the tests): the same in plain Python
             expand(buf, y * half, x0, n, lut, line)
             spi.write(line)
 
-    glyphs = None  # type: ignore[assignment]
+    glyphs = meets = None  # type: ignore[assignment]

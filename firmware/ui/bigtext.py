@@ -1,6 +1,20 @@
 # Text drawn k times its size on a panel without machine code (the OLED,
 # the web page's canvas): ui/draw.py's Pen, where the panel has no scaled()
-# of its own (drivers/expand.py glyphs, the colour panels'). Loaded only there.
+# of its own (drivers/expand.py glyphs, the colour panels'), and the pen's
+# test of a drawing call against what changed (the panels' meets). Loaded
+# only there.
+
+
+def meets(r, n, x, y, w, h):
+    """Does the rectangle x, y, w, h meet one of the rectangles in r[:n]
+    (Pen.frame's: x, y, w, h each, h 0 for none)?"""
+    i = 0
+    while i < n:
+        if r[i + 3] > 0 and r[i] < x + w and x < r[i] + r[i + 2] \
+                and r[i + 1] < y + h and y < r[i + 1] + r[i + 3]:
+            return True
+        i += 4
+    return False
 
 
 def scaled(panel, g, gs, n, x, y, c, k, rows):

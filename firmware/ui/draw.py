@@ -1,8 +1,9 @@
 # The drawing kit the screens share: colours by role, text at a readable
 # size on each panel (the built-in 8x8 font, scaled), boxes, highlights,
 # lines. It draws on any display that follows the display contract (a
-# framebuf.FrameBuffer with width, height, mono, mark() and show()) and
-# marks what it drew, so show() pushes only that.
+# framebuf.FrameBuffer with width, height, mono, mark() and show()), always
+# through frame(), which marks what show() pushes: each band whole, or only
+# the rectangles that changed (the drawing calls mark nothing: a call a draw).
 #
 # A display whose buffer holds a band of rows (drivers/dcs.py: band, at())
 # is drawn band by band by frame(): the screen's draw() runs in the first,
@@ -72,10 +73,13 @@ class Pen:
         # a colour panel (drivers/dcs.py) scales text itself, in machine code, some 50 times quicker
         # than the loop below; and its show() sends exactly the rectangle marked (frame())
         self.fast = getattr(display, "scaled", None) is not None
-        if not self.fast:  # the OLED, the web page: the loop in Python (not loaded on the colour boards)
-            from ui.bigtext import scaled
+        if self.fast:  # does a rectangle meet one of what changed (frame()): the panel's, in machine code
+            self._meets = display.meets
+        else:  # the OLED, the web page: the loops in Python (not loaded on the colour boards)
+            from ui.bigtext import meets, scaled
 
             self._slow = scaled
+            self._meets = meets
 
     def c(self, role):
         """The pixel value for a colour role on this display."""
@@ -84,8 +88,8 @@ class Pen:
         return role
 
     def frame(self, draw, dirty=True):
-        """Draw a screen with draw(pen) and show it. dirty: True, or a list of
-        rectangles [x, y, w, h, x, y, w, h, ...] (h 0: none), all that
+        """Draw a screen with draw(pen) and show it. dirty: True, or an
+        array("h") of rectangles x, y, w, h, x, y, w, h, ... (h 0: none), all that
         changed since the last frame: then only the bands they touch are
         drawn and only they are sent (ui/entry.py's grid). draw runs once,
         in the first band drawn; what it drew is kept (self.rec) and drawn
@@ -97,7 +101,7 @@ class Pen:
         rec: object = ()  # nothing drawn yet; then the calls kept, or None (too many): draw runs again
         y = 0
         while y < d.height:
-            if dirty is True or self._meets(dirty, 0, y, d.width, rows):
+            if dirty is True or self._meets(dirty, len(dirty), 0, y, d.width, rows):
                 if rows < d.height:
                     d.at(y)
                 self.oy = y
@@ -107,6 +111,7 @@ class Pen:
                         self.rec = [] if rows < d.height else None
                     except MemoryError:
                         self.rec = None
+                    self.top = self.back = 0
                     draw(self)
                     rec = self.rec
                     self.rec = None
@@ -127,36 +132,40 @@ class Pen:
         self.oy = 0
         self.clip = None
 
-    def _meets(self, rects, x, y, w, h):
-        """Does the rectangle x, y, w, h meet one of rects (frame()'s list)?"""
-        i = 0
-        while i < len(rects):
-            if rects[i + 3] > 0 and rects[i] < x + w and x < rects[i] + rects[i + 2] \
-                    and rects[i + 1] < y + h and y < rects[i + 1] + rects[i + 3]:
-                return True
-            i += 4
-        return False
-
     def _keep(self, op, x, y, w, h, c):
         """A drawing call kept for the other bands (frame()): what 0 fill, 1
         box, 2 text (w its string, h 8 times its scale), 3 a line (to w, h).
         One that misses what changed is not sent there, so not kept."""
         rec = self.rec
-        if self.rows < self.d.height and (op > 1 or self.clip is None or self._meets(self.clip, x, y, w, h)):
+        clip = self.clip
+        if self.rows < self.d.height and (op > 1 or clip is None or self._meets(clip, len(clip), x, y, w, h)):
             if len(rec) < _KEPT:  # type: ignore[arg-type]
+                top = h if op == 3 and h < y else y
+                if self.top - top > self.back:  # how far above the lowest before it a call begins (_replay)
+                    self.back = self.top - top
+                if top > self.top:
+                    self.top = top
                 rec.append((op, x, y, w, h, c))  # type: ignore[union-attr]
             else:  # a long table: kept, its strings would hold too much of the heap
                 self.rec = None
 
     def _replay(self, rec):
-        """Draw again, in this band, what the first band's draw kept."""
+        """Draw again, in this band, what the first band's draw kept. No
+        call begins more than self.back above one before it, so once one
+        begins that far below the band, none after it is in the band."""
         d = self.d
         oy = self.oy
+        end = oy + self.rows
+        stop = end + self.back
+        while rec and (rec[0][2] + rec[0][4] if rec[0][0] != 3 else max(rec[0][2], rec[0][4]) + 1) <= oy:
+            rec.pop(0)  # done with: it ends above this band (the bands go down the screen)
         for op, x, y, w, h, c in rec:
-            y -= oy
             if op == 3:
-                d.line(x, y, w, h - oy, c)
-            elif y < self.rows and y + h > 0:  # in this band
+                d.line(x, y - oy, w, h - oy, c)
+            elif y >= stop:
+                break
+            elif y < end and y + h > oy:  # in this band
+                y -= oy
                 if op == 0:
                     d.fill_rect(x, y, w, h, c)
                 elif op == 1:
@@ -172,13 +181,11 @@ class Pen:
 
     def fill(self, x, y, w, h, role):
         self.d.fill_rect(x, y - self.oy, w, h, self.c(role))
-        self.d.mark(x, y, w, h)
         if self.rec is not None:
             self._keep(0, x, y, w, h, self.c(role))
 
     def box(self, x, y, w, h, role):
         self.d.rect(x, y - self.oy, w, h, self.c(role))
-        self.d.mark(x, y, w, h)
         if self.rec is not None:
             self._keep(1, x, y, w, h, self.c(role))
 
@@ -198,7 +205,7 @@ class Pen:
             s = s[:room]
         w = len(s) * 8 * scale
         clip = self.clip
-        if clip is not None and not self._meets(clip, x, y, w, 8 * scale):
+        if clip is not None and not self._meets(clip, len(clip), x, y, w, 8 * scale):
             return w  # a frame of what changed (frame()): only text that meets it is drawn
         c = self.c(role)
         if self.rec is not None:
@@ -210,7 +217,6 @@ class Pen:
             self.d.text(s, x, y, c)
         else:
             self._scaled(s, x, y, c, scale)
-        self.d.mark(x, y + self.oy, w, 8 * scale)
         return w
 
     def _scaled(self, s, x, y, c, k):
@@ -232,7 +238,7 @@ class Pen:
         self.fill(x, y, w, h, SEL_BG)
 
     def line(self, x0, y0, x1, y1, role):
-        """A line, not marked: draw it inside a box(), which marks its area."""
+        """A line from (x0, y0) to (x1, y1)."""
         self.d.line(x0, y0 - self.oy, x1, y1 - self.oy, self.c(role))
         if self.rec is not None:
             self._keep(3, x0, y0, x1, y1, self.c(role))

@@ -14,6 +14,8 @@
 #
 # Nothing entered is lost by going back: BACK steps back a cell, then to the
 # previous player; leaving the hole asks first.
+from array import array
+
 from hardware import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
@@ -355,7 +357,7 @@ class GridEntry(Screen):
         n = len(self.cells)
         L: list | None = getattr(d, "looks", None)
         if L is None or len(L[0]) != n:
-            L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, [0] * 16,  # type: ignore[attr-defined]
+            L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
                            None, (), None, None, 0, None]
         if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
             return L
