@@ -210,9 +210,9 @@ class App:
         for name in LEAVES:
             forget(name)
 
-    def step(self, now):
-        """One turn of the loop at time now (ms); True if it redrew."""
-        keys = self.hw.keys.poll(now)
+    def pressed(self, keys, now):
+        """A turn's keys (a list, emptied) to the screen in front; True if
+        they only woke the screen. None for a while: the screen sleeps."""
         if self.last_key is None:
             self.last_key = now
         if keys:
@@ -220,17 +220,25 @@ class App:
             if self.asleep:  # any key wakes the screen, and only wakes it
                 self.asleep = False
                 self.hw.display.sleep(False)
-                return False
-            for k in keys:
+                return True
+            while keys:  # (a for loop's iterator would take four more slots)
                 if self.via is None:
-                    self.stack[-1].key(k)
+                    self.stack[-1].key(keys.pop(0))
                 else:
-                    self.via.key(self, self.stack[-1], k)
+                    self.via.key(self, self.stack[-1], keys.pop(0))
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:
                 self.asleep = True
                 self.hw.display.sleep(True)
+        return False
+
+    def step(self, now):
+        """One turn of the loop at time now (ms); True if it redrew. (This and
+        what it calls each turn keep to 11 slots of locals and stack: a
+        bigger frame MicroPython takes from the heap, each call; docs/SPEED.md.)"""
+        if self.pressed(self.hw.keys.poll(now), now):
+            return False
         p = self.pending
         if p is not None:  # after the key that asked for it (or whatever did)
             self.pending = None

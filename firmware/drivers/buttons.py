@@ -66,9 +66,9 @@ class Button:
                 # let go after repeats (at first + k * every ms held, up to next_ms - every): how
                 # many came after the release (raw_since) less _UNDO_MS, but the first, to take back
                 first = self.long_ms if self.long_first else self.hold_ms
-                every = self.every_ms
                 lo = max(ticks_diff(self.raw_since, self.down_at) - _UNDO_MS, first)
-                return (self.next_ms - every - first) // every - (lo - first) // every or None
+                lo = (lo - first) // self.every_ms  # (no more locals: a frame of 11 slots at most)
+                return (self.next_ms - self.every_ms - first) // self.every_ms - lo or None
             return None
         if not self.down:
             return None
@@ -128,9 +128,9 @@ class Chord:
             self.done = True  # one let go: the press; after repeats, those of the last _UNDO_MS to take back
             if not self.held:
                 return SHORT
-            first, every = ba.hold_ms, ba.every_ms  # as Button's
+            first = ba.hold_ms  # as Button's
             lo = max(ticks_diff((bb if ba.down else ba).raw_since, self.at) - _UNDO_MS, first)
-            return (self.next_ms - every - first) // every - (lo - first) // every or None
+            return (self.next_ms - ba.every_ms - first) // ba.every_ms - (lo - first) // ba.every_ms or None
         if self.repeat and ticks_diff(now, self.at) >= self.next_ms:
             self.next_ms += ba.every_ms
             self.held = True
@@ -165,11 +165,23 @@ class Keys:
     def poll(self, now):
         """The keys pressed since the last poll. The list is reused: use it
         before the next poll."""
-        out = self.out
-        out.clear()
-        bs, kinds, mute = self.buttons, self.kinds, self.mute
+        self.out.clear()
+        bs = self.buttons
+        kinds = self.kinds
+        busy = False
         for i in range(len(bs)):
             kinds[i] = bs[i].poll(now)
+            if kinds[i] is not None or bs[i].down or self.mute[i]:
+                busy = True
+        if busy:  # (most turns nothing is: no frame bigger than the C stack takes, docs/SPEED.md)
+            self._keys(now)
+        return self.out
+
+    def _keys(self, now):
+        out = self.out  # (one at a time: a 4-way assignment builds a tuple)
+        bs = self.buttons
+        kinds = self.kinds
+        mute = self.mute
         keymap = self.keymap
         for c in self.chords:
             kind = c.update(bs[c.a], bs[c.b], mute, now)

@@ -19,11 +19,14 @@ class KeyboardKeys:
         self.out: list = []  # reused: no allocation per poll
 
     def poll(self, now):
-        out = self.out
-        out.clear()
+        self.out.clear()
         pressed = self.kb.poll(now)
-        if not pressed:
-            return out
+        if pressed:  # (most turns not: no frame bigger than the C stack takes, docs/SPEED.md)
+            self._keys(pressed)
+        return self.out
+
+    def _keys(self, pressed):
+        out = self.out
         shifted = self.kb.down(self.fn)
         for legend in pressed:
             if legend == self.fn:

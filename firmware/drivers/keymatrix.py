@@ -31,36 +31,40 @@ class KeyMatrix:
         self.out: list = []
 
     def _read(self, line):
-        a = self.addr
-        for i in range(len(a)):
-            a[i].value((line >> i) & 1)
+        # (few locals, one name for both: 11 slots at most, or each call takes its frame from the heap)
+        pins = self.addr
+        for i in range(len(pins)):
+            pins[i].value((line >> i) & 1)
         bits = 0
-        ins = self.ins
-        for j in range(len(ins)):
-            if not ins[j].value():  # pulled up: a pressed key reads 0
-                bits |= 1 << j
+        pins = self.ins
+        for i in range(len(pins)):
+            if not pins[i].value():  # pulled up: a pressed key reads 0
+                bits |= 1 << i
         return bits
 
     def poll(self, now):
-        out = self.out
-        out.clear()
+        # (its frame kept to 11 slots, so not taken from the heap each turn: docs/SPEED.md)
+        self.out.clear()
         for line in range(len(self.legends)):
             bits = self._read(line)
             if bits != self.raw[line]:
                 self.raw[line] = bits
                 self.since[line] = now
                 continue
-            old = self.state[line]
-            if bits != old and ticks_diff(now, self.since[line]) >= self.debounce_ms:
-                self.state[line] = bits
-                new = bits & ~old
-                j = 0
-                while new:
-                    if new & 1:
-                        out.append(self.legends[line][j])
-                    new >>= 1
-                    j += 1
-        return out
+            if bits != self.state[line] and ticks_diff(now, self.since[line]) >= self.debounce_ms:
+                self._went_down(line, bits)
+        return self.out
+
+    def _went_down(self, line, bits):
+        """Line's debounced keys are now bits: those newly down, to the list."""
+        new = bits & ~self.state[line]
+        self.state[line] = bits
+        j = 0
+        while new:
+            if new & 1:
+                self.out.append(self.legends[line][j])
+            new >>= 1
+            j += 1
 
     def down(self, legend):
         for line in range(len(self.legends)):
