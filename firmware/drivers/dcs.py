@@ -109,6 +109,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self.cs(1)
 
     def init(self):
+        self.cols = -1  # a reset forgets them
         if self.rst is not None:
             self.rst(1)
             sleep_ms(5)
@@ -157,6 +158,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         cx = rw - gx - gw if m & MX else gx
         ry = rh - gy - gh if m & MY else gy
         self.xoff, self.yoff = (ry, cx) if m & MV else (cx, ry)
+        self.cols = -1  # the columns show() last set: none yet
         self.madctl = m
         self.invert = inv != bool(n & _INVERT)
         self.mark_all()
@@ -202,7 +204,9 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             return 0
         xs, ys = x0 + self.xoff, y0 + self.yoff
         xe, ye = x1 - 1 + self.xoff, y1 - 1 + self.yoff
-        self._window(_CASET, xs, xe)
+        if xs << 16 | xe != self.cols:  # the columns stay till the next CASET (MIPI DCS): a band's are its last's
+            self._window(_CASET, xs, xe)
+            self.cols = xs << 16 | xe
         self._window(_RASET, ys, ye)
         n = x1 - x0
         line = self._row if n == self.width else memoryview(self._row)[: n * 2]  # whole rows: no new object

@@ -124,9 +124,10 @@ class Pen:
                 else:  # only the rectangles: the rest of the band is as it was
                     i = 0
                     while i < len(dirty):
-                        d.dirty = None
-                        d.mark(dirty[i], dirty[i + 1], dirty[i + 2], dirty[i + 3])
-                        d.show()
+                        if dirty[i + 3] > 0:
+                            d.dirty = None
+                            d.mark(dirty[i], dirty[i + 1], dirty[i + 2], dirty[i + 3])
+                            d.show()
                         i += 4
             y += rows
         self.oy = 0
