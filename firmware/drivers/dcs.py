@@ -204,7 +204,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             return 0
         xs, ys = x0 + self.xoff, y0 + self.yoff
         xe, ye = x1 - 1 + self.xoff, y1 - 1 + self.yoff
-        if xs << 16 | xe != self.cols:  # the columns stay till the next CASET (MIPI DCS): a band's are its last's
+        if xs << 16 | xe != self.cols:  # columns stay till the next CASET (MIPI DCS)
             self._window(_CASET, xs, xe)
             self.cols = xs << 16 | xe
         self._window(_RASET, ys, ye)
