@@ -43,3 +43,23 @@ def test_expansion_matches_the_reference():
             want = [reference(buf, y * 68, x0, n, lut) for y in range(first, end)]
             assert spi.rows == want, (fn, first, x0, n)
 
+
+
+def test_every_start_and_width_and_alignment():
+    # the machine code takes four bytes at a time once the buffer's and the line's words line up
+    # (the rest a byte, or a pixel, at a time): every start, width and offset of the buffer and
+    # the line (a bytearray's own start is word-aligned)
+    random.seed(5)
+    lut = bytearray(random.getrandbits(8) for _ in range(32))
+    half = 160  # a 320-pixel row
+    whole = bytearray(random.getrandbits(8) for _ in range(half * 3 + 8))
+    for skew in (0, 1, 2, 3):  # where the rows begin past a word boundary
+        buf = memoryview(whole)[skew:]
+        for x0 in range(0, 12):
+            for n in (0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 64, 320 - x0):
+                for lskew in (0, 2):  # a line starting two bytes into a word: no 32-bit stores there
+                    row = bytearray(2 * n + 4)
+                    spi = Spi()
+                    ex.send(spi, buf, 1, 3, half, x0, n, lut, memoryview(row)[lskew : lskew + 2 * n])
+                    want = [reference(buf, y * half, x0, n, lut) for y in (1, 2)]
+                    assert spi.rows == want, (skew, x0, n, lskew)

@@ -37,6 +37,28 @@ if sys.implementation.name == "micropython":
                 x += 1
             i = start + (x >> 1)
             last = start + (stop >> 1)  # the bytes wholly inside
+            d = int(out) + 2 * o
+            if not d & 3:  # the line's words line up: once the buffer's do, four bytes (8 pixels) a turn
+                while i < last and (int(buf) + i) & 3:
+                    b = buf[i]
+                    out[o] = lut[b >> 4]
+                    out[o + 1] = lut[b & 0x0F]
+                    o += 2
+                    i += 1
+                a = int(buf) + i
+                e = a + ((last - i) >> 2 << 2)
+                d = int(out) + 2 * o
+                # two colours a 32-bit store, the left one first in memory (ESP32 and x86: little-endian)
+                while a < e:
+                    b = ptr32(a)[0]  # noqa: F821
+                    ptr32(d)[0] = lut[(b >> 4) & 0x0F] | (lut[b & 0x0F] << 16)  # noqa: F821
+                    ptr32(d)[1] = lut[(b >> 12) & 0x0F] | (lut[(b >> 8) & 0x0F] << 16)  # noqa: F821
+                    ptr32(d)[2] = lut[(b >> 20) & 0x0F] | (lut[(b >> 16) & 0x0F] << 16)  # noqa: F821
+                    ptr32(d)[3] = lut[(b >> 28) & 0x0F] | (lut[(b >> 24) & 0x0F] << 16)  # noqa: F821
+                    a += 4
+                    d += 16
+                o += (e - int(buf) - i) * 2
+                i = e - int(buf)
             while i < last:
                 b = buf[i]
                 out[o] = lut[b >> 4]

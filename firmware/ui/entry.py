@@ -449,8 +449,11 @@ class GridEntry(Screen):
         x0, y, cw, rh, tw = grid_box(pen, self.C)
         C = self.C
         mono = pen.mono
+        clip = pen.clip
         for i in range(self.R * C):
             x, yy = x0 + i % C * cw, y + i // C * rh
+            if clip is not None and not pen._meets(clip, len(clip), x - 2, yy - 2, tw - 1, rh + 2):
+                continue  # a frame of what changed (Pen.frame), and not this cell
             code = codes[i]
             role, state = code & 31, code >> 5
             if role == SEL_FG:

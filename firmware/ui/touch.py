@@ -69,12 +69,15 @@ def frame(app, top, dirty=True):
 
     def draw(p):
         top.draw(p)
+        c = p.clip  # a frame of what changed (Pen.frame): the pad drawn only where it meets it
+        if c and not p._meets(c, len(c), 0, y0, 999, 999):
+            return
         for i in range(len(labels)):
             x, y = i % per * w, y0 + i // per * KEY
             p.box(x + 1, y + 1, w - 2, KEY - 2, DIM)
             t = labels[i]
-            scale = 2 if p.text_width(t, 2) <= w - 6 else 1
-            p.text(t, x + (w - p.text_width(t, scale)) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
+            scale = 2 if len(t) * 16 <= w - 6 else 1  # (Pen.text_width: 8 px a character at scale 1)
+            p.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
     pen.frame(draw, dirty)
 
