@@ -4,12 +4,29 @@
 import os
 
 
-def fresh_dir(name):
-    """An empty directory build/tmp/sk-NAME of this checkout, made current."""
+def _checkout():
+    """This checkout's folder, from this file's path as given (relative ones
+    taken from the folder current at import, before fresh_dir moves it;
+    "tools/benches/../common" as a tool run by a relative path names it)."""
     here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
     if not here.startswith("/"):
         here = os.getcwd() + "/" + here
-    base = here[: here.rfind("/", 0, here.rfind("/"))] + "/build"  # tools/common -> the checkout
+    parts: list = []
+    for p in here.split("/"):
+        if p == "..":
+            if parts:
+                parts.pop()
+        elif p and p != ".":
+            parts.append(p)
+    return "/" + "/".join(parts[:-2])  # tools/common -> the checkout
+
+
+CHECKOUT = _checkout()
+
+
+def fresh_dir(name):
+    """An empty directory build/tmp/sk-NAME of this checkout, made current."""
+    base = CHECKOUT + "/build"
     for d in (base, base + "/tmp"):
         try:
             os.mkdir(d)
