@@ -152,6 +152,15 @@ def grid_box(pen, C):
     return max(2, (pen.d.width - cw * (C - 1) - tw) // 2 + 2), pen.line_h + 3, cw, pen.line_h + 1, tw
 
 
+def _rect(r, k, x, y, w, h):
+    """Rectangle k // 4 of an array("h") of them (Pen.frame's): set one at a time, as an
+    assignment of four builds a tuple."""
+    r[k] = x
+    r[k + 1] = y
+    r[k + 2] = w
+    r[k + 3] = h
+
+
 class GridEntry(Screen):
     one_card = False  # FixEntry (ui/fix.py): one card changed and saved
 
@@ -349,7 +358,7 @@ class GridEntry(Screen):
     # a grid's: only the one in front draws, and each grid stays on the
     # stack while the hole is entered (the CYD's frozen game budget: docs/MEMORY.md).
     # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
-    #         score, extras, hint, the grid it is for, pos, note]
+    #         score, extras, hint, the grid it is for, pos, note, grid_box()'s]
 
     def look(self):
         """What the grid shows (Draft.looks), worked out unless it is already."""
@@ -358,7 +367,7 @@ class GridEntry(Screen):
         L: list | None = getattr(d, "looks", None)
         if L is None or len(L[0]) != n:
             L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
-                           None, (), None, None, 0, None]
+                           None, (), None, None, 0, None, grid_box(self.app.pen, self.C)]
         if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
             return L
         L[9], L[10], L[11] = self, self.pos, self.note
@@ -381,7 +390,7 @@ class GridEntry(Screen):
                 role = GOOD
             elif state == MATCH:
                 role = ACCENT
-            elif state in (REMOVED, GONE):
+            elif state == REMOVED or state == GONE:  # (no tuple made a cell)
                 role = DIM
             else:
                 role = FG
@@ -402,7 +411,12 @@ class GridEntry(Screen):
         if self.dirty is not False or L is None or L[9] is not self:  # a frame pending: drawn whole
             self.dirty = True
             return
-        codes, labels, was_codes, was_labels, rects = L[0], L[1], L[3], L[4], L[5]
+        # (one at a time: an assignment of four or more builds a tuple, a key's garbage)
+        codes = L[0]
+        labels = L[1]
+        was_codes = L[3]
+        was_labels = L[4]
+        rects = L[5]
         n = len(self.cells)
         for i in range(n):
             was_codes[i], was_labels[i] = codes[i], labels[i]
@@ -413,16 +427,16 @@ class GridEntry(Screen):
         pen = self.app.pen
         for i in range(3, 16, 4):
             rects[i] = 0
-        x0, y0, cw, rh, tw = grid_box(pen, self.C)
+        x0, y0, cw, rh, tw = L[12]
         if score != was_score:
             if was_score is not None and score is not None and len(str(score)) == len(str(was_score)):
                 w = pen.text_width(str(score)) + 2  # the score's digits alone
-                rects[0], rects[1], rects[2], rects[3] = pen.d.width - w - 2, 0, w + 2, y0 - 3
+                _rect(rects, 0, pen.d.width - w - 2, 0, w + 2, y0 - 3)
             else:  # the title line: its name may be cut otherwise
-                rects[0], rects[1], rects[2], rects[3] = 0, 0, pen.d.width, y0 - 3
+                _rect(rects, 0, 0, 0, pen.d.width, y0 - 3)
         if L[7] != was_extras or L[8] != was_hints:
             y = y0 + self.R * rh
-            rects[4], rects[5], rects[6], rects[7] = 0, y, pen.d.width, pen.h - y
+            _rect(rects, 4, 0, y, pen.d.width, pen.h - y)
         k = 8
         lo = hi = -1  # the first and last cells that changed, beyond two
         for i in range(n):
@@ -430,14 +444,14 @@ class GridEntry(Screen):
                 continue
             x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
             if k < 16:
-                rects[k], rects[k + 1], rects[k + 2], rects[k + 3] = x, yy, tw - 1, rh + 2
+                _rect(rects, k, x, yy, tw - 1, rh + 2)
                 k += 4
             else:  # more: the rows from the first to the last
                 if lo < 0:
                     lo = rects[9]
                 hi = yy + rh + 2
         if hi >= 0:
-            rects[8], rects[9], rects[10], rects[11] = 0, lo, pen.d.width, hi - lo
+            _rect(rects, 8, 0, lo, pen.d.width, hi - lo)
             rects[15] = 0
         self.dirty = rects  # type: ignore[assignment]  # Pen.frame: True, or the rectangles
 
@@ -445,11 +459,14 @@ class GridEntry(Screen):
         L = self.look()
         codes, labels = L[0], L[1]
         b = L[6] is not None
-        title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
-        x0, y, cw, rh, tw = grid_box(pen, self.C)
+        x0, y, cw, rh, tw = L[12]
+        clip = pen.clip  # a frame of what changed (Pen.frame): the title only if it changed (its strings)
+        if clip is None or pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3):
+            title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
+        else:  # the title's rule, where a cell of the first row changed
+            pen.fill(0, y - 2, pen.d.width, 1, DIM)
         C = self.C
         mono = pen.mono
-        clip = pen.clip
         for i in range(self.R * C):
             x, yy = x0 + i % C * cw, y + i // C * rh
             if clip is not None and not pen._meets(clip, len(clip), x - 2, yy - 2, tw - 1, rh + 2):
