@@ -215,8 +215,10 @@ def main():
     tick(GAP_MS)
     grid = app.stack[-1]
 
-    def button(i, ms):
-        down = [fingers[int(b)] for b in str(i).split("+")]
+    # What a press does is worked out before the presses are counted (plan()): the harness's own
+    # lists, strings and tuples (a chord's buttons, a tap's place) are not the firmware's garbage,
+    # nor its instructions. Each is called f(a, b): a call with *args allocates.
+    def button(down, ms):
         for sw in down:
             sw.held = True
         held(ms)
@@ -224,18 +226,18 @@ def main():
             sw.held = False
         tick(GAP_MS)
 
-    def typed(legends):
-        for k in legends.split("+"):
+    def typed(legends, _):
+        for k in legends:
             fingers.press(k)
             tick(2 * STEP_MS)
         held(HOLD_MS)
-        for k in legends.split("+"):
+        for k in legends:
             fingers.release(k)
             tick(2 * STEP_MS)
         tick(GAP_MS)
 
-    def tap(x, y):
-        touch_at(fingers, (x, y))
+    def tap(at, _):
+        touch_at(fingers, at)
         held(HOLD_MS)
         touch_at(fingers, None)
         tick(GAP_MS)
@@ -253,45 +255,52 @@ def main():
 
     n = 0
 
-    def press(i):
-        """The i-th press of the kind."""
+    def plan(i):
+        """The i-th press of the kind: (f, a, b), pressed as f(a, b)."""
         if kind == "idle":
-            tick(HOLD_MS + GAP_MS)
-        elif kind == "gc":
-            pass
-        elif inp == "buttons":
+            return tick, HOLD_MS + GAP_MS, STEP_MS
+        if inp == "buttons":
             if kind == "screen":
                 k = BACK if i % 2 == 0 else OK  # "Leave hole?", then its first item: Stay
             else:
                 k = DOWN if kind == "step" else OK
             b, ms = logical(k)
-            button(b, ms)
-        elif inp == "keyboard":
+            return button, [fingers[int(x)] for x in str(b).split("+")], ms
+        if inp == "keyboard":
             if kind == "step":
-                typed("5")
+                legends = "5"
             elif kind == "move":
-                typed("fn+/")
+                legends = "fn+/"
             else:
-                typed("`" if i % 2 == 0 else "enter")
-        else:
-            from ui import touch
+                legends = "`" if i % 2 == 0 else "enter"
+            return typed, legends.split("+"), None
+        from ui import touch
 
-            pen = app.pen
-            if kind == "step":
-                labels = touch.keys_of(app.stack[-1])
-                per, y0 = touch.layout(pen, labels)
-                j = labels.index("5")
-                tap(j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
-            elif kind == "move":
-                x0, y, cw, rh, _ = entry.grid_box(pen, grid.C)
-                tap(x0 + cw * (1 + i % 2) + cw // 2, y + rh // 2)
-            elif i % 2 == 0:  # the pad's Back, at the first cell: "Leave hole?"
-                labels = touch.keys_of(app.stack[-1])
-                per, y0 = touch.layout(pen, labels)
-                j = labels.index("Back")
-                tap(j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
-            else:  # the bar's OK: its first item, Stay
-                tap(pen.d.width - 10, pen.d.height - 10)
+        pen = app.pen
+        if kind == "step":
+            labels = touch.keys_of(grid)
+            per, y0 = touch.layout(pen, labels)
+            j = labels.index("5")
+            at = (j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
+        elif kind == "move":
+            x0, y, cw, rh, _ = entry.grid_box(pen, grid.C)
+            at = (x0 + cw * (1 + i % 2) + cw // 2, y + rh // 2)
+        elif i % 2 == 0:  # the pad's Back, at the first cell: "Leave hole?"
+            labels = touch.keys_of(grid)
+            per, y0 = touch.layout(pen, labels)
+            j = labels.index("Back")
+            at = (j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
+        else:  # the bar's OK: its first item, Stay
+            at = (pen.d.width - 10, pen.d.height - 10)
+        return tap, at, None
+
+    plans = [plan(0), plan(1)] if kind != "gc" else []
+
+    def press(i):
+        """The i-th press of the kind."""
+        if plans:
+            f, a, b = plans[i % 2]
+            f(a, b)
 
     for _ in range(WARM):
         press(n)
