@@ -35,3 +35,22 @@ def test_a_second_fresh_folder_from_inside_the_first(runtime):
     assert os.path.realpath(cwd) == os.path.join(tmp, "sk-scratch-b")
     assert not os.path.exists(os.path.join(ROOT, "tools", "benches", "build"))
     assert not os.path.exists(os.path.join(ROOT, "tools", "build"))
+
+
+def test_a_bench_leaves_no_run_folder():
+    # tools/benches/heap.py's (and keycost.py's) runs each take a folder, the board's flash; a
+    # process left one behind a thread, every run (build/heap held hundreds)
+    code = ("import sys, threading\n"
+            "sys.path.insert(0, 'tools/benches')\n"
+            "import heap\n"
+            "made = [heap.workdir()]\n"
+            "t = threading.Thread(target=lambda: made.append(heap.workdir()))\n"
+            "t.start(); t.join()\n"
+            "print(' '.join(made))\n")
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    made = p.stdout.split()
+    assert len(made) == 2 and made[0] != made[1], made
+    for work in made:
+        assert os.path.dirname(work) == os.path.join(ROOT, "build", "heap"), work
+        assert not os.path.exists(work), work

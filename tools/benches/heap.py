@@ -23,6 +23,7 @@
 # model; compiled, as the firmware is) is subtracted. A smallest heap is "the smallest heap from
 # which every larger one works": a fit is not monotonic (fragmentation), so
 # a bisection is followed by a run at each 1 KB step above its answer.
+import atexit
 import http.client
 import json
 import os
@@ -183,12 +184,24 @@ def command(binary, heap, src, board_id, mode, keys=None, port=None, cwd=None):
         [keys] if keys else []) + ([str(port)] if port else [])
 
 
+_MADE: set = set()  # the run folders this process made: removed as it ends
+
+
 def workdir():
-    """An empty folder for a run (the board's flash), this thread's own."""
+    """An empty folder for a run (the board's flash), this thread's own;
+    removed when the process ends (a bench left one a thread before, every run)."""
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    if not _MADE:
+        atexit.register(_remove_made)
+    _MADE.add(work)
     return work
+
+
+def _remove_made():
+    for work in _MADE:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def run(binary, heap, src, board_id, mode, keys=None):
