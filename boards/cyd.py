@@ -18,7 +18,7 @@ port: /dev/ttyUSB0 on Linux, /dev/cu.wchusbserial* or /dev/cu.usbserial-* on
 ID = "cyd"
 NAME = "ESP32-2432S028R (Cheap Yellow Display)"
 PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
-BAND = 16  # the frame in 15 bands of 16 rows: a 2.5 KB buffer, not 38 KB (docs/MEMORY.md)
+BAND = 15  # the frame in 16 bands of 15 rows: a 2.3 KB buffer, not 38 KB (docs/MEMORY.md)
 INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
 BUTTONS = ()  # no buttons: taps
 # The touch calibration until the first start's (ui/touch.py's Calibrate saves

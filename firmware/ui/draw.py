@@ -91,9 +91,10 @@ class Pen:
         """Draw a screen with draw(pen) and show it. dirty: True, or an
         array("h") of rectangles x, y, w, h, x, y, w, h, ... (h 0: none), all that
         changed since the last frame: then only the bands they touch are
-        drawn and only they are sent (ui/entry.py's grid). draw runs once,
-        in the first band drawn; what it drew is kept (self.rec) and drawn
-        again in the other bands (docs/SPEED.md)."""
+        drawn and only they are sent (ui/entry.py's grid), draw running in
+        each (a band or two; what misses them it may skip). A whole frame's
+        draw runs once, in the first band; what it drew is kept (self.rec)
+        and drawn again in the other bands (docs/SPEED.md)."""
         d = self.d
         rows = self.rows
         # (where show() sends exactly the rectangle marked: an OLED sends whole pages of 8 rows)
@@ -108,7 +109,8 @@ class Pen:
                 self.clear()
                 if rec == ():
                     try:  # (with the heap locked, crash.py's error screen: drawn in each band)
-                        self.rec = [] if rows < d.height else None
+                        # a frame of what changed draws again in its band or two: nothing kept, nothing made
+                        self.rec = [] if rows < d.height and dirty is True else None
                     except MemoryError:
                         self.rec = None
                     self.top = self.back = 0

@@ -207,7 +207,7 @@ class GridEntry(Screen):
         return c if c is not None and c != TOTAL else self.d.rules.start
     def key(self, k):
         i = self.cell()
-        if k in (UP, DOWN):
+        if k == UP or k == DOWN:  # (no tuple made a key)
             j = self.cycle.index(self.cells[i])
             self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
         elif k == OK:
@@ -460,8 +460,10 @@ class GridEntry(Screen):
         codes, labels = L[0], L[1]
         b = L[6] is not None
         x0, y, cw, rh, tw = L[12]
-        clip = pen.clip  # a frame of what changed (Pen.frame): the title only if it changed (its strings)
-        if clip is None or pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3):
+        # a frame of what changed (Pen.frame) draws what meets it in this band: the rest is skipped
+        # (the title's strings, the calls); a whole frame draws all
+        clip, top, end = pen.clip, pen.oy, pen.oy + pen.rows
+        if clip is None or (top < y - 3 and pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3)):
             title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
         else:  # the title's rule, where a cell of the first row changed
             pen.fill(0, y - 2, pen.d.width, 1, DIM)
@@ -469,20 +471,24 @@ class GridEntry(Screen):
         mono = pen.mono
         for i in range(self.R * C):
             x, yy = x0 + i % C * cw, y + i // C * rh
-            if clip is not None and not pen._meets(clip, len(clip), x - 2, yy - 2, tw - 1, rh + 2):
-                continue  # a frame of what changed (Pen.frame), and not this cell
+            if clip is not None and not (yy - 2 < end and top < yy + rh and pen._meets(
+                    clip, len(clip), x - 2, yy - 2, tw - 1, rh + 2)):
+                continue  # not this cell
             code = codes[i]
             role, state = code & 31, code >> 5
             if role == SEL_FG:
                 pen.highlight(x - 2, yy - 1, tw - 2, rh)
             label = labels[i]
             pen.text(label, x + (3 - len(label)) * 4 * pen.scale, yy, role)
-            if b and role != SEL_FG and state in (CANCEL, MATCH, REMOVED) and mono:
+            if mono and b and role != SEL_FG and (state == CANCEL or state == MATCH or state == REMOVED):
                 # no colours: a box shows it, a pixel clear of the glyphs (touching, HIO read HIU)
                 pen.box(x - 2, yy - 2, tw - 1, rh + 1, FG)
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, tw - 4, 1, BAD)
         y += self.R * rh + 2
+        if clip is not None and not (y - 2 < end and top < pen.h and pen._meets(
+                clip, len(clip), 0, y - 2, pen.d.width, pen.h - y + 2)):
+            return  # the lines under the grid (their strings)
         if L[7]:
             x = 2
             for item in L[7]:
