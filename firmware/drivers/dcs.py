@@ -69,7 +69,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
 
     mono = False
     seq = b""
-    _part = b""  # show()'s view of the start of its row buffer (its last width)
+    _part: "bytes | memoryview" = b""  # show()'s view of the start of its row buffer (its last width)
     # text k times its size, straight into the buffer, in machine code (drivers/expand.py; None where
     # there is no viper, the web page: ui/draw.py's pen then draws it itself)
     scaled = glyphs
@@ -210,8 +210,9 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             self.cols = xs << 16 | xe
         self._window(_RASET, ys, ye)
         n = x1 - x0
-        line = self._row if n == self.width else self._part  # whole rows: no new object
-        if len(line) != n * 2:  # a partial row's view, made again only for another width: no garbage a key
+        # whole rows: the buffer itself; a partial row: a view, made again only for another width
+        line: "bytearray | bytes | memoryview" = self._row if n == self.width else self._part
+        if len(line) != n * 2:  # (no garbage a key)
             line = self._part = memoryview(self._row)[: n * 2]
         self._one[0] = _RAMWR
         self.cs(0)
