@@ -25,9 +25,9 @@ class Button:
     comes while the button is still held, as soon as it has been down for
     long_ms (so the user feels it happen); releasing after a LONG gives
     nothing more. SHORT comes on release of a shorter press. A button that
-    repeats (repeat: its key map names HOLD) gives HOLD while it is held:
-    at hold_ms, then every every_ms; or, when it has a long press too
-    (long_first), LONG at long_ms, then HOLD every every_ms. Let go, it
+    repeats (repeat: the key its key map names for HOLD) gives HOLD while it is
+    held: at hold_ms, then every every_ms; or, when it has a long press too
+    (long_first: its LONG key), LONG at long_ms, then HOLD every every_ms. Let go, it
     takes back the repeats of the last _UNDO_MS but the first (Keys sends
     the other way's key for each): a person's late let-go keeps the value
     seen, a tap is one step, and a hold at least one.
@@ -37,8 +37,9 @@ class Button:
     long_ms = 600
     hold_ms = 200  # a tap is over well before (some 150 ms); a slower one is still one step ...
     every_ms = 110  # ... and a card every 110 ms shows for more than a perceptual cycle (100 ms)
-    repeat = False
-    long_first = False
+    # the logical keys its presses give (Keys sets them from the key map: looked up once, no
+    # tuple a key): short, HOLD's (repeat: it repeats) and LONG's (long_first: a long press first)
+    short = repeat = long_first = None
 
     def __init__(self, read, name=""):
         self.read = read  # () -> True while pressed
@@ -97,10 +98,11 @@ class Chord:
     either is let go; held together, HOLD at hold_ms, then every every_ms,
     and on release the number of repeats to take back, as a Button's."""
 
-    def __init__(self, a, b, repeat):
+    def __init__(self, a, b, short, repeat):
         self.a = a
         self.b = b  # button indexes
-        self.repeat = repeat
+        self.short = short
+        self.repeat = repeat  # the keys of its press and of holding it (None: it does not repeat)
         self.on = False  # formed, and not both let go yet
         self.held = False  # it has repeated: letting go gives nothing
         self.done = False  # one let go: nothing more until both are
@@ -156,11 +158,12 @@ class Keys:
         self.mute = [False] * len(buttons)  # in a chord: its own presses give nothing until let go
         self.chords = []
         for i in range(len(buttons)):
-            buttons[i].repeat = (i, HOLD) in keymap
-            buttons[i].long_first = (i, LONG) in keymap
+            buttons[i].short = keymap.get((i, SHORT))
+            buttons[i].repeat = keymap.get((i, HOLD))
+            buttons[i].long_first = keymap.get((i, LONG))
         for (i, kind) in keymap:
             if type(i) is tuple and kind == SHORT:
-                self.chords.append(Chord(i[0], i[1], (i, HOLD) in keymap))
+                self.chords.append(Chord(i[0], i[1], keymap[(i, SHORT)], keymap.get((i, HOLD))))
 
     def poll(self, now):
         """The keys pressed since the last poll. The list is reused: use it
@@ -182,11 +185,10 @@ class Keys:
         bs = self.buttons
         kinds = self.kinds
         mute = self.mute
-        keymap = self.keymap
         for c in self.chords:
             kind = c.update(bs[c.a], bs[c.b], mute, now)
             if kind is not None:
-                key = keymap.get(((c.a, c.b), HOLD if type(kind) is int else kind))
+                key = c.short if kind == SHORT else c.repeat
                 back = DOWN if key == UP else UP if key == DOWN else None
                 for _ in range(kind if type(kind) is int and back else 0):
                     out.append(back)  # repeats taken back
@@ -195,7 +197,8 @@ class Keys:
         for i in range(len(bs)):
             kind = kinds[i]
             if kind is not None and not mute[i]:
-                key = keymap.get((i, HOLD if type(kind) is int else kind))
+                b = bs[i]
+                key = b.short if kind == SHORT else b.long_first if kind == LONG else b.repeat
                 back = DOWN if key == UP else UP if key == DOWN else None
                 for _ in range(kind if type(kind) is int and back else 0):
                     out.append(back)
