@@ -228,8 +228,10 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
 
     labels = touch.keys_of(g)
     assert list(labels[:14]) == ["HIO"] + [str(n) for n in range(13)] and labels[-2:] == ("#", "Back")
-    per, y0 = touch.layout(pen, labels)
+    y0 = touch.layout(pen, labels)
+    per = pen.d.width // touch.KEY
     assert per * touch.KEY <= pen.d.width and touch.KEY >= 40 and y0 >= 0
+    assert y0 + (len(labels) + per - 1) // per * touch.KEY == pen.d.height  # the pad's rows end at the bottom
     d.tap_pad("7")
     assert g.cells[0] == "7" and g.cell() == 4
     # a tap on a cell selects it: the top right one

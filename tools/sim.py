@@ -167,7 +167,8 @@ class Sim:
         w, h = self.hw.display.width, self.hw.display.height
         labels = touch.keys_of(top) if top is not None else None
         if labels:
-            per, y0 = touch.layout(self.app.pen, labels)
+            y0 = touch.layout(self.app.pen, labels)
+            per = self.app.pen.d.width // touch.KEY  # keys a row
             for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
                 if label in labels:
                     i = labels.index(label)

@@ -77,14 +77,16 @@ class Touch:
         k = min(self.n, self.SAMPLES)
         self.raw_x = _middle(self.sx, k)
         self.raw_y = _middle(self.sy, k)
-        self.x, self.y = self.to_screen(self.raw_x, self.raw_y)
+        self.to_screen(self.raw_x, self.raw_y)
         return True
 
     def to_screen(self, rx, ry):
-        x0, x1, y0, y1, swap = self.cal
-        if swap:
+        """The screen's point of a raw reading, to self.x and self.y (no tuple made a tap)."""
+        cal = self.cal
+        if cal[4]:  # swapped axes
             rx, ry = ry, rx
-        return _scale(rx, x0, x1, self.w), _scale(ry, y0, y1, self.h)
+        self.x = _scale(rx, cal[0], cal[1], self.w)
+        self.y = _scale(ry, cal[2], cal[3], self.h)
 
 
 def _scale(v, lo, hi, size):
@@ -107,8 +109,9 @@ def _middle(vals, k):
 
 
 class Taps:
-    """A touch panel as the app's keys: poll(now) gives each new tap as its
-    point (x, y) (a tuple made per tap, none per poll; the list is reused).
+    """A touch panel as the app's keys: poll(now) gives each new tap as the
+    touch panel itself, its x and y the tap's point (nothing made a tap: use
+    them before the next poll; the list is reused too).
     The same interface as drivers/buttons.Keys; the app takes taps through
     ui/touch.py."""
 
@@ -122,7 +125,7 @@ class Taps:
         out = self.out
         out.clear()
         if self.touch.poll(now):
-            out.append((self.touch.x, self.touch.y))
+            out.append(self.touch)  # the tap: its x and y (no tuple made a tap)
         return out
 
     def set_timings(self, debounce_ms=None, long_ms=None):

@@ -17,21 +17,20 @@ def keys_of(s):
     """The keys of screen s's pad (its pad(), the input contract:
     ui/widgets.py), or None: the bar. A number shown as itself takes digits;
     one shown otherwise (the sleep time) steps."""
-    f = getattr(s, "pad", None)
-    if f is not None:
-        return f()
+    if hasattr(s, "pad"):
+        return s.pad()  # (called, not taken: a method taken is an object made)
     if isinstance(s, Number) and s.show is str:
-        from ui import pad  # while a number is typed (app.LEAVES)
+        import ui.pad  # while a number is typed (app.LEAVES)
 
-        return pad.number_keys(s)
+        return ui.pad.number_keys(s)
     return None
 
 
 def layout(pen, labels):
-    """(keys a row, the pad's top row) for a pad of these keys along the bottom."""
+    """The top row of a pad of these keys along the bottom, pen.d.width // KEY
+    keys a row."""
     per = pen.d.width // KEY
-    rows = (len(labels) + per - 1) // per
-    return per, pen.d.height - rows * KEY
+    return pen.d.height - (len(labels) + per - 1) // per * KEY
 
 
 def hint(g):
@@ -52,47 +51,57 @@ def calibration(saved):
     return tuple(saved[:4]) + (saved[4] is True,)
 
 
+_top = _labels = None  # what frame() draws: _draw reads them here (a closure would be made each frame)
+
+
 def frame(app, top, dirty=True):
     """Draw screen top, and under it its pad or the bar of keys; dirty: what
     changed (Pen.frame)."""
+    global _top, _labels
     pen = app.pen
     labels = keys_of(top)
     if labels:
-        per, y0 = layout(pen, labels)
+        y0 = layout(pen, labels)
     elif labels is not None:  # no keys: the whole screen is the screen's (the calibration)
-        per, y0 = 0, pen.d.height
+        y0 = pen.d.height
     else:
         labels = BAR_LABELS
-        per, y0 = len(BAR), pen.d.height - KEY
+        y0 = pen.d.height - KEY
     pen.h = y0
-    w = pen.d.width // per if per else 0
+    _top, _labels = top, labels
+    pen.frame(_draw, dirty)
+    _top = _labels = None
 
-    def draw(p):
-        top.draw(p)
-        c = p.clip  # a frame of what changed (Pen.frame): the pad drawn only where it meets it
-        if c and not p._meets(c, len(c), 0, y0, 999, 999):
-            return
-        for i in range(len(labels)):
-            x, y = i % per * w, y0 + i // per * KEY
-            p.box(x + 1, y + 1, w - 2, KEY - 2, DIM)
-            t = labels[i]
-            scale = 2 if len(t) * 16 <= w - 6 else 1  # (Pen.text_width: 8 px a character at scale 1)
-            p.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
-    pen.frame(draw, dirty)
+def _draw(p):
+    _top.draw(p)  # type: ignore[union-attr]
+    labels = _labels
+    y0 = p.h
+    c = p.clip  # a frame of what changed (Pen.frame): the pad drawn only where it meets it
+    if not labels or c and not p._meets(c, len(c), 0, y0, 999, 999):
+        return
+    per = len(BAR) if labels is BAR_LABELS else p.d.width // KEY
+    w = p.d.width // per
+    for i in range(len(labels)):
+        x, y = i % per * w, y0 + i // per * KEY
+        p.box(x + 1, y + 1, w - 2, KEY - 2, DIM)
+        t = labels[i]
+        scale = 2 if len(t) * 16 <= w - 6 else 1  # (Pen.text_width: 8 px a character at scale 1)
+        p.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
 
 def key(app, s, k):
-    """A tap (x, y) to screen s."""
-    if type(k) is not tuple:
+    """A tap to screen s: k the touch panel, its x and y where (drivers/xpt2046.Taps)."""
+    if type(k) is str:
         s.key(k)  # a logical key (the simulator's own keys)
         return
-    x, y = k
+    x = k.x
+    y = k.y
     pen = app.pen
     labels = keys_of(s)
     if labels is not None:  # a pad: a key's tap to the screen's press(), above it its tap()
-        per, y0 = layout(pen, labels)
-        i = (y - y0) // KEY * per + x // KEY
+        y0 = layout(pen, labels)
+        i = (y - y0) // KEY * (pen.d.width // KEY) + x // KEY
         if y < y0:
             if hasattr(s, "tap"):
                 s.tap(x, y)
@@ -100,9 +109,9 @@ def key(app, s, k):
             if hasattr(s, "press"):
                 s.press(labels[i])
             else:
-                from ui import pad
+                import ui.pad
 
-                pad.number_press(s, labels[i])
+                ui.pad.number_press(s, labels[i])
         return
     if y >= pen.d.height - KEY:
         s.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])

@@ -226,13 +226,15 @@ def main():
             sw.held = False
         tick(GAP_MS)
 
-    def typed(legends, _):
-        for k in legends:
-            fingers.press(k)
+    def typed(keys, _):
+        """keys: each key's (line, bit) in the matrix (the model's where(), asked before the count:
+        a tuple each)."""
+        for line, bit in keys:
+            LINES[line] |= 1 << bit
             tick(2 * STEP_MS)
         held(HOLD_MS)
-        for k in legends:
-            fingers.release(k)
+        for line, bit in keys:
+            LINES[line] &= ~(1 << bit) & 0xFF
             tick(2 * STEP_MS)
         tick(GAP_MS)
 
@@ -273,13 +275,14 @@ def main():
                 legends = "fn+/"
             else:
                 legends = "`" if i % 2 == 0 else "enter"
-            return typed, legends.split("+"), None
+            return typed, [fingers.where(k) for k in legends.split("+")], None
         from ui import touch
 
         pen = app.pen
         if kind == "step":
             labels = touch.keys_of(grid)
-            per, y0 = touch.layout(pen, labels)
+            y0 = touch.layout(pen, labels)
+            per = pen.d.width // touch.KEY  # keys a row
             j = labels.index("5")
             at = (j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
         elif kind == "move":
@@ -287,7 +290,8 @@ def main():
             at = (x0 + cw * (1 + i % 2) + cw // 2, y + rh // 2)
         elif i % 2 == 0:  # the pad's Back, at the first cell: "Leave hole?"
             labels = touch.keys_of(grid)
-            per, y0 = touch.layout(pen, labels)
+            y0 = touch.layout(pen, labels)
+            per = pen.d.width // touch.KEY  # keys a row
             j = labels.index("Back")
             at = (j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
         else:  # the bar's OK: its first item, Stay

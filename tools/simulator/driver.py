@@ -211,7 +211,8 @@ class Driver:
         s = self.top()
         labels = touch.keys_of(s)
         assert label in labels, (label, labels)
-        per, y0 = touch.layout(self.app.pen, labels)
+        y0 = touch.layout(self.app.pen, labels)
+        per = self.app.pen.d.width // touch.KEY  # keys a row
         i = labels.index(label)
         k = touch.KEY
         self.tap(i % per * k + k // 2, y0 + i // per * k + k // 2)

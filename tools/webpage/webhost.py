@@ -113,7 +113,8 @@ def tap_point(name):
     w, h = board.hw.display.width, board.hw.display.height
     labels = touch.keys_of(top)
     if labels:
-        per, y0 = touch.layout(app.pen, labels)
+        y0 = touch.layout(app.pen, labels)
+        per = app.pen.d.width // touch.KEY  # keys a row
         for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(name, ()):
             if label in labels:
                 i = labels.index(label)
