@@ -254,5 +254,5 @@ class App:
         if self.via is not None and hasattr(self.via, "frame"):
             self.via.frame(self, top, d)  # the touch keys under the screen
         else:
-            self.pen.frame(top.draw, d)
+            self.pen.frame(top, d)  # (the screen draws when called: Screen.__call__)
         return True

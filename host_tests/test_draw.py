@@ -116,7 +116,7 @@ def test_chart_stays_in_its_box():
 
 
 def test_entry_top_line_never_runs_into_the_score():
-    from ui.widgets import title_and_score
+    from ui.entry import title_and_score
 
     for w in (240, 128):
         d = Display(w, 64)

@@ -4,7 +4,7 @@
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
 from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Screen, confirm, header, title_and_score
+from ui.widgets import Screen, confirm, header
 
 END = "end"  # in the card list: the cards are complete
 
@@ -26,7 +26,7 @@ class CardList(Screen):
         self.cards = list(cards or [])
 
     def key(self, k):
-        if k in (UP, DOWN):
+        if k == UP or k == DOWN:
             j = self.cycle.index(self.choice)
             self.choice = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
         elif k == OK:
@@ -155,6 +155,4 @@ class HandEntry(CardList):
         self.d.ask_total(self.k, 0, low, high, then=then)
 
     def top(self, pen):
-        d = self.d
-        score = d.rules.score(self.cards, self.opts).total()
-        return title_and_score(pen, d.name(self.k), d.label, score)
+        return self.d.title(pen, self.k, self.d.rules.score(self.cards, self.opts).total())

@@ -16,7 +16,7 @@ ALIAS = {"0": "10", "T": "10", "1": "A", "H": "HIO", "-": "HIO", "E": "11", "W":
 
 def card(c, rules):
     """The card key c enters in this game, or None."""
-    u = c.upper()
+    u = c.upper() if "a" <= c <= "z" else c  # (upper() makes a string, even of "5")
     if u in rules.tokens:
         return u
     if c == ".":
@@ -54,9 +54,9 @@ def typed_grid(g, k):
         elif k != " ":
             g.note = "no card is '%s'" % k
             g.dirty = True
-    elif k in (UP, DOWN):
+    elif k == UP or k == DOWN:  # (no tuple made a key)
         g.move(1 if k == DOWN else -1, 0)
-    elif k in (LEFT, RIGHT):
+    elif k == LEFT or k == RIGHT:
         g.move(0, 1 if k == RIGHT else -1)
     elif k == BACK and not g.one_card:
         g.back()

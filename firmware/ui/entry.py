@@ -21,7 +21,7 @@ from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.widgets import Message, Number, Screen, confirm, title_and_score, wrap
+from ui.widgets import Message, Number, Screen, confirm, header, wrap
 
 TOTAL = "#"  # in the card list: enter the player's total instead
 
@@ -64,6 +64,10 @@ class Draft:
 
     def name(self, k):
         return self.game.names[self.players[k]]
+
+    def title(self, pen, k, score):
+        """Player k's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
+        return title_and_score(pen, self.name(k), self.label, score)
 
     # what an entry screen calls: its player's entry is complete; leave the hole
     def done(self, k):
@@ -140,6 +144,35 @@ def player_done(d, k):
 def leave(d):
     # says what leaving costs: the cards entered for this hole
     confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), no="Stay", yes="Drop & leave")
+
+
+def title_and_score(pen, name, label, score, keep=None):
+    """The hole's entry screens' top line: the name and hole on the left, the score
+    on the right; the name is shortened if both would not fit. keep: a list of
+    five, the name, label and score its two texts are of and the texts: made
+    again only when one of them changed (not each frame of a key). (Here, not in
+    ui/widgets.py: only the entry screens draw it, and widgets is loaded at boot.)"""
+    if keep is not None and keep[0] is name and keep[1] is label and keep[2] == score and keep[3]:
+        y = header(pen, keep[3])
+        s = keep[4]
+    else:
+        s = "= %d" % score if score is not None else "= ?"
+        room = (pen.d.width - 2 - pen.text_width(s) - 8 * pen.scale) // (8 * pen.scale)
+        # which hole it is, in words where they fit beside the name: "ANN hole 3",
+        # "ANN playoff 1"; else short: "ANN h3", "ANN po1"
+        hole = " " + label.lower()
+        if len(hole) + min(len(name), 4) > room:
+            hole = (" po" if label[0] == "P" else " h") + label.split()[-1]
+        left = name[: max(1, room - len(hole))] + hole
+        y = header(pen, left)
+        if keep is not None:
+            keep[0] = name
+            keep[1] = label
+            keep[2] = score
+            keep[3] = left
+            keep[4] = s
+    pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
+    return y
 
 
 def grid_box(pen, C):
@@ -312,6 +345,13 @@ class GridEntry(Screen):
         else:
             self.key(BACK)
 
+    # previous()'s line and the entry it is of; the input's hint (hint()) and that line: made again
+    # only when what they show changed, not a key
+    prev_of: object = 0
+    prev_line: object = 0
+    hint_of: object = 0
+    hint_line: object = 0
+
     def previous(self):
         """The player before's score ("ANN: 12"), for under the grid: the
         last card of a grid goes straight on to the next player."""
@@ -319,8 +359,11 @@ class GridEntry(Screen):
         e = d.entries[k - 1] if k else None
         if e is None:
             return None
-        score = e if type(e) is int else d.rules.score([t for row in e for t in row], d.game.opts).total()
-        return "%s: %d" % (d.name(k - 1), score)
+        if e is not self.prev_of:
+            score = e if type(e) is int else d.rules.score([t for row in e for t in row], d.game.opts).total()
+            self.prev_line = "%s: %d" % (d.name(k - 1), score)
+            self.prev_of = e
+        return self.prev_line
 
     def phone_grid(self):
         """A complete grid that came from the player's phone: OK (Enter, the
@@ -358,7 +401,7 @@ class GridEntry(Screen):
     # a grid's: only the one in front draws, and each grid stays on the
     # stack while the hole is entered (the CYD's frozen game budget: docs/MEMORY.md).
     # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
-    #         score, extras, hint, the grid it is for, pos, note, grid_box()'s]
+    #         score, extras, hint, the grid it is for, pos, note, grid_box()'s, title_and_score()'s keep]
 
     def look(self):
         """What the grid shows (Draft.looks), worked out unless it is already."""
@@ -367,7 +410,7 @@ class GridEntry(Screen):
         L: list | None = getattr(d, "looks", None)
         if L is None or len(L[0]) != n:
             L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
-                           None, (), None, None, 0, None, grid_box(self.app.pen, self.C)]
+                           None, (), None, None, 0, None, grid_box(self.app.pen, self.C), [None] * 5]
         if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
             return L
         L[9], L[10], L[11] = self, self.pos, self.note
@@ -464,7 +507,7 @@ class GridEntry(Screen):
         # (the title's strings, the calls); a whole frame draws all
         clip, top, end = pen.clip, pen.oy, pen.oy + pen.rows
         if clip is None or (top < y - 3 and pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3)):
-            title_and_score(pen, self.d.name(self.k), self.d.label, L[6])
+            title_and_score(pen, self.d.name(self.k), self.d.label, L[6], L[13])
         else:  # the title's rule, where a cell of the first row changed
             pen.fill(0, y - 2, pen.d.width, 1, DIM)
         C = self.C
@@ -517,30 +560,36 @@ class GridEntry(Screen):
         if self.phone_grid() and (via is not None or self.pos == len(self.order) - 1):
             return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
-            return via.hint(self) if hasattr(via, "hint") else None
+            if not hasattr(via, "hint"):
+                return None
+            prev = self.previous()
+            if self.hint_of is not prev:
+                self.hint_line = via.hint(self)
+                self.hint_of = prev
+            return self.hint_line
         return "OK: total only" if self.cells[self.cell()] == TOTAL else None
 
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
     # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
     # the boards with a keyboard or a touch panel
     def keyboard(self, k):
-        from ui import direct
+        import ui.direct
 
-        direct.typed_grid(self, k)
+        ui.direct.typed_grid(self, k)
 
     def pad(self):
-        from ui import pad
+        import ui.pad
 
-        return pad.grid_keys(self)
+        return ui.pad.grid_keys(self)
 
     def press(self, label):
-        from ui import pad
+        import ui.pad
 
-        pad.grid_press(self, label)
+        ui.pad.grid_press(self, label)
 
     def tap(self, x, y):
         """A tap on a cell: the cursor there."""
-        x0, y0, cw, rh, tw = grid_box(self.app.pen, self.C)
+        x0, y0, cw, rh, tw = self.look()[12]  # grid_box()'s, kept (a tuple made once a hole, not a tap)
         r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
         if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
             self.pos = self.order.index(r * self.C + c)

@@ -43,7 +43,7 @@ class FixEntry(GridEntry):
     def key(self, k):
         i = self.cell()
         if self.pick:
-            if k in (UP, DOWN):
+            if k == UP or k == DOWN:
                 self.pos = (self.pos + (1 if k == DOWN else -1)) % len(self.order)
             elif k == OK:
                 self.pick = False
@@ -75,7 +75,7 @@ class FixEntry(GridEntry):
     # to change is picked, then typed or tapped; Enter, backspace and a card being
     # stepped with the keys are as on buttons
     def keyboard(self, k):
-        if k in (OK, BACK) or not self.pick:
+        if k == OK or k == BACK or not self.pick:
             self.key(k)
         else:
             super().keyboard(k)

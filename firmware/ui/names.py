@@ -24,7 +24,7 @@ class NameEntry(Screen):
         self.choice = DONE if name else 0
 
     def key(self, k):
-        if k in (UP, DOWN):
+        if k == UP or k == DOWN:
             i = self.choice + 1  # 0 is done, then the letters
             i = (i + (1 if k == DOWN else -1)) % (len(LETTERS) + 1)
             self.choice = i - 1

@@ -16,9 +16,9 @@ def number_keys(s):
 
 
 def number_press(s, label):
-    from ui import direct  # the keyboard's typing of a number (app.LEAVES)
+    import ui.direct  # the keyboard's typing of a number (app.LEAVES)
 
-    direct.number(s, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
+    ui.direct.number(s, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
 
 
 # --- a hole's grid (ui/entry.py's GridEntry) --------------------------------

@@ -17,13 +17,12 @@ def key(app, s, k):
     """Key k (a logical key or a character) to screen s: to its keyboard(k)
     where it has one (the input contract, ui/widgets.py); a menu and a
     number are answered here."""
-    f = getattr(s, "keyboard", None)
-    if f is not None:
-        f(k)
+    if hasattr(s, "keyboard"):
+        s.keyboard(k)  # (called, not taken: a method taken is an object made)
     elif isinstance(s, Number):
-        from ui import direct  # (app.LEAVES)
+        import ui.direct  # (app.LEAVES)
 
-        direct.number(s, k)
+        ui.direct.number(s, k)
     elif len(k) > 1:
         s.key(k)
     elif isinstance(s, Menu):
@@ -55,7 +54,7 @@ def hint(g):
     screen's last line is not drawn: on the Cardputer a 3x3 grid's extras
     leave room for a line or two), then the keys that are not the cards'
     own names, and Enter."""
-    from ui import direct
+    import ui.direct
 
     prev = g.previous()
-    return (prev + "\n" if prev else "") + direct.legend(g.d.rules) + " Enter=total"
+    return (prev + "\n" if prev else "") + ui.direct.legend(g.d.rules) + " Enter=total"

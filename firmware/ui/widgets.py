@@ -10,7 +10,7 @@ class Screen:
 
     The input contract: every screen takes the logical keys, key(k). A
     screen that takes more answers, where it has them (the input modules
-    ask with getattr: a button board's screens need none of it):
+    ask with hasattr: a button board's screens need none of it):
       keyboard(k)   a keyboard's key, a character or a logical key (ui/typed.py)
       pad()         the labels of its touch pad, drawn along the bottom
                     instead of the bar of keys; () for none (ui/touch.py)
@@ -30,6 +30,9 @@ class Screen:
 
     def draw(self, pen):
         pass
+
+    def __call__(self, pen):  # Pen.frame(screen): drawn with no method taken (an object made) a frame
+        self.draw(pen)
 
     def shown(self):
         """Called when the screen comes back to the front."""
@@ -195,7 +198,7 @@ class Message(Screen):
         self._lines = None  # rows laid out for the panel, made on first draw
 
     def key(self, k):
-        if k in (OK, BACK):
+        if k == OK or k == BACK:
             self.app.pop()
             if self.on_close:
                 self.on_close()
@@ -258,20 +261,3 @@ def wrap(pen, lines):
             line = line[cut:].lstrip()
         out.append(line)
     return out
-
-
-def title_and_score(pen, name, label, score):
-    """The hole's entry screens' top line: the name and hole on the left, the score
-    on the right; the name is shortened if both would not fit."""
-    s = "= %d" % score if score is not None else "= ?"
-    room = (pen.d.width - 2 - pen.text_width(s) - 8 * pen.scale) // (8 * pen.scale)
-    # which hole it is, in words where they fit beside the name: "ANN hole 3",
-    # "ANN playoff 1"; else short: "ANN h3", "ANN po1"
-    n = label.split()[-1]
-    hole = " " + label.lower()
-    if len(hole) + min(len(name), 4) > room:
-        hole = (" po" if label[0] == "P" else " h") + n
-    name = name[: max(1, room - len(hole))]
-    y = header(pen, name + hole)
-    pen.text(s, pen.d.width - pen.text_width(s) - 2, 1, FG)
-    return y
