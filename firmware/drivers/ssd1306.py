@@ -44,6 +44,7 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         self._data = b"\x40"
         self._at = bytearray(4)  # control byte 0x00 (commands), then page, column low, column high
         self._whole = (self._data, memoryview(self.buf))  # the whole frame, without allocating
+        self._part: list = [self._data, None]  # a part of it (the control byte, then its bytes): reused
         self.mark_all()
         self.init()
 
@@ -115,26 +116,33 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         if x0 == 0 and x1 == w and p0 == 0 and p1 == self.pages - 1:
             self.i2c.writevto(self.addr, self._whole)  # the whole frame (made at start)
             return w * self.pages
-        mv = memoryview(self.buf)
+        mv = self._whole[1]
+        part = self._part  # (a slice of the view is the only thing made: 16 bytes a write)
         if x0 == 0 and x1 == w:  # whole rows: one write
-            self.i2c.writevto(self.addr, (self._data, mv[p0 * w : (p1 + 1) * w]))
+            part[1] = mv[p0 * w : (p1 + 1) * w]
+            self.i2c.writevto(self.addr, part)
         else:
             for p in range(p0, p1 + 1):
-                self.i2c.writevto(self.addr, (self._data, mv[p * w + x0 : p * w + x1]))
+                part[1] = mv[p * w + x0 : p * w + x1]
+                self.i2c.writevto(self.addr, part)
+        part[1] = None
         return (x1 - x0) * (p1 - p0 + 1)
 
     def _pages(self, x0, x1, p0, p1):
         """show() on an SH1106: page by page, each at its page and column
         (the glass's x0 is RAM column x0 + 2) in one command write."""
         at, w = self._at, self.width
-        mv = memoryview(self.buf)
+        mv = self._whole[1]
+        part = self._part
         c = x0 + _SH_OFFSET
         at[2] = c & 0x0F
         at[3] = 0x10 | c >> 4
         for p in range(p0, p1 + 1):
             at[1] = _PAGE | p
             self.i2c.writeto(self.addr, at)
-            self.i2c.writevto(self.addr, (self._data, mv[p * w + x0 : p * w + x1]))
+            part[1] = mv[p * w + x0 : p * w + x1]
+            self.i2c.writevto(self.addr, part)
+        part[1] = None
         return (x1 - x0) * (p1 - p0 + 1)
 
     def fix(self, n):
