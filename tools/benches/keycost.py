@@ -70,9 +70,9 @@ def binary_of(port, board_id):
     return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
 
 
-def counted(port, board_id, kind, n, slots=None):
+def counted(port, board_id, kind, n, slots=None, count=True):
     """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
-    under callgrind."""
+    under callgrind (count False: run as it is, no instructions counted, 0)."""
     arch = "x86" if port == "stock" else "x86f"
     src = heap.firmware(board_id, arch)
     compiled = heap.harness(arch)
@@ -81,18 +81,20 @@ def counted(port, board_id, kind, n, slots=None):
     # paths relative to the run's folder: MicroPython keeps each module's __file__ as a qstr, so a
     # clone's longer path moved the counts (heap.command does the same)
     script, src, compiled = (os.path.relpath(p, work) for p in (KEYGAME, src, compiled))
-    cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, binary_of(port, board_id),
-           "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled, board_id, kind, str(n),
-           str(slots or n)]
+    cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out] if count else []
+    cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled,
+            board_id, kind, str(n), str(slots or n)]
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
     line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]
     if p.returncode != 0 or not line:
         raise RuntimeError("%s %s %s x%d failed:\n%s%s" % (port, board_id, kind, n, p.stdout[-2000:],
                                                            p.stderr[-2000:]))
-    with open(out) as f:
-        total = re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M)
+    total = 0
+    if count:
+        with open(out) as f:
+            total = int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M).group(1))
     _, _, _, ticks, sent, writes, allocated, threshold, reads = line[0].split()
-    return (int(total.group(1)), int(ticks), int(sent), int(writes), int(allocated), int(threshold),
+    return (total, int(ticks), int(sent), int(writes), int(allocated), int(threshold),
             int(reads))
 
 
@@ -133,6 +135,27 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
                                   "reads": (rc - ra) / n,
                                   "idle": per_tick, "alloc": alloc, "gc": per_gc, "collections": collections}
     return out
+
+
+def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
+    """{(port, board, kind): the bytes a key allocates}: runs of N and 2N presses
+    as costs()'s, not under valgrind (seconds, not minutes). The heap's own
+    count, so exact: no instructions, no timing."""
+    for port in ports:
+        arch = "x86" if port == "stock" else "x86f"
+        heap.harness(arch)
+        for b in boards:
+            heap.firmware(b, arch)
+    runs = [(p, b, k, m) for p in ports for b in boards for k in kinds for m in (1, 2)]
+
+    def one(run):
+        p, b, k, m = run
+        return run, counted(p, b, k, PRESSES[k] * m, 2 * PRESSES[k], count=False)[4]
+
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
+        got = dict(pool.map(one, runs))
+    return {(p, b, k): (got[(p, b, k, 2)] - got[(p, b, k, 1)]) / PRESSES[k]
+            for p in ports for b in boards for k in kinds}
 
 
 def bus_ms(board_id, row):
@@ -180,17 +203,33 @@ def table(got, boards, kinds=KINDS, ports=PORTS):
     return "\n".join(lines)
 
 
-USAGE = "usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen] [--jobs N]"
+USAGE = ("usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen] [--jobs N] "
+         "[--garbage]\n  --garbage: only the bytes a key allocates (no valgrind needed, seconds)")
 
 
 def main(argv):
     sys.path.insert(0, os.path.dirname(HERE))
     from common import args
 
-    opts = args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None})
+    opts = args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None},
+                      flags=("--garbage",))
     boards = opts["--boards"].split(",") if opts.get("--boards") else list(heap.manifest.REAL_BOARDS)
     kinds = tuple(opts["--kinds"].split(",")) if opts.get("--kinds") else KINDS
     ports = tuple(opts["--ports"].split(",")) if opts.get("--ports") else PORTS
+    jobs = int(opts["--jobs"]) if opts["--jobs"] else None
+    if opts["--garbage"]:
+        if not os.path.exists(heap.MPY32):
+            print(heap.missing32())
+            return 0
+        if "frozen" in ports and heap.frozen_port() is None:
+            print(heap.missing_frozen())
+            ports = tuple(p for p in ports if p != "frozen")
+        got = garbage(boards, kinds, ports, jobs)
+        print("bytes a key allocates (the firmware's alone; %s):" % " / ".join(ports))
+        for b in boards:
+            print("  %-16s %s" % (b, ", ".join("%s %s" % (NAMES[k], " / ".join(
+                "{:,}".format(round(got[(p, b, k)])) for p in ports)) for k in kinds)))
+        return 0
     if not have_valgrind():
         print("(no valgrind, so no instruction counts: apt-get install valgrind)")
         return 0
@@ -200,7 +239,7 @@ def main(argv):
     if "frozen" in ports and heap.frozen_port() is None:
         print(heap.missing_frozen())
         ports = tuple(p for p in ports if p != "frozen")
-    got = costs(boards, kinds, ports, int(opts["--jobs"]) if opts["--jobs"] else None)
+    got = costs(boards, kinds, ports, jobs)
     print(table(got, boards, kinds, ports))
     return 0
 
