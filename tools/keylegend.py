@@ -2,7 +2,7 @@
 # key enters which card (ui/direct.py's rules: a card's own name where it is
 # one key, else its alias), then the keys every screen shares. Made from
 # the firmware itself, so the page cannot drift from what the keys do; a
-# test compares the two (host_tests/test_typed.py).
+# test compares the two (host_tests/test_keylegend.py).
 #
 #   python tools/keylegend.py            print the page
 #   python tools/keylegend.py --write    write docs/KEYS.md
