@@ -242,10 +242,10 @@ class App:
         p = self.pending
         if p is not None:  # after the key that asked for it (or whatever did)
             self.pending = None
-            if callable(p):  # a screen's module let go first (ui/newgame.py): a lower peak
-                p()
-            else:
+            if hasattr(p, "draw"):  # a screen (callable too: Screen.__call__ draws it)
                 self.push(p)
+            else:  # what opens one, its module let go first (ui/newgame.py): a lower peak
+                p()
         top = self.stack[-1]
         if not top.dirty:
             return False
