@@ -77,12 +77,16 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most(measured, board):
 def test_the_entry_bench_waits_as_long_as_the_board_takes(measured, board):
     # (issue 44, 5) make bench's person sees a step only once it is drawn and waits for a new
     # screen (tools/simulator/driver.py's RESPONSE_MS): those are the stock port's likely figures,
-    # measured here, give or take a tenth and 7 ms
+    # measured here, within the middle three of keycost.SHIFTS' layouts (the same code on another
+    # machine counted 0.4M instructions a Cardputer step fewer, docs/SPEED.md), give or take a
+    # tenth and 7 ms
     from simulator import driver
 
     for kind in ("step", "screen"):
-        likely = keycost.estimate(board, measured[("stock", board, kind)])[0]
+        row = measured[("stock", board, kind)]
+        likely = keycost.estimate(board, row)[0]
+        fewest, most = (keycost.estimate(board, dict(row, instr=x))[0] for x in row["spread"])
         said = driver.RESPONSE_MS[(board, kind)]
-        assert likely * 0.9 - 7 <= said <= likely * 1.1 + 7, (
-            "%s, %s: driver.RESPONSE_MS says %d ms, measured %.0f" % (
-                board, keycost.NAMES[kind], said, likely))
+        assert fewest * 0.9 - 7 <= said <= most * 1.1 + 7, (
+            "%s, %s: driver.RESPONSE_MS says %d ms, measured %.0f (%.0f-%.0f in %d layouts)" % (
+                board, keycost.NAMES[kind], said, likely, fewest, most, len(keycost.SHIFTS)))

@@ -38,6 +38,11 @@ NAMES = {"step": "a card step", "move": "a cursor move", "screen": "a new screen
 # N (a grid has 8 cells: a card put moves on, and the buttons' ok too, which completes the grid at the
 # eighth: 1 + 2N of them at most, 1 + 2N - 1 for ok)
 PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3, "gc": 2}
+# Each key is counted in these layouts (keygame.py's SHIFT: the firmware's names numbered 0-4 higher,
+# its heap blocks a little further on) and the median taken: the names' numbers (which share a slot of
+# MicroPython's map lookup cache, py/map.c) and the heap's blocks moved a Cardputer card step from 1.0M
+# to 1.8M instructions, nothing else changed (docs/SPEED.md, "How far to trust it").
+SHIFTS = (0, 1, 2, 3, 4)
 HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
 
 # ESP32 (240 MHz) milliseconds per million x86 instructions of the 32-bit
@@ -70,7 +75,7 @@ def binary_of(port, board_id):
     return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
 
 
-def counted(port, board_id, kind, n, slots=None, count=True):
+def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
     under callgrind (count False: run as it is, no instructions counted, 0)."""
     arch = "x86" if port == "stock" else "x86f"
@@ -83,7 +88,7 @@ def counted(port, board_id, kind, n, slots=None, count=True):
     script, src, compiled = (os.path.relpath(p, work) for p in (KEYGAME, src, compiled))
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out] if count else []
     cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled,
-            board_id, kind, str(n), str(slots or n)]
+            board_id, kind, str(n), str(slots or n), str(shift)]
     p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
     line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]
     if p.returncode != 0 or not line:
@@ -99,39 +104,45 @@ def counted(port, board_id, kind, n, slots=None, count=True):
 
 
 def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
-    """{(port, board, kind): {"instr": per key, "bytes": per key, "idle": per 5 ms turn,
-    "alloc": bytes allocated per key, "gc": a collection's instructions, "collections": per key}}."""
+    """{(port, board, kind): {"instr": per key (the median of SHIFTS' layouts), "spread": the
+    middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
+    allocated per key, "gc": a collection's instructions, "collections": per key}}."""
     for port in ports:  # compiled once, before the threads
         arch = "x86" if port == "stock" else "x86f"
         heap.harness(arch)
         for b in boards:
             heap.firmware(b, arch)
-    runs = [(p, b, k, m) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
-            for m in (1, 2)]
+    runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
+            for m in (1, 2) for s in (SHIFTS if k in kinds else (0,))]
 
     def one(run):
-        p, b, k, m = run
+        p, b, k, m, s = run
         slots = 2 * PRESSES[k] if k not in ("idle", "gc") else None
-        return run, counted(p, b, k, PRESSES[k] * m, slots)
+        return run, counted(p, b, k, PRESSES[k] * m, slots, shift=s)
 
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
         got = dict(pool.map(one, runs))
     out = {}
     for p in ports:
         for b in boards:
-            i1, t1 = got[(p, b, "idle", 1)][:2]
-            i2, t2 = got[(p, b, "idle", 2)][:2]
+            i1, t1 = got[(p, b, "idle", 1, 0)][:2]
+            i2, t2 = got[(p, b, "idle", 2, 0)][:2]
             per_tick = (i2 - i1) / (t2 - t1)
-            per_gc = (got[(p, b, "gc", 2)][0] - got[(p, b, "gc", 1)][0]) / PRESSES["gc"]
+            per_gc = (got[(p, b, "gc", 2, 0)][0] - got[(p, b, "gc", 1, 0)][0]) / PRESSES["gc"]
             for k in kinds:
                 n = PRESSES[k]
-                a, ta, ba, wa, aa, threshold, ra = got[(p, b, k, 1)]
-                c, tc, bc, wc, ac, _, rc = got[(p, b, k, 2)]
+                a, ta, ba, wa, aa, threshold, ra = got[(p, b, k, 1, 0)]
+                c, tc, bc, wc, ac, _, rc = got[(p, b, k, 2, 0)]
                 alloc = (ac - aa) / n
                 collections = max(0, alloc) / threshold
                 assert tc == ta, (p, b, k, ta, tc)  # both runs turned the loop as often: no idle to subtract
-                instr = (c - a) / n + collections * per_gc
-                out[(p, b, k)] = {"instr": instr, "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
+                each = sorted((got[(p, b, k, 2, s)][0] - got[(p, b, k, 1, s)][0]) / n + collections * per_gc
+                              for s in SHIFTS)
+                instr = each[len(each) // 2]
+                # the middle three: a layout can put a one-off (a table growing, a frame's search of
+                # the heap) in one of its two runs, so that a key reads 2M instructions more, or less
+                out[(p, b, k)] = {"instr": instr, "spread": (each[1], each[-2]),
+                                  "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
                                   "reads": (rc - ra) / n,
                                   "idle": per_tick, "alloc": alloc, "gc": per_gc, "collections": collections}
     return out
@@ -183,15 +194,17 @@ def table(got, boards, kinds=KINDS, ports=PORTS):
              "transaction, the OLED's I2C at %d kHz; the CYD's touch %d us a reading" % (
                  CALIBRATION_SOURCE, SPI_HZ // 1000000, SPI_TRANSACTION_US, I2C_HZ // 1000, TOUCH_READ_US),
              "",
-             "| board | key | x86 instructions, %s | bytes on the bus | bytes allocated, %s "
-             "| ESP32 ms, likely (low-high), %s |" % ((" / ".join(ports),) * 3),
+             "| board | key | x86 instructions, the median of %d layouts (the middle three's range), %s "
+             "| bytes on the bus | bytes allocated, %s "
+             "| ESP32 ms, likely (low-high), %s |" % ((len(SHIFTS),) + (" / ".join(ports),) * 3),
              "|---|---|---|---|---|---|"]
     for b in boards:
         for k in kinds:
             rows = [got[(p, b, k)] for p in ports]
             est = [estimate(b, r) for r in rows]
             lines.append("| %s | %s | %s | %s | %s | %s |" % (
-                b, NAMES[k], " / ".join("%.2fM" % (r["instr"] / 1e6) for r in rows),
+                b, NAMES[k], " / ".join("%.2fM (%.2f-%.2f)" % ((r["instr"] / 1e6,) + tuple(
+                    x / 1e6 for x in r["spread"])) for r in rows),
                 "{:,}".format(round(rows[0]["bytes"])),
                 " / ".join("{:,}".format(round(r["alloc"])) for r in rows),
                 " / ".join("%.0f (%.0f-%.0f)" % e for e in est)))

@@ -3,7 +3,7 @@
 # counts instructions: K and 2K presses, the difference a key). Run by a
 # MicroPython unix port in an empty folder (the board's flash), as heapgame.py:
 #
-#   micropython keygame.py FIRMWARE BOARDS TOOLS BOARD KIND K [SLOTS]
+#   micropython keygame.py FIRMWARE BOARDS TOOLS BOARD KIND K [SLOTS [SHIFT]]
 #
 # Boots the firmware on the board's real display driver (a bus that only
 # counts bytes), starts a 4-player Play Nine game and its first hole (the
@@ -28,6 +28,9 @@
 # not move the count: the caller adds the collections' share, a collection
 # every threshold bytes, app.py's); touch reads, the touch controller's
 # readings (the CYD's: each a transfer on its own bus, timed by the caller).
+# SHIFT: names made before the firmware loads, so that each of its names gets
+# a number SHIFT higher: another of the layouts a change anywhere gives it
+# (keycost.py takes the median of several; docs/SPEED.md, "How far to trust it").
 #
 # What stands in for the board's hardware (the display's bus and pins, the
 # touch controller, the keyboard's pins) is machine code here (viper), as
@@ -43,6 +46,14 @@ src, boards, tools, board_id, kind, count = sys.argv[1:7]
 count = int(count)
 slots = int(sys.argv[7]) if len(sys.argv) > 7 else count  # presses, the rest of them no key
 sys.path[:0] = [src, boards, tools]
+
+
+class _Shift:
+    pass
+
+
+for _i in range(int(sys.argv[8]) if len(sys.argv) > 8 else 0):  # an attribute's name is made a qstr
+    setattr(_Shift, "shift%d" % _i, 0)
 
 STEP_MS = 5
 GAP_MS = 40  # between presses: longer than the debounce

@@ -68,11 +68,11 @@ UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # person's let-go of a hold comes that much later; a new screen is waited
 # for before the next press, where it takes longer than the press (K_S).
 RESPONSE_MS = {  # (board, key kind): ms
-    ("cardputer", "step"): 23, ("cardputer", "screen"): 41,
-    ("cyd", "step"): 18, ("cyd", "screen"): 92,
-    ("devkit-oled", "step"): 10, ("devkit-oled", "screen"): 30,
-    ("m5stack-core", "step"): 10, ("m5stack-core", "screen"): 78,
-    ("ttgo-t-display", "step"): 10, ("ttgo-t-display", "screen"): 44,
+    ("cardputer", "step"): 17, ("cardputer", "screen"): 43,
+    ("cyd", "step"): 17, ("cyd", "screen"): 93,
+    ("devkit-oled", "step"): 10, ("devkit-oled", "screen"): 29,
+    ("m5stack-core", "step"): 12, ("m5stack-core", "screen"): 79,
+    ("ttgo-t-display", "step"): 10, ("ttgo-t-display", "screen"): 40,
 }
 
 
