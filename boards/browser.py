@@ -83,7 +83,7 @@ def display(mod):
         return canvas(ILI9342)(None, None, None, None, rotation=mod.PANEL[1], band=mod.BAND)
     from drivers.ssd1306 import SSD1306
 
-    return canvas(SSD1306)(None, mod.PANEL[1], mod.PANEL[2])
+    return canvas(SSD1306)(mod.PANEL[1], mod.PANEL[2], None)
 
 
 # What the page's host (webhost.py: the keys, the game in and out) works with, once set up

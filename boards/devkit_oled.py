@@ -45,7 +45,7 @@ def panel():
     except OSError:
         pass  # no answer: the driver's first write says whether anything is there
     sh = status[0] & 0x0F == 8
-    display = (SH1106 if sh else SSD1306)(i2c, PANEL[1], PANEL[2], addr=addr)
+    display = (SH1106 if sh else SSD1306)(PANEL[1], PANEL[2], i2c, addr=addr)
     # for the About screen (one line of the OLED's): the controller, and its address if not 0x3C
     name = "SH1106" if sh else "SSD1306"
     setattr(display, "found", name if addr == 0x3C else "%s %02X" % (name, addr))  # noqa: B010

@@ -178,7 +178,7 @@ def test_sleep_turns_the_panel_and_backlight_off():
 
 def oled(h=64):
     emu = panel.SSD1306(128, h)
-    return emu, SSD1306(emu, 128, h)
+    return emu, SSD1306(128, h, emu)
 
 
 def test_ssd1306_picture_and_init():
@@ -213,7 +213,7 @@ def test_ssd1306_partial_update_sends_changed_columns_of_changed_pages():
 def test_ssd1306_wrong_address_is_an_oserror():
     emu = panel.SSD1306()
     try:
-        SSD1306(emu, addr=0x3D)
+        SSD1306(128, 64, emu, addr=0x3D)
     except OSError:
         return
     raise AssertionError("no OSError")
@@ -248,35 +248,35 @@ def test_sh1106_picture_lands_on_an_sh1106_and_only_there():
     # right on its own controller's emulator and wrong on the other's (the emulators are the
     # datasheets' command sets, simulator/panel.py)
     emu = panel.SH1106()
-    d = SH1106(emu, 128, 64)
+    d = SH1106(128, 64, emu)
     assert oled_paint(d) == 128 * 8
     assert oled_right(emu) is None, oled_right(emu)
     assert emu.unknown == []  # every byte sent as a command is one of the SH1106's
     # the SSD1306 driver on an SH1106: bytes it does not know (20h, 21h, 22h, 8Dh), and the
     # window's arguments taken as commands (7Fh: start line 63): the picture is not where drawn
     emu = panel.SH1106()
-    d = SSD1306(emu, 128, 64)
+    d = SSD1306(128, 64, emu)
     oled_paint(d)
     assert oled_right(emu) is not None
     assert {0x20, 0x21, 0x22, 0x8D} <= set(emu.unknown)
     # the SH1106 driver on an SSD1306: no charge pump (8Dh) asked for, the glass stays dark; with
     # it on, the picture is 2 columns to the right
     emu = panel.SSD1306()
-    d = SH1106(emu, 128, 64)
+    d = SH1106(128, 64, emu)
     oled_paint(d)
     assert oled_right(emu) is not None and emu.pixel(0, 30) == BLACK and not emu.pump
     emu.pump = True
     assert emu.pixel(2, 30) == (255, 255, 255) and emu.pixel(0, 30) == BLACK
     # and the SSD1306 driver on its own chip, for the record
     emu = panel.SSD1306()
-    d = SSD1306(emu, 128, 64)
+    d = SSD1306(128, 64, emu)
     oled_paint(d)
     assert oled_right(emu) is None
 
 
 def test_sh1106_sends_pages_at_column_2_and_only_what_changed():
     emu = panel.SH1106()
-    d = SH1106(emu, 128, 64)
+    d = SH1106(128, 64, emu)
     oled_paint(d)
     emu.commands.clear()
     before = emu.data_bytes
@@ -304,7 +304,7 @@ def test_an_oled_driver_switches_controller_as_settings_choose():
     # Settings > OLED chip keeps 16 (SSD1306) or 32 (SH1106) in the glass bits; fix() at start
     # (app.App) drives the chosen one, neither the one found
     emu = panel.SH1106()
-    d = SSD1306(emu, 128, 64)  # found as an SSD1306 (a status read that lied)
+    d = SSD1306(128, 64, emu)  # found as an SSD1306 (a status read that lied)
     d.fix(32)
     assert d.sh1106
     oled_paint(d)
@@ -312,7 +312,7 @@ def test_an_oled_driver_switches_controller_as_settings_choose():
     d.fix(0)  # back to what was found
     assert not d.sh1106
     emu = panel.SSD1306()
-    d = SH1106(emu, 128, 64)
+    d = SH1106(128, 64, emu)
     d.fix(16 | 2)  # an SSD1306, turned
     assert not d.sh1106
     oled_paint(d)
@@ -365,7 +365,7 @@ def test_the_oleds_row_and_column_commands_are_the_datasheets():
     # argument there showed right.) A bar across the top four rows, a block at the left.
     def shown(commands=None):
         emu = panel.SSD1306(128, 64)
-        d = SSD1306(emu, 128, 64)
+        d = SSD1306(128, 64, emu)
         for c in commands or ():
             d.cmd(c)
         d.fill(0)

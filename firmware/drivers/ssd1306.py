@@ -30,7 +30,7 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
     mono = True
     sh1106 = False  # driven as an SH1106 (class SH1106; fix() can switch it, as Settings asks)
 
-    def __init__(self, i2c, width=128, height=64, addr=0x3C, flip=False):
+    def __init__(self, width, height, i2c, addr=0x3C, flip=False):  # micropython-lib's order
         self.i2c = i2c
         self.addr = addr
         self.width = width

@@ -40,7 +40,7 @@ def build(kind, arg, band):
     else:
         from drivers.ssd1306 import SSD1306
 
-        d = SSD1306(bus, arg[1], arg[2])
+        d = SSD1306(arg[1], arg[2], bus)
     gc.collect()
     return d, bus, gc.mem_alloc() - before
 

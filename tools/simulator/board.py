@@ -6,12 +6,10 @@
 # the unix port; its bus and switches are the ones used here.)
 from virtual import NullBus, Switch  # boards/virtual.py
 
-# The real boards' ids -> their files' module names: tools/common/boards.py's, written here by
-# make package (tools/common/manifest.py's sim_boards) because the heap harness
-# (tools/benches/heapgame.py) runs this module compiled on its own, without tools/common, and its
-# names must stay in the harness's table of names: one name fewer there moves where that table
-# grows (by doubling) into the firmware's figure, some 4 KB (the Cardputer's stock boot,
-# measured). test_lists.py and make package's check fail when it is out of date.
+# The real boards' ids -> their files' module names, written here by make package (manifest.py's
+# sim_boards): the heap harness runs this module without tools/common, and its names must stay
+# (docs/MEMORY.md, "The harness's names count the same way"). test_lists.py and make package
+# hold it to the board files.
 BOARDS = {
     "cardputer": "cardputer",
     "cyd": "cyd",
@@ -64,7 +62,7 @@ def build(board_id, emulate=True, glass=None):
         from drivers.ssd1306 import SSD1306
 
         emu = NullBus()
-        display = SSD1306(emu, mod.PANEL[1], mod.PANEL[2])
+        display = SSD1306(mod.PANEL[1], mod.PANEL[2], emu)
     fingers, keys = inputs(mod, display)
     hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
     return hw, emu, fingers, mod
