@@ -258,15 +258,6 @@ def test_edit_keeps_a_playoff_that_still_fits():
     assert g.set_hole(0, [P36, P44, P36]) == 0 and g.winner() == 2
 
 
-def test_drop_last_hole():
-    g = tied_game()
-    g.add_playoff([0, 2], [P28, P28])
-    g.drop_last_hole()
-    assert g.holes == [] and g.playoff == []
-    with raises(ScoreError, "no hole"):
-        g.drop_last_hole()
-
-
 def test_standings_share_places():
     g = Game("play-nine", ["Ann", "Bob", "Cy", "Di"], {"holes": 1})
     g.add_hole([P36, P28, P36, P44])

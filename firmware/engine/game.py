@@ -222,14 +222,6 @@ class Game:
         self._tie = None
         return self._prune_playoff()
 
-    def drop_last_hole(self):
-        """Remove the last hole (undo). Playoff holes go with it."""
-        if not self.holes:
-            raise ScoreError("there is no hole to remove")
-        self.playoff = []
-        self._tie = None
-        return self.holes.pop()
-
     def _prune_playoff(self):
         kept = self.playoff
         self.playoff = []

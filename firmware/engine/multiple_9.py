@@ -164,13 +164,6 @@ def check_discard(cards, final=False):
     return True, group_tokens(groups, cards), ""
 
 
-def deal_wins(cards):
-    """A five-card deal that is a meld wins at once."""
-    counts = read_cards(cards, "deal", 5)
-    check_deck(counts, "the deal")
-    return split(counts) is not None
-
-
 def _unused_values(unused):
     """The values of the unused ranks, high to low (an unused A is 14)."""
     vals = []
@@ -294,7 +287,3 @@ class Tally:
 
     def doc(self):
         return {"players": self.names, "wins": self.wins}
-
-    def leaders(self):
-        top = max(self.wins)
-        return [p for p in range(len(self.wins)) if self.wins[p] == top]
