@@ -39,29 +39,29 @@ def legend(rules):
 
 
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
-def typed_grid(g, k):
+def typed_grid(grid, k):
     """A keyboard's key k on a grid (GridEntry.keyboard, FixEntry's)."""
-    g.note = None
-    if k == OK and g.phone_grid():
-        g.accept()  # the grid the player's phone sent (ui/entry.py)
+    grid.note = None
+    if k == OK and grid.phone_grid():
+        grid.accept()  # the grid the player's phone sent (ui/entry.py)
     elif k == "=" or k == OK:
-        if not g.one_card:  # (a past hole's card is fixed alone)
-            g.total_only()
+        if not grid.one_card:  # (a past hole's card is fixed alone)
+            grid.total_only()
     elif len(k) == 1:
-        tok = card(k, g.d.rules)
+        tok = card(k, grid.d.rules)
         if tok is not None:
-            g.put(tok)
+            grid.put(tok)
         elif k != " ":
-            g.note = "no card is '%s'" % k
-            g.dirty = True
+            grid.note = "no card is '%s'" % k
+            grid.dirty = True
     elif k == UP or k == DOWN:  # (no tuple made a key)
-        g.move(1 if k == DOWN else -1, 0)
+        grid.move(1 if k == DOWN else -1, 0)
     elif k == LEFT or k == RIGHT:
-        g.move(0, 1 if k == RIGHT else -1)
-    elif k == BACK and not g.one_card:
-        g.back()
+        grid.move(0, 1 if k == RIGHT else -1)
+    elif k == BACK and not grid.one_card:
+        grid.back()
     else:
-        g.key(k)
+        grid.key(k)
 
 
 def typed_cards(s, k):

@@ -62,16 +62,16 @@ class Draft:
             self.entries = [c if type(c) is int else self.rules.grid_of(c) for c in h.cards]
             self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
 
-    def name(self, k):
-        return self.game.names[self.players[k]]
+    def name(self, player):
+        return self.game.names[self.players[player]]
 
-    def title(self, pen, k, score):
-        """Player k's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
-        return title_and_score(pen, self.name(k), self.label, score)
+    def title(self, pen, player, score):
+        """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
+        return title_and_score(pen, self.name(player), self.label, score)
 
     # what an entry screen calls: its player's entry is complete; leave the hole
-    def done(self, k):
-        return player_done(self, k)
+    def done(self, player):
+        return player_done(self, player)
 
     def leave(self):
         leave(self)
@@ -79,26 +79,26 @@ class Draft:
     def reopen(self):
         """Every player's screen again, the last in front (a new hole the
         engine refused when it was scored: ui/finish.py had let them go)."""
-        for k in range(len(self.players)):
+        for player in range(len(self.players)):
             if self.rules.hand:
                 from ui.cardlist import HandEntry
 
-                self.app.push(HandEntry(self, k))
+                self.app.push(HandEntry(self, player))
             else:
-                self.app.push(GridEntry(self, k))
+                self.app.push(GridEntry(self, player))
 
-    def ask_total(self, k, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
-        """Player k's total alone, from start (the cards gone; or the total
+    def ask_total(self, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
+        """The player's total alone, from start (the cards gone; or the total
         a phone sent); then() first when it is taken (the screen's tidying)."""
 
         def done(n):
-            self.entries[k] = n
+            self.entries[player] = n
             self.app.pop()
             if then is not None:
                 then()
-            self.done(k)
+            self.done(player)
 
-        self.app.push(Number(self.app, title or "%s total" % self.name(k), low, high, start, done))
+        self.app.push(Number(self.app, title or "%s total" % self.name(player), low, high, start, done))
 
 
 def start(app, target, anchor):
@@ -107,43 +107,44 @@ def start(app, target, anchor):
     open_player(Draft(app, target, anchor), 0)
 
 
-def open_player(d, k):
-    net = d.app.net
+def open_player(draft, player):
+    net = draft.app.net
     # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
-    if net is not None and net.take(d, k) and type(d.entries[k]) is int:
-        d.ask_total(k, d.entries[k], title=("%s total (phone)" % d.name(k), "%s total" % d.name(k)))
+    if net is not None and net.take(draft, player) and type(draft.entries[player]) is int:
+        name = draft.name(player)
+        draft.ask_total(player, draft.entries[player], title=("%s total (phone)" % name, "%s total" % name))
         return
-    if d.rules.hand:
+    if draft.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
 
-        d.app.push(HandEntry(d, k))
+        draft.app.push(HandEntry(draft, player))
     else:
-        d.app.push(GridEntry(d, k))
+        draft.app.push(GridEntry(draft, player))
 
 
-def player_done(d, k):
-    """Player k's entry is complete: check the deck so far, then go on."""
-    upto = len(d.entries) if d.fix else k + 1
+def player_done(draft, player):
+    """The player's entry is complete: check the deck so far, then go on."""
+    upto = len(draft.entries) if draft.fix else player + 1
     try:
-        d.game.check_deck([flat(e, d.rules) for e in d.entries[:upto] if e is not None])
+        draft.game.check_deck([flat(e, draft.rules) for e in draft.entries[:upto] if e is not None])
     except ScoreError as e:
-        d.app.push(Message(d.app, "Too many", [e.msg, "Check %s's cards." % d.name(k)]))
+        draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
-    if k + 1 < len(d.players) and not d.fix:
-        open_player(d, k + 1)
+    if player + 1 < len(draft.players) and not draft.fix:
+        open_player(draft, player + 1)
         return True
     from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
 
-    if d.fix:
-        finish.commit(d)  # the other players' entries and who ended stand
+    if draft.fix:
+        finish.commit(draft)  # the other players' entries and who ended stand
     else:
-        finish.ask_out(d)
+        finish.ask_out(draft)
     return True
 
 
-def leave(d):
+def leave(draft):
     # says what leaving costs: the cards entered for this hole
-    confirm(d.app, "Leave hole?", lambda: d.app.pop_to(d.anchor), no="Stay", yes="Drop & leave")
+    confirm(draft.app, "Leave hole?", lambda: draft.app.pop_to(draft.anchor), no="Stay", yes="Drop & leave")
 
 
 def title_and_score(pen, name, label, score, keep=None):
@@ -197,32 +198,32 @@ def _rect(r, k, x, y, w, h):
 class GridEntry(Screen):
     one_card = False  # FixEntry (ui/fix.py): one card changed and saved
 
-    def __init__(self, d, k):
-        super().__init__(d.app)
-        self.d = d
-        self.k = k
-        r = d.rules
+    def __init__(self, draft, player):
+        super().__init__(draft.app)
+        self.d = draft
+        self.k = player
+        r = draft.rules
         self.R, self.C = R, C = r.rows, r.cols
         n = R * C
-        shape: tuple | None = getattr(d, "shape", None)  # the same for every player: made once a hole (a
+        shape: tuple | None = getattr(draft, "shape", None)  # the same for every player: made once a hole (a
         if shape is None:  # grid each, a player at a time, stays on the stack: docs/MEMORY.md)
             if r.by_column:  # a column's pair is one press
                 order = tuple(row * C + col for col in range(C) for row in range(R))
             else:
                 order = tuple(range(n))
-            shape = d.shape = (order, tuple(r.tokens) + ((".",) if r.dots else ()) + (TOTAL,))
+            shape = draft.shape = (order, tuple(r.tokens) + ((".",) if r.dots else ()) + (TOTAL,))
         self.order, self.cycle = shape
-        e = d.entries[k]
+        e = draft.entries[player]
         self.pos = 0
         if type(e) is list:
             self.cells = flat(e, r)
         else:
             self.cells = [None] * n
-            if d.app.via is None:  # buttons: start on a guess (a keyboard types, a pad is tapped)
+            if draft.app.via is None:  # buttons: start on a guess (a keyboard types, a pad is tapped)
                 self.cells[self.order[0]] = self.guess(self.order[0])
         self.total = e if type(e) is int else None
-        self.opts = d.game.opts
-        if k in d.phone and type(e) is list:  # from the phone: on its last cell, OK takes it
+        self.opts = draft.game.opts
+        if player in draft.phone and type(e) is list:  # from the phone: on its last cell, OK takes it
             self.pos = n - 1
 
     def cell(self):
@@ -238,6 +239,7 @@ class GridEntry(Screen):
         if c is None and i % C and not self.d.rules.by_column:
             c = self.cells[i - 1]
         return c if c is not None and c != TOTAL else self.d.rules.start
+
     def key(self, k):
         i = self.cell()
         if k == UP or k == DOWN:  # (no tuple made a key)
@@ -392,14 +394,8 @@ class GridEntry(Screen):
 
         self.d.ask_total(self.k, self.total if self.total is not None else 0, then=then)
 
-    # What the grid shows is worked out once a change (look()), not once a
-    # band: the score, each cell's card and colour (code: its state and role),
-    # the lines under the grid. A key compares it with what is on the screen
-    # (changed()) and only the rectangles that differ are drawn and sent:
-    # the cell, the score, the lines under the grid (Pen.frame). It is the
-    # hole's (Draft.looks), shared by its players' grids, and no attribute of
-    # a grid's: only the one in front draws, and each grid stays on the
-    # stack while the hole is entered (the CYD's frozen game budget: docs/MEMORY.md).
+    # What the grid shows, worked out once a change and kept on the hole's Draft (each grid stays
+    # on the stack), then only what differs drawn: docs/SPEED.md, "Draw what changed".
     # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
     #         score, extras, hint, the grid it is for, pos, note, grid_box()'s, title_and_score()'s keep]
 

@@ -22,32 +22,32 @@ def number_press(s, label):
 
 
 # --- a hole's grid (ui/entry.py's GridEntry) --------------------------------
-def grid_keys(g):
+def grid_keys(grid):
     """The game's cards, ".", the total (#) and Back; OK too on a grid its
     player's phone sent (OK takes it). Made once a hole (a pad is drawn, and
     tapped, often: no list made each time)."""
-    keys = getattr(g, "pad_keys", None)
+    keys = getattr(grid, "pad_keys", None)
     if keys is not None:
         return keys
-    d = g.d
+    d = grid.d
     keys = getattr(d, "pad_keys", None)  # every player's the same
     if keys is None:
-        keys = d.pad_keys = g.cycle + ("Back",)  # the cards, "." where the game has it, the total
-    if g.phone_grid():
+        keys = d.pad_keys = grid.cycle + ("Back",)  # the cards, "." where the game has it, the total
+    if grid.phone_grid():
         keys += ("OK",)
-        g.pad_keys = keys
+        grid.pad_keys = keys
     return keys
 
 
-def grid_press(g, label):
+def grid_press(grid, label):
     if label == "Back":
-        g.back()  # (asks before the player's cards go)
+        grid.back()  # (asks before the player's cards go)
     elif label == "OK":
-        g.accept()
-    elif label == g.cycle[-1]:  # the total (#)
-        g.total_only()
+        grid.accept()
+    elif label == grid.cycle[-1]:  # the total (#)
+        grid.total_only()
     else:
-        g.put(label)
+        grid.put(label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------

@@ -33,9 +33,9 @@ def layout(pen, labels):
     return pen.d.height - (len(labels) + per - 1) // per * KEY
 
 
-def hint(g):
+def hint(grid):
     """Under a grid (its cards are on the pad): the player before's score."""
-    return g.previous()
+    return grid.previous()
 
 
 def calibration(saved):

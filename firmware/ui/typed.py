@@ -49,12 +49,12 @@ def menu(m, k):
             return
 
 
-def hint(g):
+def hint(grid):
     """Under a grid: the player before's score first (what is below the
     screen's last line is not drawn: on the Cardputer a 3x3 grid's extras
     leave room for a line or two), then the keys that are not the cards'
     own names, and Enter."""
     import ui.direct
 
-    prev = g.previous()
-    return (prev + "\n" if prev else "") + ui.direct.legend(g.d.rules) + " Enter=total"
+    prev = grid.previous()
+    return (prev + "\n" if prev else "") + ui.direct.legend(grid.d.rules) + " Enter=total"
