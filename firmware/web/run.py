@@ -1,7 +1,8 @@
 # The device's loop beside the web side, while Wi-Fi is on: guard.py hands
 # its loop over to serve() when Settings > Wi-Fi is on, and gets it back when
 # it is turned off, with everything the web side loaded let go. Kept out of
-# guard.py so that none of it is in the heap at boot.
+# guard.py so that none of it is in the heap at boot. web_side() brings
+# Wi-Fi up and serves (web/server.py: the connections and the routes).
 import gc
 
 # what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
@@ -107,7 +108,7 @@ def serve(r, step, poll_ms, port=80):
         _off(r, why)
     else:
         try:
-            _server().run(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
+            web_side(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
         except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
             from storage.savefile import log_error
 
@@ -116,4 +117,65 @@ def serve(r, step, poll_ms, port=80):
                      "Settings > Wi-Fi turns it on again."])
     for name in WEB:
         forget(name)
+    gc.collect()
+
+
+async def page(web, wifi, port):
+    """Serve until shut down; if it cannot (the port taken, no sockets
+    left), the Phones screen says why."""
+    try:
+        await web.start_server(host=wifi.host, port=port)
+    except Exception as e:
+        wifi.error = "The page could not be served (%s)." % (str(e) or type(e).__name__)
+
+
+def web_side(runner, wanted, step, poll_ms=5, port=80):
+    """Serve while wanted() is true, calling step() every poll_ms: the
+    device's loop (guard.py), the simulator's. Wi-Fi comes up first (web/wifi.py)
+    and goes down at the end; what the server held is freed."""
+    import asyncio
+
+    from web.state import Net
+    from web.wifi import Wifi, mode
+
+    async def main():
+        a = runner.app
+        wifi = Wifi(a.state["settings"] if a is not None else {})
+        net = Net(runner, wifi)
+        web = _server().make(net)
+        server = None
+        try:
+            up = asyncio.create_task(wifi.up())
+            # until Wi-Fi is turned off, or to the other mode, or tried again (guard.py starts it again)
+            while wanted() and not net.retry and (
+                    runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
+                a = runner.app
+                if a is not None:
+                    a.net = net
+                    if wifi.new_key:  # the own network's password, made now: kept from the start
+                        wifi.new_key = False
+                        a.save()
+                if server is None and wifi.ip:
+                    server = asyncio.create_task(page(web, wifi, port))
+                    wifi.port = port
+                step()
+                net.expire()
+                net.refresh()
+                await asyncio.sleep(poll_ms / 1000)
+            up.cancel()
+        finally:
+            if server is not None and getattr(web, "server", None) is not None:
+                web.shutdown()
+                try:
+                    await asyncio.wait_for(server, 1)
+                except Exception:
+                    pass
+            wifi.down()
+            a = runner.app
+            if a is not None:
+                a.net = None
+
+    asyncio.run(main())
+    if hasattr(asyncio, "sleep_ms"):  # MicroPython: the tasks left (polls held open) go with a new loop
+        asyncio.new_event_loop()
     gc.collect()

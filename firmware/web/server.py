@@ -1,18 +1,17 @@
 # The device's web side while Wi-Fi is on (issue 17): the one page every
 # phone at the table opens, the scoreboard's state it polls, each player's
 # grid sent from their phone, and the game's export. Served by microdot on
-# asyncio; the device's own loop runs as a task beside it (run()), so its
-# keys work the same. Loaded only while Wi-Fi is on: guard.py drops this
+# asyncio; the device's own loop runs as a task beside it (web/run.py's
+# web_side()), so its keys work the same. Loaded only while Wi-Fi is on: guard.py drops this
 # module, microdot and asyncio's tasks when it is turned off.
 #
 # Three parts: web/reader.py reads a request with bounds, web/state.py holds
 # what the web side knows between requests (Net: the inbox, the PIN, the
 # polls), and this module serves: the connections (Server: bounded in number
 # and in time; a long poll held beside microdot), the routes (at module
-# level, on app: each finds the Net as req.app.net), and run(). The API, and
+# level, on app: each finds the Net as req.app.net). The API, and
 # what a phone can and cannot do: docs/PHONES.md.
 import asyncio
-import gc
 import json
 import os
 
@@ -376,61 +375,3 @@ def _doc(g):
 def _lines(lines):
     for line in lines:
         yield line + "\r\n"
-
-
-async def page(web, wifi, port):
-    """Serve until shut down; if it cannot (the port taken, no sockets
-    left), the Phones screen says why."""
-    try:
-        await web.start_server(host=wifi.host, port=port)
-    except Exception as e:
-        wifi.error = "The page could not be served (%s)." % (str(e) or type(e).__name__)
-
-
-def run(runner, wanted, step, poll_ms=5, port=80):
-    """Serve while wanted() is true, calling step() every poll_ms: the
-    device's loop (guard.py), the simulator's. Wi-Fi comes up first (web/wifi.py)
-    and goes down at the end; what the server held is freed."""
-    from web.wifi import Wifi, mode
-
-    async def main():
-        a = runner.app
-        wifi = Wifi(a.state["settings"] if a is not None else {})
-        net = Net(runner, wifi)
-        web = make(net)
-        server = None
-        try:
-            up = asyncio.create_task(wifi.up())
-            # until Wi-Fi is turned off, or to the other mode, or tried again (guard.py starts it again)
-            while wanted() and not net.retry and (
-                    runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
-                a = runner.app
-                if a is not None:
-                    a.net = net
-                    if wifi.new_key:  # the own network's password, made now: kept from the start
-                        wifi.new_key = False
-                        a.save()
-                if server is None and wifi.ip:
-                    server = asyncio.create_task(page(web, wifi, port))
-                    wifi.port = port
-                step()
-                net.expire()
-                net.refresh()
-                await asyncio.sleep(poll_ms / 1000)
-            up.cancel()
-        finally:
-            if server is not None and getattr(web, "server", None) is not None:
-                web.shutdown()
-                try:
-                    await asyncio.wait_for(server, 1)
-                except Exception:
-                    pass
-            wifi.down()
-            a = runner.app
-            if a is not None:
-                a.net = None
-
-    asyncio.run(main())
-    if hasattr(asyncio, "sleep_ms"):  # MicroPython: the tasks left (polls held open) go with a new loop
-        asyncio.new_event_loop()
-    gc.collect()
