@@ -118,8 +118,12 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most():
 # 288-416 on the boards with buttons, a keyboard or an OLED, moving by 128
 # with the firmware's layout; 512 for a touch (the panel model's readings).
 # Before: 416-1,152 (a third run), 1,088-3,136 that morning. Held a tenth over
-# the most seen, so that it does not grow.
-ALLOC = {b: 460 for b in BOARDS}  # a new board's budget starts here
+# the most seen, so that it does not grow. It moves from one run of the same
+# code to the next as well: by 64-128 B, the same for every step of a run,
+# with where the system puts the process (the OLED 352-480, the TTGO 288-416
+# on 28 November, later; the same every run with address randomisation off,
+# setarch -R), so the most seen is over several runs.
+ALLOC = {b: 530 for b in BOARDS}  # a new board's budget starts here
 ALLOC["cyd"] = 570  # a touch
 
 
