@@ -328,10 +328,10 @@ class Game:
             out.append((place, p, totals[p]))
         return out
 
-    def breakdown(self, h, k, playoff=False):
-        """The Breakdown of the k-th entry of hole h (None for a total)."""
+    def breakdown(self, h, player, playoff=False):
+        """The Breakdown of the player's entry in hole h (None for a total)."""
         hole = (self.playoff if playoff else self.holes)[h]
-        c = hole.cards[k]
+        c = hole.cards[player]
         return None if type(c) is int else self.rules.score(c, self.opts)
 
     # --- the document form ---------------------------------------------

@@ -110,15 +110,15 @@ class HandEntry(CardList):
     starts with 'end' (the hand is complete) and ends with '#' (the total
     alone). BACK with no card goes back to the previous player."""
 
-    def __init__(self, d, k):
-        e = d.entries[k]
-        cycle = [END] + list(d.rules.tokens) + ["#"]  # "#": the total alone (ui/entry.py's TOTAL)
-        choice = END if type(e) is list or d.players[k] == d.out else cycle[1]
-        super().__init__(d.app, "", None, cycle, choice, cards=e if type(e) is list else None,
-                         most=d.rules.MAX_HAND)
-        self.d = d
-        self.k = k
-        self.opts = d.game.opts
+    def __init__(self, draft, player):
+        e = draft.entries[player]
+        cycle = [END] + list(draft.rules.tokens) + ["#"]  # "#": the total alone (ui/entry.py's TOTAL)
+        choice = END if type(e) is list or draft.players[player] == draft.out else cycle[1]
+        super().__init__(draft.app, "", None, cycle, choice, cards=e if type(e) is list else None,
+                         most=draft.rules.MAX_HAND)
+        self.d = draft
+        self.k = player
+        self.opts = draft.game.opts
 
     def take(self, card):
         if card != "#":  # ui/entry.py's TOTAL

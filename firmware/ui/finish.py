@@ -9,94 +9,95 @@ from ui.widgets import Menu, Message
 PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
 
 
-def _who(d, title, on_pick, current, known):
+def _who(draft, title, on_pick, current, known):
     """Ask which player (or nobody). Known: the answer given before (an
     edit, or back here), where the cursor starts; else it starts on PICK,
     so that an OK out of habit answers nothing (the ender's penalty or
     doubling is never skipped without a word)."""
-    names = [d.name(k) for k in range(len(d.players))]
-    items: list = [(n, lambda k=k: on_pick(d.players[k])) for k, n in enumerate(names)]
+    names = [draft.name(k) for k in range(len(draft.players))]
+    items: list = [(n, lambda k=k: on_pick(draft.players[k])) for k, n in enumerate(names)]
     items.append(("Nobody", lambda: on_pick(None)))
     if known:
-        cur = d.players.index(current) if current in d.players else len(names)
+        cur = draft.players.index(current) if current in draft.players else len(names)
     else:
         items.insert(0, (PICK, _nothing))
         cur = 0
-    d.app.push(Menu(d.app, title, items, cursor=cur))
+    draft.app.push(Menu(draft.app, title, items, cursor=cur))
 
 
 def _nothing():
     pass
 
 
-def ask_out(d):
+def ask_out(draft):
     """suitup-original: who went out, and was it a Blitz."""
-    if not d.rules.hand:
-        ask_ender(d)
+    if not draft.rules.hand:
+        ask_ender(draft)
         return
 
     def picked(p):
-        d.out = p
-        d.out_known = True
+        draft.out = p
+        draft.out_known = True
         if p is None:
-            d.blitz = False
-            ask_ender(d)
+            draft.blitz = False
+            ask_ender(draft)
             return
-        d.app.push(Menu(d.app, "A Blitz?", [("No", lambda: blitz(False)), ("Yes", lambda: blitz(True))],
-                        cursor=1 if d.blitz else 0))
+        draft.app.push(Menu(draft.app, "A Blitz?", [("No", lambda: blitz(False)),
+                                                     ("Yes", lambda: blitz(True))],
+                            cursor=1 if draft.blitz else 0))
 
     def blitz(b):
-        d.blitz = b
-        ask_ender(d)
+        draft.blitz = b
+        ask_ender(draft)
 
-    _who(d, "Who went out?", picked, d.out, d.out_known)
+    _who(draft, "Who went out?", picked, draft.out, draft.out_known)
 
 
-def ask_ender(d):
-    if d.game.opts["ender_rule"] == "none":
-        d.ender = None
-        commit(d)
+def ask_ender(draft):
+    if draft.game.opts["ender_rule"] == "none":
+        draft.ender = None
+        commit(draft)
         return
 
     def picked(p):
-        d.ender = p
-        d.ender_known = True
-        commit(d)
+        draft.ender = p
+        draft.ender_known = True
+        commit(draft)
 
-    _who(d, "Who ended?", picked, d.ender, d.ender_known)
+    _who(draft, "Who ended?", picked, draft.ender, draft.ender_known)
 
 
-def commit(d):
-    app, g = d.app, d.game
+def commit(draft):
+    app, g = draft.app, draft.game
     note = None
-    if d.target is None:
-        leave(d)  # a new hole: its screens go before it is scored and saved (their room: the CYD's game)
+    if draft.target is None:
+        leave(draft)  # a new hole: its screens go before it is scored and saved (their room: the CYD's game)
     try:
-        if d.target is None:
-            hole = g.add_hole(d.entries, d.ender, d.out, d.blitz)
-        elif d.target == "playoff":
-            hole = g.add_playoff(d.players, d.entries, d.ender, d.out, d.blitz)
+        if draft.target is None:
+            hole = g.add_hole(draft.entries, draft.ender, draft.out, draft.blitz)
+        elif draft.target == "playoff":
+            hole = g.add_playoff(draft.players, draft.entries, draft.ender, draft.out, draft.blitz)
         else:
-            dropped = g.set_hole(d.target, d.entries, d.ender, d.out, d.blitz)
-            hole = g.holes[d.target]
+            dropped = g.set_hole(draft.target, draft.entries, draft.ender, draft.out, draft.blitz)
+            hole = g.holes[draft.target]
             if dropped:
                 note = "Playoff holes undone: %d" % dropped
     except ScoreError as e:
-        if d.target is None:  # the players' screens again, the last in front, as they were
-            d.reopen()
+        if draft.target is None:  # the players' screens again, the last in front, as they were
+            draft.reopen()
         app.push(Message(app, "Check cards", [e.text()]))
         return
-    leave(d)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
+    leave(draft)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
     app.save()  # is made after it
-    app.pop_to(d.anchor)
-    result(app, hole, d.label, note)
+    app.pop_to(draft.anchor)
+    result(app, hole, draft.label, note)
 
 
-def leave(d):
+def leave(draft):
     """The hole's screens off the stack, without showing the game's menu yet."""
-    app = d.app
-    d.looks = None  # the grids' drawing, and through it the grids
-    while len(app.stack) > 1 and app.stack[-1] is not d.anchor:
+    app = draft.app
+    draft.looks = None  # the grids' drawing, and through it the grids
+    while len(app.stack) > 1 and app.stack[-1] is not draft.anchor:
         app.stack.pop()
     app.drop_leaves()
 

@@ -23,11 +23,11 @@ def edit(app, h, anchor):
     app.push(Menu(app, d.label, items, value=lambda i: str(hole.scores[i]) if i < n else ""))
 
 
-def open_fix(d, k):
-    if d.rules.hand or type(d.entries[k]) is not list:
-        open_player(d, k)  # a hand, or a total: entered again whole
+def open_fix(draft, player):
+    if draft.rules.hand or type(draft.entries[player]) is not list:
+        open_player(draft, player)  # a hand, or a total: entered again whole
     else:
-        d.app.push(FixEntry(d, k))
+        draft.app.push(FixEntry(draft, player))
 
 
 class FixEntry(GridEntry):
@@ -35,8 +35,8 @@ class FixEntry(GridEntry):
     takes it), then its value (UP/DOWN); OK saves the hole, BACK puts the
     card back as it was."""
 
-    def __init__(self, d, k):
-        super().__init__(d, k)
+    def __init__(self, draft, player):
+        super().__init__(draft, player)
         self.pick = True
         self.was = None  # the card being changed, as it was
 

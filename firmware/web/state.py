@@ -238,19 +238,20 @@ class Net:
             raise ScoreError("%s, with what %s sent" % (err.msg, names))
 
     # --- at the device (ui/entry.py) -------------------------------------------------
-    def take(self, d, k):
-        """Hole draft d comes to player k: their entry as their phone sent it
+    def take(self, draft, player):
+        """The hole's draft comes to the player: their entry as their phone sent it
         for this hole, if it did and nothing is entered for them there yet
-        (d.phone notes whose came from a phone). True if player k's entry is
+        (draft.phone notes whose came from a phone). True if the player's entry is
         their phone's: ui/entry.py asks a total there, and leaves a grid or
         a hand to its screen, complete (GridEntry.phone_grid)."""
-        if d.entries[k] is None and type(d.target) is not int and self.sent_for is not None \
-                and self.sent_for[1] == d.label:
-            e = self.sent.get(d.players[k])
+        if draft.entries[player] is None and type(draft.target) is not int and self.sent_for is not None \
+                and self.sent_for[1] == draft.label:
+            e = self.sent.get(draft.players[player])
             if e is not None:
-                d.entries[k] = e if type(e) is int else list(e) if d.rules.hand else [list(r) for r in e]
-                d.phone.append(k)
-        return k in d.phone
+                draft.entries[player] = (e if type(e) is int else list(e) if draft.rules.hand
+                                         else [list(r) for r in e])
+                draft.phone.append(player)
+        return player in draft.phone
 
     def on_device(self, label, seat):
         """Whether the device has the seat's entry for the hole labelled
