@@ -65,7 +65,7 @@ def test_seed_example_game_discards():
 
 
 def test_five_card_deal_that_is_a_meld_wins():
-    # RULES.md: a deal that is a meld wins at once; the device checks it as the last cards
+    # docs/RULES.md: a deal that is a meld wins at once; the device checks it as the last cards
     assert legal(["Q", "Q", "3", "8", "10"], final=True)
     assert not legal(["7", "K", "J", "10", "10"], final=True)
 

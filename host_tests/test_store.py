@@ -389,6 +389,37 @@ def test_a_save_that_cannot_be_written_raises_save_error_and_keeps_the_old():
         os.rmdir(savefile.TMP)
 
 
+def test_memory_running_out_while_the_file_is_written_leaves_the_old_save_and_no_part():
+    # test_lowmem found it: memory ran out halfway through writing state.tmp, the screen said the
+    # save failed, and the part left on the flash was reported at the next start as a damaged copy
+    # ("the last hole may need entering again") though nothing had been lost
+    from engine.game import Game
+
+    saved_pair("oom")
+    calls: list = []
+
+    class Short(Game):  # the second pass over the holes (into the file) runs out of memory
+        def hole_doc(self, h):
+            calls.append(h)
+            if len(calls) > 3:
+                raise MemoryError("memory allocation failed")
+            return Game.hole_doc(self, h)
+
+    g = Short("play-nine", ["ANN", "BOB"], {"holes": 3})
+    g.add_hole([[["5", "5", "0", "12"], ["5", "5", "3", "HIO"]], 20])
+    g.add_hole([10, 20])
+    del calls[:]
+    try:
+        savefile.save(state_with(roster=["C"], seq=2, game={"in_memory": True}), g)
+        raise AssertionError("no SaveError")
+    except savefile.SaveError as e:
+        assert str(e) == "Saving failed: not enough memory."
+    assert len(calls) == 4  # it failed in the file's pass, a hole written
+    assert not savefile._exists(savefile.TMP)
+    state, note = loading.load()
+    assert note is None and state["roster"] == ["B"]
+
+
 def test_a_game_saved_a_hole_at_a_time_is_its_whole_document():
     # The device saves the game in progress from the engine's Game, a hole
     # at a time (the whole document is never in memory): the file must hold

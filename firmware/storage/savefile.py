@@ -239,6 +239,7 @@ def save(state, game=None):
     document ever being whole in memory. Raises SaveError (the old save
     stays as it was)."""
     state["seq"] += 1
+    written = False
     try:
         s = _Out()
         _write(state, game, s)
@@ -247,10 +248,16 @@ def save(state, game=None):
             out = _Out(f)
             _write(state, game, out)
             out.flush()
+        written = True
         if _exists(FILE):
             os.rename(FILE, BAK)
         os.rename(TMP, FILE)
     except MemoryError:
+        if not written:  # a part of a save, said to have failed: not a cut copy for load to report
+            try:
+                os.remove(TMP)
+            except OSError:
+                pass
         raise SaveError("Saving failed: not enough memory.")
     except OSError as e:
         try:
