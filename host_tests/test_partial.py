@@ -119,10 +119,14 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most():
 # with the firmware's layout; 512 for a touch (the panel model's readings).
 # Before: 416-1,152 (a third run), 1,088-3,136 that morning. Held a tenth over
 # the most seen, so that it does not grow. It moves from one run of the same
-# code to the next as well: by 64-128 B, the same for every step of a run,
-# with where the system puts the process (the OLED 352-480, the TTGO 288-416
-# on 28 November, later; the same every run with address randomisation off,
-# setarch -R), so the most seen is over several runs.
+# code to the next as well: by 64-128 B, the same for every step of a run
+# (the OLED 352-480, the TTGO 288-416 on 28 November, later; the same every
+# run with address randomisation off, setarch -R), so the most seen is over
+# several runs. It is the simulator's: tools/sim.py's press_key walks the
+# board's KEYMAP, a tuple a key, until it finds the button, and a tuple's hash
+# starts from the address of MicroPython's empty tuple (py/objtuple.c), so the
+# dict's order moves with where the binary is loaded. The firmware's loop
+# (Runner.step) allocates the same every run.
 ALLOC = {b: 530 for b in BOARDS}  # a new board's budget starts here
 ALLOC["cyd"] = 570  # a touch
 
