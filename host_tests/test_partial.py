@@ -112,22 +112,16 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most():
 
 # Bytes a card step allocates, the whole key's path (the simulator's press
 # too), on this runtime (the 64-bit port's objects are bigger than an
-# ESP32's): measured 28 November 2026 (a fourth run), once the firmware's own
+# ESP32's): measured 28 November 2026 (later still), once the firmware's own
 # part is none but the OLED's (host_tests/test_garbage.py counts it alone, on
 # the 32-bit port: 0 bytes, the OLED 32). The rest is the simulator's press:
-# 288-416 on the boards with buttons, a keyboard or an OLED, moving by 128
-# with the firmware's layout; 512 for a touch (the panel model's readings).
-# Before: 416-1,152 (a third run), 1,088-3,136 that morning. Held a tenth over
-# the most seen, so that it does not grow. It moves from one run of the same
-# code to the next as well: by 64-128 B, the same for every step of a run
-# (the OLED 352-480, the TTGO 288-416 on 28 November, later; the same every
-# run with address randomisation off, setarch -R), so the most seen is over
-# several runs. It is the simulator's: tools/sim.py's press_key walks the
-# board's KEYMAP, a tuple a key, until it finds the button, and a tuple's hash
-# starts from the address of MicroPython's empty tuple (py/objtuple.c), so the
-# dict's order moves with where the binary is loaded. The firmware's loop
-# (Runner.step) allocates the same every run.
-ALLOC = {b: 530 for b in BOARDS}  # a new board's budget starts here
+# 160 on the boards with buttons (the OLED 224), 352 on the Cardputer, 512
+# for a touch (the panel model's readings); held a tenth over, so that it does
+# not grow. (Before, 288-480 on the button boards, and 64-128 B more or less
+# from one run to the next: tools/sim.py walked KEYMAP for a key's button, and
+# a tuple's hash starts from an address, py/objtuple.c; it looks it up now.)
+ALLOC = {b: 250 for b in BOARDS}  # a new board's budget starts here
+ALLOC["cardputer"] = 390  # a typed key
 ALLOC["cyd"] = 570  # a touch
 
 

@@ -72,6 +72,14 @@ class Sim:
         self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
         self.kind = getattr(self.hw.keys, "kind", "buttons")
         self.switches = self.fingers if self.kind == "buttons" else []
+        # a logical key -> the button (or pair) and how long: a short press where there is one.
+        # Looked up, not found by walking KEYMAP: a tuple's hash starts from an address
+        # (py/objtuple.c), so the walk's length, and what it allocated, changed from run to run
+        self.presses: dict = {}
+        for kind in (SHORT, LONG):
+            for (button, k), logical in (self.board.KEYMAP.items() if self.kind == "buttons" else ()):
+                if k == kind and logical not in self.presses:
+                    self.presses[logical] = (button, SHORT_MS if kind == SHORT else LONG_MS)
         self.runner = Runner(self.hw, 0, strict=not guarded)
         self.now = 0
         self.bounce = False
@@ -150,12 +158,10 @@ class Sim:
         if self.kind == "touch":
             self.tap(*self.key_point(key))
             return
-        for kind in (SHORT, LONG):
-            for (button, k), logical in self.board.KEYMAP.items():
-                if logical == key and k == kind:
-                    self.press(button, SHORT_MS if kind == SHORT else LONG_MS)
-                    return
-        raise ScriptError("this board has no press for '%s'" % key)
+        p = self.presses.get(key)
+        if p is None:
+            raise ScriptError("this board has no press for '%s'" % key)
+        self.press(p[0], p[1])
 
     def key_point(self, key):
         """Where to tap for a logical key: its key in the bar along the
