@@ -42,7 +42,7 @@ def forget(name):
 class App:
     version = VERSION  # for the screens: they are given the app, and import nothing of it
     safe = False  # the safe start after errors: the game is not opened, Wi-Fi not started
-    net = None  # while Wi-Fi is on: the web side (web/server.py's Net), which web/server.py sets
+    net = None  # while Wi-Fi is on: the web side (web/state.py's Net), which web/server.py sets
     def __init__(self, hw, safe=False, note=None, pen=None):
         """safe: do not open the game in progress (it kept crashing); note:
         a sentence to show first (why the app restarted); pen: the guard's,
@@ -180,6 +180,15 @@ class App:
                                                                "again at the next change."])
             return False
         return True
+
+    def hole(self):
+        """The hole being entered on the device (engine/hole.py), or None:
+        what web/state.py gives a phone's entry to and asks about."""
+        for s in self.stack:
+            hole = getattr(s, "hole", None)
+            if hole is not None:
+                return hole
+        return None
 
     def push(self, screen):
         self.stack.append(screen)

@@ -47,28 +47,28 @@ def start_hole(board, gid="play-nine", names=("ANN", "BOB")):
 def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
     d = start_hole("cardputer")
     g = d.top()
-    assert g.cells == [None] * 8  # no guess: a key is typed, not confirmed
+    assert g.hole.cells == [None] * 8  # no guess: a key is typed, not confirmed
     for legend in ("5", "h", "t"):  # column by column in Play Nine: 5 over HIO, then 10
         d.typed(legend)
-    assert [g.cells[i] for i in (0, 4, 1)] == ["5", "HIO", "10"]
-    assert g.cell() == 5  # on to the next empty cell
+    assert [g.hole.cells[i] for i in (0, 4, 1)] == ["5", "HIO", "10"]
+    assert g.hole.cell() == 5  # on to the next empty cell
     d.typed("z")
-    assert g.note == "no card is 'z'" and g.cell() == 5 and g.cells.count(None) == 5
+    assert g.note == "no card is 'z'" and g.hole.cell() == 5 and g.hole.cells.count(None) == 5
     assert g.hint() == "no card is 'z'"
     d.typed("e")  # the note goes with the next key
-    assert g.cells[5] == "11" and g.note is None and "t=10" in g.hint() and "Enter=total" in g.hint()
+    assert g.hole.cells[5] == "11" and g.note is None and "t=10" in g.hint() and "Enter=total" in g.hint()
     d.key("back")  # backspace: a cell back, the card kept
-    assert g.cell() == 5 and g.cells[5] == "11"
+    assert g.hole.cell() == 5 and g.hole.cells[5] == "11"
     d.typed("w")  # typed over
-    assert g.cells[5] == "12" and g.cell() == 2
+    assert g.hole.cells[5] == "12" and g.hole.cell() == 2
     d.key("up")  # fn + ;: the arrows move the cursor, on the grid (up wraps to the bottom row)
-    assert g.cell() == 6
+    assert g.hole.cell() == 6
     d.key("right")
-    assert g.cell() == 7
+    assert g.hole.cell() == 7
     for legend in "0000":  # the rest: cells 7, then the empty ones left (2, 6, 3)
         d.typed(legend)
     assert d.screen() == "GridEntry" and d.top() is not g  # the next player
-    assert d.app.stack[-2] is g and g.cells == ["5", "10", "0", "0", "HIO", "12", "0", "0"]
+    assert d.app.stack[-2] is g and g.hole.entries[0] == [["5", "10", "0", "0"], ["HIO", "12", "0", "0"]]
 
 
 def test_enter_takes_a_total_and_asks_before_dropping_cards():
@@ -86,7 +86,7 @@ def test_enter_takes_a_total_and_asks_before_dropping_cards():
     assert d.top().n == -1
     d.typed("5")
     d.key("ok")
-    assert d.app.stack[-2].d.entries[0] == -15 and d.screen() == "GridEntry"
+    assert d.app.stack[-2].hole.entries[0] == -15 and d.screen() == "GridEntry"
 
 
 def test_a_number_takes_only_what_fits_its_bounds():
@@ -161,7 +161,7 @@ def test_the_player_befores_score_shows_under_every_games_grid():
             d.app.stack[-1].dirty = True
             d.sim.tick(50)
             del d.app.pen.text
-            want = "ANN: %d" % d.app.stack[-1].d.rules.score([str(c) for r in grid for c in r],
+            want = "ANN: %d" % d.app.stack[-1].hole.rules.score([str(c) for r in grid for c in r],
                                                                d.app.game.opts).total()
             assert want in drawn, (board, gid, drawn)
 
@@ -233,19 +233,19 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
     assert per * touch.KEY <= pen.d.width and touch.KEY >= 40 and y0 >= 0
     assert y0 + (len(labels) + per - 1) // per * touch.KEY == pen.d.height  # the pad's rows end at the bottom
     d.tap_pad("7")
-    assert g.cells[0] == "7" and g.cell() == 4
+    assert g.hole.cells[0] == "7" and g.hole.cell() == 4
     # a tap on a cell selects it: the top right one
     from ui.entry import grid_box
 
     x0, y0, cw, rh, tw = grid_box(pen, 4)
     d.tap(x0 + 3 * cw + 10, y0 + 5)
-    assert g.cell() == 3
+    assert g.hole.cell() == 3
     d.tap_pad("HIO")
-    assert g.cells[3] == "HIO" and g.cell() == 7  # on to the next empty cell, in the grid's order
+    assert g.hole.cells[3] == "HIO" and g.hole.cell() == 7  # on to the next empty cell, in the grid's order
     d.tap_pad("Back")
-    assert g.cell() == 3 and g.cells[3] == "HIO"
+    assert g.hole.cell() == 3 and g.hole.cells[3] == "HIO"
     d.tap(5, pen.d.height - 5)  # the pad's bottom left: a card (7), not the bar's Back
-    assert d.top() is g and g.cells[3] == "7"
+    assert d.top() is g and g.hole.cells[3] == "7"
 
 
 def test_script_lines_for_keys_and_taps_and_their_errors():
@@ -320,7 +320,7 @@ def test_the_digit_pad_types_a_total():
     assert s.n == -4
     d.tap_pad("7")
     d.tap_pad("OK")
-    assert d.top() is not g and g.d.entries[0] == -47
+    assert d.top() is not g and g.hole.entries[0] == -47
 
 
 def test_names_on_the_touch_pad_take_letters_digits_and_spaces():
@@ -336,20 +336,20 @@ def test_a_total_not_taken_leaves_the_grid_as_it_was():
         g = d.top()
         for card in ("5", "7"):
             d.typed(card) if board == "cardputer" else d.tap_pad(card)
-        before = list(g.cells)
+        before = list(g.hole.cells)
         if board == "cardputer":
             d.typed("=")
         else:
             d.tap_pad("#")
         assert d.screen() == "Menu" and d.top().title == "Total only?"
         d.choose("Keep cards")
-        assert d.top() is g and g.cells == before and "#" not in g.cells, (board, g.cells)
+        assert d.top() is g and g.hole.cells == before and "#" not in g.hole.cells, (board, g.hole.cells)
         # a total begun and left (back from the number): the grid as it was, too
         d.typed("=") if board == "cardputer" else d.tap_pad("#")
         d.choose("Drop cards")
         assert d.screen() == "Number"
         d.key("back")
-        assert d.top() is g and g.cells == before, (board, g.cells)
+        assert d.top() is g and g.hole.cells == before, (board, g.hole.cells)
 
 
 def test_back_from_the_first_cell_asks_before_the_players_cards_go():
@@ -367,15 +367,15 @@ def test_back_from_the_first_cell_asks_before_the_players_cards_go():
             pen = d.app.pen
             x0 = (pen.d.width - (3 * 8 * pen.scale + 4) * 4) // 2
             d.tap(x0 + 10, pen.line_h + 3 + 5)
-        assert g.cell() == 0, (board, g.cell())
+        assert g.hole.cell() == 0, (board, g.hole.cell())
         d.key("back") if board == "cardputer" else d.tap_pad("Back")
         assert d.top().title[0] == "Drop BOB's cards?", board
         d.choose("Keep them")
-        assert d.top() is g and g.cells.count(None) == 5
+        assert d.top() is g and g.hole.cells.count(None) == 5
         d.key("back") if board == "cardputer" else d.tap_pad("Back")
         d.choose("Drop, go back")
-        assert d.top() is d.app.stack[-1] and d.top().k == 0  # ANN's grid, complete
-        assert g.d.entries[0] == [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+        assert d.top() is d.app.stack[-1] and d.top().player == 0  # ANN's grid, complete
+        assert g.hole.entries[0] == [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
 
 
 def test_the_player_befores_score_shows_under_the_grid():
@@ -557,8 +557,8 @@ def test_the_terminal_view_at_half_size_keeps_every_stroke():
 
 
 def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
-    """SuitUP Original: the hand a player's phone sent (web/server.py's
-    Net.open: complete, marked as the phone's) opens with the key that takes
+    """SuitUP Original: the hand a player's phone sent (Hole.take, given web/state.py's
+    Net.sent_by: complete, marked as the phone's) opens with the key that takes
     it named on its last line (as much as the smallest panels hold), and
     that one key takes it."""
     for board, key, said in (("cardputer", "Enter", "Phone's: Enter"), ("cyd", "Done", "Phone's: Done"),
@@ -568,7 +568,7 @@ def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
         d = start_hole(board, "suitup-original")
         h = d.top()
         assert h.hint() != said  # an ordinary hand, not the phone's
-        h.d.phone.append(h.k)
+        h.hole.phone.append(h.player)
         h.cards = ["5", "K"]
         h.choice = "end"
         h.draw(d.app.pen)
@@ -580,7 +580,7 @@ def test_a_hand_a_phone_sent_says_so_and_one_key_takes_it():
             d.tap_pad("Done")
         else:
             d.key("ok")  # (the Cardputer's Enter)
-        assert h.d.entries[0] == ["5", "K"] and d.top() is not h, board
+        assert h.hole.entries[0] == ["5", "K"] and d.top() is not h, board
 
 
 def test_the_phones_screen_shows_who_has_sent_on_every_board():

@@ -70,7 +70,7 @@ def keys(d):
         return
     from ui.entry import grid_box
 
-    x0, y0, cw, rh, tw = grid_box(d.app.pen, g.C)
+    x0, y0, cw, rh, tw = grid_box(d.app.pen, g.hole.rules.cols)
     for k in ("5", "5", "7", (1, 0), (2, 1), "3", (0, 0), "9", "5", "5", (3, 1), "Back"):
         if type(k) is tuple:
             d.tap(x0 + k[0] * cw + cw // 2, y0 + k[1] * rh + rh // 2)

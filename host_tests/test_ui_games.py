@@ -155,13 +155,13 @@ def test_back_keeps_entries_and_leaving_asks():
     d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])  # Ann done: now Bob
     assert d.top() is not s
     d.key("back")  # back to Ann's grid, at its last cell, cards kept
-    assert d.top() is s and s.cells[8] == "9" and s.cells[0] == "A"
+    assert d.top() is s and s.hole.cells[8] == "9" and s.hole.cells[0] == "A"
     for _ in range(8):
         d.key("back")
     d.key("back")  # at Ann's first cell: asks
     assert d.screen() == "Menu" and d.top().title == "Leave hole?"
     d.choose("Stay")
-    assert d.top() is s and s.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
+    assert d.top() is s and s.hole.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
 
 
 def test_deck_warning_names_the_card():
@@ -175,9 +175,9 @@ def test_deck_warning_names_the_card():
     d.card(5)  # Bob's second card, the ninth 5: said at once (issue 37, 9)
     assert d.screen() == "Message" and "'5'" in " ".join(str(r) for r in d.top().rows)
     d.key("ok")  # back to Bob's grid, on that card, to fix it
-    assert d.top() is s and s.cells[s.cell()] == "5" and s.cells.count(None) == 6
+    assert d.top() is s and s.hole.cells[s.hole.cell()] == "5" and s.hole.cells.count(None) == 6
     d.card(2)  # changed: on to the next card
-    assert d.top() is s and s.cells.count(None) == 5 and "5" not in s.cells
+    assert d.top() is s and s.hole.cells.count(None) == 5 and "5" not in s.hole.cells
 
 
 def test_multiple_9_tools_and_tally():
@@ -392,12 +392,13 @@ def test_questions_and_warnings_fit_every_board():
         d.key("ok")
         d.grid([[5, 5, 5, 5], [5, 5, 5, 5]])
         s = d.top()
-        first = s.cell()
+        first = s.hole.cell()
         d.card(5)  # the ninth 5: the deck says so as it is entered (issue 37, 9), not at the grid's end
         assert d.screen() == "Message" and d.top().title == "Too many", (board, d.screen())
         assert "9 cards '5'" in d.top().rows[0], (board, d.top().rows)
         d.key("ok")
-        assert d.top() is s and s.cell() == first and s.cells[first] == "5", board  # on it, to change it
+        # on it, to change it
+        assert d.top() is s and s.hole.cell() == first and s.hole.cells[first] == "5", board
         for _ in range(40):  # back through the grids to the first player's first cell, and one more
             d.key("back")
             if d.screen() == "Menu":
@@ -415,23 +416,23 @@ def test_a_cell_starts_on_the_card_above_else_left_else_the_games_common_card():
     d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
     d.key("ok")
     s = d.top()
-    assert s.cells[0] == "0"  # play-nine's holes most often end with 0s
-    d._cycle_to(lambda: s.cells[0], s.cycle, "5")
+    assert s.hole.cells[0] == "0"  # play-nine's holes most often end with 0s
+    d._cycle_to(lambda: s.hole.cells[0], s.hole.cycle, "5")
     d.key("ok")
-    assert s.cell() == 4 and s.cells[4] == "5"  # column by column: the card above
-    d._cycle_to(lambda: s.cells[4], s.cycle, "7")
+    assert s.hole.cell() == 4 and s.hole.cells[4] == "5"  # column by column: the card above
+    d._cycle_to(lambda: s.hole.cells[4], s.hole.cycle, "7")
     d.key("ok")
-    assert s.cell() == 1 and s.cells[1] == "0"  # a top card: the common card (not its left, 5)
+    assert s.hole.cell() == 1 and s.hole.cells[1] == "0"  # a top card: the common card (not its left, 5)
     fresh_dir("guess-cn")
     d = Driver("devkit-oled")
     d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
     d.key("ok")
     s = d.top()
-    assert s.cells[0] == "K"
+    assert s.hole.cells[0] == "K"
     for c in ("3", "8", "Q"):  # the first row
-        d._cycle_to(lambda: s.cells[s.cell()], s.cycle, c)
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, c)
         d.key("ok")
-    assert s.cell() == 3 and s.cells[3] == "3"  # row by row: the card above
+    assert s.hole.cell() == 3 and s.hole.cells[3] == "3"  # row by row: the card above
 
 
 def test_total_only_asks_before_dropping_the_cards_entered():
@@ -441,13 +442,13 @@ def test_total_only_asks_before_dropping_the_cards_entered():
     d.key("ok")
     s = d.top()
     for c in ("5", "5"):  # two cards in
-        d._cycle_to(lambda: s.cells[s.cell()], s.cycle, c)
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, c)
         d.key("ok")
-    d._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
+    d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, "#")
     d.key("ok")
     assert d.top().title == "Total only?" and d.top().cursor == 0  # on "Keep cards"
     d.choose("Keep cards")
-    assert d.top() is s and s.cells[0] == "5" and s.cells[4] == "5"
+    assert d.top() is s and s.hole.cells[0] == "5" and s.hole.cells[4] == "5"
     d.key("ok")
     d.choose("Drop cards")
     assert d.screen() == "Number"
@@ -455,7 +456,7 @@ def test_total_only_asks_before_dropping_the_cards_entered():
     assert d.top() is not s and d.app.stack[-2] is s  # on to BOB's grid
     # with nothing entered yet, # goes straight to the total
     t = d.top()
-    d._cycle_to(lambda: t.cells[t.cell()], t.cycle, "#")
+    d._cycle_to(lambda: t.hole.cells[t.hole.cell()], t.hole.cycle, "#")
     d.key("ok")
     assert d.screen() == "Number"
 
@@ -513,10 +514,10 @@ def test_a_hole_the_engine_refuses_brings_its_players_screens_back_as_they_were(
     assert d.screen() == "Message" and d.top().title == "Check cards", d.screen()
     assert "went out" in " ".join(str(r) for r in d.top().rows), d.top().rows
     d.key("ok")
-    assert d.screen() == "HandEntry" and d.top().k == 1, (d.screen(), getattr(d.top(), "k", None))
-    assert d.top().d.entries == [["3"], ["K"]], d.top().d.entries
+    assert d.screen() == "HandEntry" and d.top().player == 1, (d.screen(), getattr(d.top(), "player", None))
+    assert d.top().hole.entries == [["3"], ["K"]], d.top().hole.entries
     below = d.app.stack[-2]  # the player before's under it, as before: back goes there
-    assert type(below).__name__ == "HandEntry" and below.k == 0 and below.d is d.top().d
+    assert type(below).__name__ == "HandEntry" and below.player == 0 and below.hole is d.top().hole
     assert d.app.game.holes == []
 
 
@@ -662,15 +663,15 @@ def test_a_card_being_fixed_stays_where_it_is_after_a_question_or_a_refusal():
     d.choose("ANN")
     s = d.top()
     d.key("ok")  # the first card: its value
-    while s.cells[s.cell()] != "#":
+    while s.hole.cells[s.hole.cell()] != "#":
         d.key("down")
     d.key("ok")
     assert d.top().title == "Total only?"
     d.key("back")  # no total: the same card, still "#"
-    assert d.top() is s and s.cell() == 0 and s.cells[0] == "#"
+    assert d.top() is s and s.hole.cell() == 0 and s.hole.cells[0] == "#"
     for k in ("ok", "back", "back", "down", "up"):
         d.key(k)
-    assert d.top() is s and s.cells == ["0", "1", "2", "3", "4", "5", "6", "7"] and s.cell() == 0
+    assert d.top() is s and s.hole.cells == ["0", "1", "2", "3", "4", "5", "6", "7"] and s.hole.cell() == 0
     # a card the deck has no more of ("Check cards"): BACK there, BACK here puts that card back
     for _ in range(3):  # the hole's players, the holes, the game
         d.key("back")
@@ -683,9 +684,9 @@ def test_a_card_being_fixed_stays_where_it_is_after_a_question_or_a_refusal():
     d.key("ok")
     assert d.screen() == "Message" and d.top().title == "Too many", d.top().title  # (the deck)
     d.key("back")
-    assert d.top() is s and s.cell() == 0 and s.cells[0] == "1"
+    assert d.top() is s and s.hole.cell() == 0 and s.hole.cells[0] == "1"
     d.key("back")
-    assert s.pick and s.cells == ["2", "3", "4", "5", "6", "7", "8", "9"] and s.cell() == 0
+    assert s.pick and s.hole.cells == ["2", "3", "4", "5", "6", "7", "8", "9"] and s.hole.cell() == 0
     check_rescores(d)
 
 

@@ -372,7 +372,7 @@ def test_a_hand_from_a_phone(tmp_path):
 
 
 def test_a_silent_connection_is_closed_and_a_held_poll_answers_in_time(tmp_path):
-    """One clock in the device's loop (web/server.py's Net.expire): a poll
+    """One clock in the device's loop (web/state.py's Net.expire): a poll
     held 15 s answers with the state as it is, and a connection that sends
     nothing is closed after 5 s; a browser's long headers are no trouble."""
     with table(tmp_path) as s:

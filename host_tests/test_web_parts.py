@@ -80,6 +80,9 @@ class App:
         self.stack = [self]
         self.dirty = False
 
+    def hole(self):
+        return None  # no hole open on the device (App.hole)
+
 
 class Runner:
     def __init__(self, game):
@@ -566,3 +569,19 @@ def test_options_head_a_long_header_line_and_the_pin_are_as_docs_phones_md_says(
         assert state.new_pin() == "999999" and not draws
     finally:
         state.os = real
+
+
+def test_what_a_phone_sent_comes_to_the_device_as_a_copy_of_its_own():
+    """The device may change a phone's grid (its player does, or BACK drops
+    it): the inbox keeps what the phone sent (Net.sent_by, Hole.take)."""
+    n, g = net()
+    grid = [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+    n.sent = {1: grid, 2: 14}
+    label = n.sent_for[1]
+    assert label == "Hole 1"
+    got = n.sent_by(label, 1)
+    assert got == grid and got is not grid and got[0] is not grid[0]
+    got[0][0] = "HIO"
+    assert grid[0][0] == "1"
+    assert n.sent_by(label, 2) == 14 and n.sent_by(label, 0) is None
+    assert n.sent_by("Hole 2", 1) is None  # another hole's label: nothing

@@ -3,6 +3,7 @@
 # Original hand (HandEntry; the rest of a hole's entry is ui/entry.py's).
 # Only they need it: loaded then and let go at the next hub (app.LEAVES).
 from hardware import BACK, DOWN, OK, UP
+from engine.hole import TOTAL
 from ui.draw import DIM, FG, SEL_FG
 from ui.widgets import Screen, confirm, header
 
@@ -112,16 +113,20 @@ class HandEntry(CardList):
 
     def __init__(self, draft, player):
         e = draft.entries[player]
-        cycle = [END] + list(draft.rules.tokens) + ["#"]  # "#": the total alone (ui/entry.py's TOTAL)
+        cycle = [END] + list(draft.rules.tokens) + [TOTAL]  # the total alone
         choice = END if type(e) is list or draft.players[player] == draft.out else cycle[1]
         super().__init__(draft.app, "", None, cycle, choice, cards=e if type(e) is list else None,
                          most=draft.rules.MAX_HAND)
-        self.d = draft
-        self.k = player
+        self.hole = draft
+        self.player = player
         self.opts = draft.game.opts
+        draft.at = player  # (what a phone's hand would not reach: Hole.has)
+
+    def shown(self):
+        self.hole.at = self.player  # back from the next player
 
     def take(self, card):
-        if card != "#":  # ui/entry.py's TOTAL
+        if card != TOTAL:
             return super().take(card)
         if self.cards:  # cards entered: dropped only when the player says so
             confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
@@ -130,18 +135,18 @@ class HandEntry(CardList):
         return False
 
     def finish(self):  # an empty hand too
-        self.d.entries[self.k] = list(self.cards)
-        self.d.done(self.k)
+        self.hole.entries[self.player] = list(self.cards)
+        self.hole.done(self.player)
 
     def empty_back(self):
-        if self.k > 0:
+        if self.player > 0:
             self.app.pop()
         else:
-            self.d.leave()
+            self.hole.leave()
 
     def hint(self):
-        if self.k in self.d.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
-            return "Phone's: %s" % getattr(self.d.app.via, "DONE_KEY", "OK")  # the key that finishes a hand
+        if self.player in self.hole.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
+            return "Phone's: %s" % getattr(self.app.via, "DONE_KEY", "OK")  # the key that finishes a hand
         return super().hint()
 
     def ask_total(self):
@@ -151,8 +156,8 @@ class HandEntry(CardList):
             self.choice = END
 
         # docs/RULES.md's bounds; who went out scored nothing, so only 0
-        low, high = (0, 0) if self.d.players[self.k] == self.d.out else (TOTAL_LOW, TOTAL_HIGH)
-        self.d.ask_total(self.k, 0, low, high, then=then)
+        low, high = (0, 0) if self.hole.players[self.player] == self.hole.out else (TOTAL_LOW, TOTAL_HIGH)
+        self.hole.ask_total(self.player, 0, low, high, then=then)
 
     def top(self, pen):
-        return self.d.title(pen, self.k, self.d.rules.score(self.cards, self.opts).total())
+        return self.hole.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())

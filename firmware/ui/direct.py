@@ -6,6 +6,7 @@
 # nothing of this file's in a hole). The button boards step through the
 # cards instead. Loaded while a hole is entered (app.LEAVES).
 from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
+from engine.hole import TOTAL
 
 # A key that is not a card's own name, by game: its card where the game has
 # that card (docs/KEYS.md). 0 is 10 where no card is 0, 1 the ace where no
@@ -42,64 +43,66 @@ def legend(rules):
 def typed_grid(grid, k):
     """A keyboard's key k on a grid (GridEntry.keyboard, FixEntry's)."""
     grid.note = None
-    if k == OK and grid.phone_grid():
+    if k == OK and grid.hole.phone_grid():
         grid.accept()  # the grid the player's phone sent (ui/entry.py)
     elif k == "=" or k == OK:
         if not grid.one_card:  # (a past hole's card is fixed alone)
             grid.total_only()
     elif len(k) == 1:
-        tok = card(k, grid.d.rules)
+        tok = card(k, grid.hole.rules)
         if tok is not None:
             grid.put(tok)
         elif k != " ":
             grid.note = "no card is '%s'" % k
             grid.dirty = True
     elif k == UP or k == DOWN:  # (no tuple made a key)
-        grid.move(1 if k == DOWN else -1, 0)
+        grid.hole.move(1 if k == DOWN else -1, 0)
+        grid.changed()
     elif k == LEFT or k == RIGHT:
-        grid.move(0, 1 if k == RIGHT else -1)
+        grid.hole.move(0, 1 if k == RIGHT else -1)
+        grid.changed()
     elif k == BACK and not grid.one_card:
         grid.back()
     else:
         grid.key(k)
 
 
-def typed_cards(s, k):
+def typed_cards(screen, k):
     """A hand (or a list of cards): a key is a card, = the total instead
     (a hand's); Enter: the cards are complete."""
     if len(k) == 1:
         u = k.upper()
-        tok = "#" if k == "=" else u if u in s.cycle else ALIAS.get(u)
-        if tok is not None and tok in s.cycle and tok != "end":
-            s.choice = tok
-            s.key(OK)
+        tok = TOTAL if k == "=" else u if u in screen.cycle else ALIAS.get(u)
+        if tok is not None and tok in screen.cycle and tok != "end":
+            screen.choice = tok
+            screen.key(OK)
         return
-    if k == OK and "end" in s.cycle:
-        s.choice = "end"
-    s.key(k)
+    if k == OK and "end" in screen.cycle:
+        screen.choice = "end"
+    screen.key(k)
 
 
 # --- a number typed (a keyboard's digits, a touch board's digit pad) -------------
-def number(s, k):
+def number(screen, k):
     """Digits type the number (- first: negative), backspace rubs one out;
     Enter takes it within the bounds; the arrows still step it."""
-    t = getattr(s, "typed", "")
-    if s.show is not str and len(k) == 1:
+    t = getattr(screen, "typed", "")
+    if screen.show is not str and len(k) == 1:
         return  # a number shown as something else (the sleep time in steps of 30 s): the arrows
     if k == BACK and t:
         t = t[:-1]
-    elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and s.lo < 0:
+    elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and screen.lo < 0:
         t += k
-        if t != "-" and abs(int(t)) > max(abs(s.lo), abs(s.hi)):
+        if t != "-" and abs(int(t)) > max(abs(screen.lo), abs(screen.hi)):
             return  # more digits than any number allowed: not taken
-    elif k == OK and not s.lo <= s.n <= s.hi:
+    elif k == OK and not screen.lo <= screen.n <= screen.hi:
         return  # typed past the bounds: Enter waits for a number it may take
     elif len(k) > 1:
-        s.typed = ""
-        s.key(k)
+        screen.typed = ""
+        screen.key(k)
         return
     else:
         return
-    s.typed = t
-    s.n = int(t) if t not in ("", "-") else 0 if s.lo <= 0 <= s.hi else s.lo
-    s.dirty = True
+    screen.typed = t
+    screen.n = int(t) if t not in ("", "-") else 0 if screen.lo <= 0 <= screen.hi else screen.lo
+    screen.dirty = True

@@ -1,9 +1,10 @@
 # Entering a hole: each player's grid (or hand) in turn, then who went out
-# and who ended it, then the result. Each player's entry is a screen given
-# the hole's Draft: GridEntry here, HandEntry (a SuitUP Original hand, in
-# ui/cardlist.py); it calls d.done(k) when its player's entry is complete,
-# d.leave() to leave the hole. Then the hole is added, saved and its result
-# shown.
+# and who ended it, then the result. The hole itself, its entries and the
+# grid's cursor, is the engine's (engine/hole.py); here it is the Draft, with
+# the screens. Each player's entry is a screen given the Draft: GridEntry
+# here, HandEntry (a SuitUP Original hand, in ui/cardlist.py); it calls
+# draft.done(player) when its player's entry is complete, draft.leave() to
+# leave the hole. Then the hole is added, saved and its result shown.
 #
 # A grid's card is picked by stepping through the game's cards (DOWN next,
 # UP back; held, they repeat) and taken with OK; each new cell starts on the
@@ -19,51 +20,20 @@ from array import array
 from hardware import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
+from engine.hole import TOTAL, Hole
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Number, Screen, confirm, header, wrap
 
-TOTAL = "#"  # in the card list: enter the player's total instead
 
-
-def flat(e, rules):
-    """An entry as a flat card list (a grid's rows joined), or the total."""
-    if type(e) is int or rules.hand:
-        return e
-    return [t for row in e for t in row]
-
-
-class Draft:
-    """A hole being entered (or edited): the entries survive going back."""
+class Draft(Hole):
+    """The hole on the device: the engine's Hole (engine/hole.py), with the
+    app its screens are on and the screen to come back to (the game's hub)."""
 
     def __init__(self, app, target, anchor):
-        g = app.game
+        super().__init__(app.game, target)
         self.app = app
-        self.game = g
-        self.rules = g.rules
-        self.target = target  # None: the next hole; an int: edit that hole; "playoff"
-        self.anchor = anchor  # the screen to come back to: the game's hub
-        if target == "playoff":
-            self.players = g.playoff_players()
-            self.label = "Playoff %d" % (len(g.playoff) + 1)
-        else:
-            self.players = list(range(len(g.names)))
-            self.label = "Hole %d" % ((len(g.holes) if target is None else target) + 1)
-        self.entries: list = [None] * len(self.players)
-        self.ender = self.out = None
-        self.blitz = False
-        # who went out and who ended are answered already: an edit, or asked before
-        self.out_known = self.ender_known = type(target) is int
-        self.fix = False  # one player's entry fixed in a past hole: the rest stands
-        self.phone: list = []  # the players whose entry came from their phone (ui/phones.py)
-        if type(target) is int:
-            h = g.holes[target]
-            # grids as rows (as the engine reads them), hands as lists
-            self.entries = [c if type(c) is int else self.rules.grid_of(c) for c in h.cards]
-            self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
-
-    def name(self, player):
-        return self.game.names[self.players[player]]
+        self.anchor = anchor
 
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
@@ -110,7 +80,8 @@ def start(app, target, anchor):
 def open_player(draft, player):
     net = draft.app.net
     # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
-    if net is not None and net.take(draft, player) and type(draft.entries[player]) is int:
+    if net is not None and draft.take(player, net.sent_by(draft.label, draft.players[player])) and \
+            type(draft.entries[player]) is int:
         name = draft.name(player)
         draft.ask_total(player, draft.entries[player], title=("%s total (phone)" % name, "%s total" % name))
         return
@@ -124,9 +95,8 @@ def open_player(draft, player):
 
 def player_done(draft, player):
     """The player's entry is complete: check the deck so far, then go on."""
-    upto = len(draft.entries) if draft.fix else player + 1
     try:
-        draft.game.check_deck([flat(e, draft.rules) for e in draft.entries[:upto] if e is not None])
+        draft.check(player)
     except ScoreError as e:
         draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
@@ -196,141 +166,70 @@ def _rect(r, k, x, y, w, h):
 
 
 class GridEntry(Screen):
+    """A player's grid on the screen: the keys mapped onto the hole's cursor
+    (engine/hole.py), and what it shows drawn."""
+
     one_card = False  # FixEntry (ui/fix.py): one card changed and saved
 
     def __init__(self, draft, player):
         super().__init__(draft.app)
-        self.d = draft
-        self.k = player
-        r = draft.rules
-        self.R, self.C = R, C = r.rows, r.cols
-        n = R * C
-        shape: tuple | None = getattr(draft, "shape", None)  # the same for every player: made once a hole (a
-        if shape is None:  # grid each, a player at a time, stays on the stack: docs/MEMORY.md)
-            if r.by_column:  # a column's pair is one press
-                order = tuple(row * C + col for col in range(C) for row in range(R))
-            else:
-                order = tuple(range(n))
-            shape = draft.shape = (order, tuple(r.tokens) + ((".",) if r.dots else ()) + (TOTAL,))
-        self.order, self.cycle = shape
-        e = draft.entries[player]
-        self.pos = 0
-        if type(e) is list:
-            self.cells = flat(e, r)
-        else:
-            self.cells = [None] * n
-            if draft.app.via is None:  # buttons: start on a guess (a keyboard types, a pad is tapped)
-                self.cells[self.order[0]] = self.guess(self.order[0])
-        self.total = e if type(e) is int else None
-        self.opts = draft.game.opts
-        if player in draft.phone and type(e) is list:  # from the phone: on its last cell, OK takes it
-            self.pos = n - 1
-
-    def cell(self):
-        return self.order[self.pos]
-
-    def guess(self, i):
-        """Where cell i starts: on the card above it, else the one to its
-        left (not in a game entered column by column: its columns are dealt
-        apart), else the card this game's holes most often end with. Real
-        holes end in matches and low cards (make bench: entry on real holes)."""
-        C = self.C
-        c = self.cells[i - C] if i >= C else None
-        if c is None and i % C and not self.d.rules.by_column:
-            c = self.cells[i - 1]
-        return c if c is not None and c != TOTAL else self.d.rules.start
+        self.hole = draft
+        self.player = player
+        # buttons: the first cell starts on a guess (a keyboard types, a pad is tapped)
+        draft.open(player, draft.app.via is None)
 
     def key(self, k):
-        i = self.cell()
-        if k == UP or k == DOWN:  # (no tuple made a key)
-            j = self.cycle.index(self.cells[i])
-            self.cells[i] = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
+        h = self.hole
+        if k == UP or k == DOWN:  # the cell's card, along the game's cards (no tuple made a key)
+            i = h.cell()
+            j = h.cycle.index(h.cells[i])
+            h.cells[i] = h.cycle[(j + (1 if k == DOWN else -1)) % len(h.cycle)]
         elif k == OK:
-            if self.cells[i] == TOTAL:
-                if type(self.d.entries[self.k]) is list or self.cells.count(None) < len(self.cells) - 1:
+            if h.cells[h.cell()] == TOTAL:
+                if type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells) - 1:
                     # cards entered: dropped only when the player says so
                     confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
                 else:
                     self.ask_total()
                 return
-            if self.too_many(i):
-                return
-            if self.pos + 1 < len(self.order):
-                self.pos += 1
-                nxt = self.cell()
-                if self.cells[nxt] is None:
-                    self.cells[nxt] = self.guess(nxt)
-            else:
-                self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-                self.d.done(self.k)
+            try:
+                if not h.advance():
+                    h.done(self.player)
+                    return
+            except ScoreError as e:
+                self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
                 return
         elif k == BACK:
-            if self.pos > 0:
-                self.pos -= 1
-            elif self.k > 0:
+            if h.pos > 0:
+                h.pos -= 1
+            elif self.player > 0:
                 self.app.pop()
             else:
-                self.d.leave()
+                h.leave()
                 return
         self.changed()
 
     # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py)
     def put(self, tok):
-        """tok into the current cell, then on to the next empty cell (in the
-        grid's order, wrapping); none left: the player's grid is complete.
-        Fixing a past hole (ui/fix.py's FixEntry): the one card is changed
-        and the hole saved."""
-        self.cells[self.cell()] = tok
-        if self.one_card:
-            self.save()  # type: ignore[attr-defined]
-            return
-        if self.too_many(self.cell()):
+        """tok into the current cell, then on to the next empty cell; none
+        left: the player's grid is complete (Hole.put)."""
+        h = self.hole
+        try:
+            more = h.put(tok)
+        except ScoreError as e:  # the cursor stays on it
             self.dirty = True
-            return
-        n = len(self.order)
-        for step in range(1, n + 1):
-            p = (self.pos + step) % n
-            if self.cells[self.order[p]] is None:
-                self.pos = p
-                self.changed()
-                return
-        self.pos = n - 1
-        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-        self.d.done(self.k)
-
-    def too_many(self, i):
-        """The deck checked as cell i's card is entered, not only once the
-        grid is complete: the hole so far holding more of it than the
-        game's deck says so (the cursor stays on it), and True."""
-        d, tok = self.d, self.cells[i]
-        most = d.rules.deck(len(d.game.names)).get(tok)
-        if most is None:
-            return False
-        n = self.cells.count(tok)
-        for j in range(len(d.entries)):
-            e = d.entries[j]
-            if j != self.k and type(e) is list:
-                for row in e:
-                    n += row.count(tok)
-        if n <= most:
-            return False
-        try:  # the engine's words for it
-            d.game.check_deck([[tok] * n])
-        except ScoreError as e:
             self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
-        return True
-
-    def move(self, dr, dc):
-        """The cursor a row (dr) or a column (dc) along, wrapping."""
-        i = self.cell()
-        r, c = (i // self.C + dr) % self.R, (i % self.C + dc) % self.C
-        self.pos = self.order.index(r * self.C + c)
-        self.changed()
+            return
+        if more:
+            self.changed()
+        else:
+            h.done(self.player)
 
     def total_only(self):
         """The player's total instead of cards: asks first if cards would be
         dropped ("Keep cards" changes nothing)."""
-        if type(self.d.entries[self.k]) is list or self.cells.count(None) < len(self.cells):
+        h = self.hole
+        if type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells):
             confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
         else:
             self.ask_total()
@@ -340,9 +239,10 @@ class GridEntry(Screen):
         asking first when this player's cards would go with it (a tap or an
         arrow reaches the first cell at once); from the first player,
         leaving the hole (which asks)."""
-        if self.pos == 0 and self.k > 0 and type(self.d.entries[self.k]) is not list and \
-                self.cells.count(None) < len(self.cells):
-            confirm(self.app, ("Drop %s's cards?" % self.d.name(self.k), "Drop cards?"),
+        h, player = self.hole, self.player
+        if h.pos == 0 and player > 0 and type(h.entries[player]) is not list and \
+                h.cells.count(None) < len(h.cells):
+            confirm(self.app, ("Drop %s's cards?" % h.name(player), "Drop cards?"),
                     lambda: self.key(BACK), no="Keep them", yes="Drop, go back")
         else:
             self.key(BACK)
@@ -357,42 +257,45 @@ class GridEntry(Screen):
     def previous(self):
         """The player before's score ("ANN: 12"), for under the grid: the
         last card of a grid goes straight on to the next player."""
-        d, k = self.d, self.k
-        e = d.entries[k - 1] if k else None
+        h, player = self.hole, self.player
+        e = h.entries[player - 1] if player else None
         if e is None:
             return None
         if e is not self.prev_of:
-            score = e if type(e) is int else d.rules.score([t for row in e for t in row], d.game.opts).total()
-            self.prev_line = "%s: %d" % (d.name(k - 1), score)
+            score = e if type(e) is int else h.rules.score([t for row in e for t in row], h.game.opts).total()
+            self.prev_line = "%s: %d" % (h.name(player - 1), score)
             self.prev_of = e
         return self.prev_line
 
-    def phone_grid(self):
+    def accept(self):
         """A complete grid that came from the player's phone: OK (Enter, the
         pad's OK) takes it as it is."""
-        return self.k in self.d.phone and None not in self.cells and TOTAL not in self.cells
-
-    def accept(self):
-        if not self.phone_grid():
-            return
-        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-        self.d.done(self.k)
+        h = self.hole
+        if h.phone_grid():
+            h.entries[self.player] = h.rules.grid_of(h.cells)
+            h.done(self.player)
 
     def shown(self):
-        L = getattr(self.d, "looks", None)
+        h = self.hole
+        L = getattr(h, "looks", None)
         if L is not None:
             L[9] = None  # drawn whole: what it shows is worked out again
+        if h.at != self.player:  # back from the next player: this one's grid under the cursor again
+            h.open(self.player, self.app.via is None)
         # back from the next player: stand on the last cell of a complete grid (not from "Total
         # only?" answered Keep cards: on the "#" still)
-        if type(self.d.entries[self.k]) is list and TOTAL not in self.cells:
-            self.pos = len(self.order) - 1
+        if type(h.entries[self.player]) is list and TOTAL not in h.cells:
+            h.pos = len(h.order) - 1
 
     def ask_total(self):
-        def then():
-            if self.cells[self.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
-                self.cells[self.cell()] = self.cycle[0]
+        h = self.hole
 
-        self.d.ask_total(self.k, self.total if self.total is not None else 0, then=then)
+        def then():
+            if h.cells[h.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
+                h.cells[h.cell()] = h.cycle[0]
+
+        e = h.entries[self.player]
+        h.ask_total(self.player, e if type(e) is int else 0, then=then)
 
     # What the grid shows, worked out once a change and kept on the hole's Draft (each grid stays
     # on the stack), then only what differs drawn: docs/SPEED.md, "Draw what changed".
@@ -401,25 +304,26 @@ class GridEntry(Screen):
 
     def look(self):
         """What the grid shows (Draft.looks), worked out unless it is already."""
-        d = self.d
-        n = len(self.cells)
-        L: list | None = getattr(d, "looks", None)
+        h = self.hole
+        now = h.cells
+        n = len(now)
+        L: list | None = getattr(h, "looks", None)
         if L is None or len(L[0]) != n:
-            L = d.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
-                           None, (), None, None, 0, None, grid_box(self.app.pen, self.C), [None] * 5]
-        if L[9] is self and L[10] == self.pos and L[11] is self.note and L[2] == self.cells:
+            L = h.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
+                           None, (), None, None, 0, None, grid_box(self.app.pen, h.rules.cols), [None] * 5]
+        if L[9] is self and L[10] == h.pos and L[11] is self.note and L[2] == now:
             return L
-        L[9], L[10], L[11] = self, self.pos, self.note
+        L[9], L[10], L[11] = self, h.pos, self.note
         cells, codes, labels = L[2], L[0], L[1]
         for i in range(n):
-            cells[i] = self.cells[i]
+            cells[i] = now[i]
         b = None
-        if None not in self.cells and TOTAL not in self.cells:
-            b = d.rules.score(self.cells, self.opts)
+        if None not in now and TOTAL not in now:
+            b = h.rules.score(now, h.game.opts)
         L[6] = b.total() if b else None
-        cur = self.cell()
+        cur = h.cell()
         for i in range(n):
-            t = self.cells[i]
+            t = now[i]
             state = b.state[i] if b else 0
             if i == cur:
                 role = SEL_FG
@@ -446,7 +350,8 @@ class GridEntry(Screen):
     def changed(self):
         """After a key: only what differs from the screen is drawn, or the
         whole screen where that is simpler (a frame not yet drawn)."""
-        L = getattr(self.d, "looks", None)
+        h = self.hole
+        L = getattr(h, "looks", None)
         if self.dirty is not False or L is None or L[9] is not self:  # a frame pending: drawn whole
             self.dirty = True
             return
@@ -456,7 +361,7 @@ class GridEntry(Screen):
         was_codes = L[3]
         was_labels = L[4]
         rects = L[5]
-        n = len(self.cells)
+        n = len(h.cells)
         for i in range(n):
             was_codes[i], was_labels[i] = codes[i], labels[i]
         was_score, was_extras, was_hints = L[6], L[7], L[8]
@@ -474,14 +379,15 @@ class GridEntry(Screen):
             else:  # the title line: its name may be cut otherwise
                 _rect(rects, 0, 0, 0, pen.d.width, y0 - 3)
         if L[7] != was_extras or L[8] != was_hints:
-            y = y0 + self.R * rh
+            y = y0 + h.rules.rows * rh
             _rect(rects, 4, 0, y, pen.d.width, pen.h - y)
+        C = h.rules.cols
         k = 8
         lo = hi = -1  # the first and last cells that changed, beyond two
         for i in range(n):
             if codes[i] == was_codes[i] and labels[i] is was_labels[i]:
                 continue
-            x, yy = x0 + i % self.C * cw - 2, y0 + i // self.C * rh - 2
+            x, yy = x0 + i % C * cw - 2, y0 + i // C * rh - 2
             if k < 16:
                 _rect(rects, k, x, yy, tw - 1, rh + 2)
                 k += 4
@@ -496,6 +402,7 @@ class GridEntry(Screen):
 
     def draw(self, pen):
         L = self.look()
+        h = self.hole
         codes, labels = L[0], L[1]
         b = L[6] is not None
         x0, y, cw, rh, tw = L[12]
@@ -503,12 +410,12 @@ class GridEntry(Screen):
         # (the title's strings, the calls); a whole frame draws all
         clip, top, end = pen.clip, pen.oy, pen.oy + pen.rows
         if clip is None or (top < y - 3 and pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3)):
-            title_and_score(pen, self.d.name(self.k), self.d.label, L[6], L[13])
+            title_and_score(pen, h.name(self.player), h.label, L[6], L[13])
         else:  # the title's rule, where a cell of the first row changed
             pen.fill(0, y - 2, pen.d.width, 1, DIM)
-        C = self.C
+        R, C = h.rules.rows, h.rules.cols
         mono = pen.mono
-        for i in range(self.R * C):
+        for i in range(R * C):
             x, yy = x0 + i % C * cw, y + i // C * rh
             if clip is not None and not (yy - 2 < end and top < yy + rh and pen._meets(
                     clip, len(clip), x - 2, yy - 2, tw - 1, rh + 2)):
@@ -524,7 +431,7 @@ class GridEntry(Screen):
                 pen.box(x - 2, yy - 2, tw - 1, rh + 1, FG)
             if b and state == REMOVED:
                 pen.fill(x - 1, yy + rh // 2 - 1, tw - 4, 1, BAD)
-        y += self.R * rh + 2
+        y += R * rh + 2
         if clip is not None and not (y - 2 < end and top < pen.h and pen._meets(
                 clip, len(clip), 0, y - 2, pen.d.width, pen.h - y + 2)):
             return  # the lines under the grid (their strings)
@@ -552,8 +459,9 @@ class GridEntry(Screen):
         """The line under the grid: what OK does, where it is not taking a card."""
         if self.note:
             return self.note
-        via = self.d.app.via
-        if self.phone_grid() and (via is not None or self.pos == len(self.order) - 1):
+        via = self.app.via
+        h = self.hole
+        if h.phone_grid() and (via is not None or h.pos == len(h.order) - 1):
             return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
             if not hasattr(via, "hint"):
@@ -563,7 +471,7 @@ class GridEntry(Screen):
                 self.hint_line = via.hint(self)
                 self.hint_of = prev
             return self.hint_line
-        return "OK: total only" if self.cells[self.cell()] == TOTAL else None
+        return "OK: total only" if h.cells[h.cell()] == TOTAL else None
 
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
     # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
@@ -587,6 +495,8 @@ class GridEntry(Screen):
         """A tap on a cell: the cursor there."""
         x0, y0, cw, rh, tw = self.look()[12]  # grid_box()'s, kept (a tuple made once a hole, not a tap)
         r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
-        if 0 <= r < self.R and 0 <= c < self.C and x >= x0 - 2:
-            self.pos = self.order.index(r * self.C + c)
+        h = self.hole
+        C = h.rules.cols
+        if 0 <= r < h.rules.rows and 0 <= c < C and x >= x0 - 2:
+            h.pos = h.order.index(r * C + c)
             self.changed()

@@ -3,7 +3,8 @@
 # ended stand). Only editing needs it: loaded then and let go at the game's
 # hub (app.LEAVES); entering a hole is ui/entry.py's.
 from hardware import BACK, DOWN, OK, UP
-from ui.entry import TOTAL, Draft, GridEntry, open_player
+from engine.hole import TOTAL
+from ui.entry import Draft, GridEntry, open_player
 from ui.finish import ask_ender, ask_out
 from ui.widgets import Menu
 
@@ -41,21 +42,22 @@ class FixEntry(GridEntry):
         self.was = None  # the card being changed, as it was
 
     def key(self, k):
-        i = self.cell()
+        h = self.hole
+        i = h.cell()
         if self.pick:
             if k == UP or k == DOWN:
-                self.pos = (self.pos + (1 if k == DOWN else -1)) % len(self.order)
+                h.pos = (h.pos + (1 if k == DOWN else -1)) % len(h.order)
             elif k == OK:
                 self.pick = False
-                self.was = self.cells[i]
+                self.was = h.cells[i]
             elif k == BACK:
                 self.app.pop()
                 return
             self.dirty = True
-        elif k == OK and self.cells[i] != TOTAL:  # the one card fixed: save
+        elif k == OK and h.cells[i] != TOTAL:  # the one card fixed: save
             self.save()
         elif k == BACK:  # not this card: as it was, pick another
-            self.cells[i] = self.was
+            h.cells[i] = self.was
             self.was = None
             self.pick = True
             self.dirty = True
@@ -65,11 +67,16 @@ class FixEntry(GridEntry):
     def shown(self):
         pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
 
-    one_card = True  # a card typed or tapped is saved at once (GridEntry.put)
+    one_card = True  # a card typed or tapped is saved at once
+
+    def put(self, tok):
+        self.hole.cells[self.hole.cell()] = tok
+        self.save()
 
     def save(self):  # (was kept: a hole the engine refuses comes back here, BACK puts the card back)
-        self.d.entries[self.k] = self.d.rules.grid_of(self.cells)
-        self.d.done(self.k)
+        h = self.hole
+        h.entries[self.player] = h.rules.grid_of(h.cells)
+        h.done(self.player)
 
     # A keyboard and a touch pad (the input contract, ui/widgets.py): the card
     # to change is picked, then typed or tapped; Enter, backspace and a card being
@@ -87,7 +94,7 @@ class FixEntry(GridEntry):
             pass  # (a card being stepped with the keys: the pad waits)
         elif label == TOTAL:  # the total instead: as with the keys, asked first
             self.key(OK)  # this cell
-            self.cells[self.cell()] = TOTAL
+            self.hole.cells[self.hole.cell()] = TOTAL
             self.key(OK)
         else:
             super().press(label)

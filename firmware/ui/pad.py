@@ -10,15 +10,16 @@ from hardware import BACK, OK
 DIGITS = tuple("1234567890")
 
 
-def number_keys(s):
+def number_keys(screen):
     """A number's pad: Del rubs out a digit; with none typed it is Back."""
-    return DIGITS + (("-",) if s.lo < 0 else ()) + ("Del" if getattr(s, "typed", "") else "Back", "OK")
+    rub = "Del" if getattr(screen, "typed", "") else "Back"
+    return DIGITS + (("-",) if screen.lo < 0 else ()) + (rub, "OK")
 
 
-def number_press(s, label):
+def number_press(screen, label):
     import ui.direct  # the keyboard's typing of a number (app.LEAVES)
 
-    ui.direct.number(s, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
+    ui.direct.number(screen, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
 
 
 # --- a hole's grid (ui/entry.py's GridEntry) --------------------------------
@@ -29,11 +30,11 @@ def grid_keys(grid):
     keys = getattr(grid, "pad_keys", None)
     if keys is not None:
         return keys
-    d = grid.d
-    keys = getattr(d, "pad_keys", None)  # every player's the same
+    hole = grid.hole
+    keys = getattr(hole, "pad_keys", None)  # every player's the same
     if keys is None:
-        keys = d.pad_keys = grid.cycle + ("Back",)  # the cards, "." where the game has it, the total
-    if grid.phone_grid():
+        keys = hole.pad_keys = hole.cycle + ("Back",)  # the cards, "." where the game has it, the total
+    if hole.phone_grid():
         keys += ("OK",)
         grid.pad_keys = keys
     return keys
@@ -44,25 +45,25 @@ def grid_press(grid, label):
         grid.back()  # (asks before the player's cards go)
     elif label == "OK":
         grid.accept()
-    elif label == grid.cycle[-1]:  # the total (#)
+    elif label == grid.hole.cycle[-1]:  # the total (#)
         grid.total_only()
     else:
         grid.put(label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------
-def card_keys(s):
+def card_keys(screen):
     """The list's cards (Done for its end); Del takes the last card away,
     with none it is Back."""
-    keys = getattr(s, "card_keys", None)
+    keys = getattr(screen, "card_keys", None)
     if keys is None:
-        keys = s.card_keys = tuple("Done" if c == "end" else c for c in s.cycle)
-    return keys + ("Del" if s.cards else "Back",)
+        keys = screen.card_keys = tuple("Done" if c == "end" else c for c in screen.cycle)
+    return keys + ("Del" if screen.cards else "Back",)
 
 
-def card_press(s, label):
+def card_press(screen, label):
     if label in ("Back", "Del"):
-        s.key(BACK)
+        screen.key(BACK)
     else:
-        s.choice = "end" if label == "Done" else label
-        s.key(OK)
+        screen.choice = "end" if label == "Done" else label
+        screen.key(OK)

@@ -13,16 +13,16 @@ BAR_LABELS = tuple(b[0] for b in BAR)
 OK_KEY, DONE_KEY = "OK", "Done"  # the pad keys that take a grid, a hand (the screens' hints)
 
 
-def keys_of(s):
-    """The keys of screen s's pad (its pad(), the input contract:
+def keys_of(screen):
+    """The keys of the screen's pad (its pad(), the input contract:
     ui/widgets.py), or None: the bar. A number shown as itself takes digits;
     one shown otherwise (the sleep time) steps."""
-    if hasattr(s, "pad"):
-        return s.pad()  # (called, not taken: a method taken is an object made)
-    if isinstance(s, Number) and s.show is str:
+    if hasattr(screen, "pad"):
+        return screen.pad()  # (called, not taken: a method taken is an object made)
+    if isinstance(screen, Number) and screen.show is str:
         import ui.pad  # while a number is typed (app.LEAVES)
 
-        return ui.pad.number_keys(s)
+        return ui.pad.number_keys(screen)
     return None
 
 
@@ -90,36 +90,36 @@ def _draw(p):
         p.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
 
-def key(app, s, k):
-    """A tap to screen s: k the touch panel, its x and y where (drivers/xpt2046.Taps)."""
+def key(app, screen, k):
+    """A tap to the screen: k the touch panel, its x and y where (drivers/xpt2046.Taps)."""
     if type(k) is str:
-        s.key(k)  # a logical key (the simulator's own keys)
+        screen.key(k)  # a logical key (the simulator's own keys)
         return
     x = k.x
     y = k.y
     pen = app.pen
-    labels = keys_of(s)
+    labels = keys_of(screen)
     if labels is not None:  # a pad: a key's tap to the screen's press(), above it its tap()
         y0 = layout(pen, labels)
         i = (y - y0) // KEY * (pen.d.width // KEY) + x // KEY
         if y < y0:
-            if hasattr(s, "tap"):
-                s.tap(x, y)
+            if hasattr(screen, "tap"):
+                screen.tap(x, y)
         elif i < len(labels):
-            if hasattr(s, "press"):
-                s.press(labels[i])
+            if hasattr(screen, "press"):
+                screen.press(labels[i])
             else:
                 import ui.pad
 
-                ui.pad.number_press(s, labels[i])
+                ui.pad.number_press(screen, labels[i])
         return
     if y >= pen.d.height - KEY:
-        s.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])
-    elif isinstance(s, Menu):
-        i = menu_row(s, pen, y)
+        screen.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])
+    elif isinstance(screen, Menu):
+        i = menu_row(screen, pen, y)
         if i is not None:
-            s.cursor = i
-            s.key(OK)
+            screen.cursor = i
+            screen.key(OK)
 
 
 def menu_row(m, pen, y):

@@ -13,20 +13,20 @@ NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys with
 OK_KEY = DONE_KEY = "Enter"  # what the screens call the key that takes a grid or a hand
 
 
-def key(app, s, k):
-    """Key k (a logical key or a character) to screen s: to its keyboard(k)
+def key(app, screen, k):
+    """Key k (a logical key or a character) to the screen: to its keyboard(k)
     where it has one (the input contract, ui/widgets.py); a menu and a
     number are answered here."""
-    if hasattr(s, "keyboard"):
-        s.keyboard(k)  # (called, not taken: a method taken is an object made)
-    elif isinstance(s, Number):
+    if hasattr(screen, "keyboard"):
+        screen.keyboard(k)  # (called, not taken: a method taken is an object made)
+    elif isinstance(screen, Number):
         import ui.direct  # (app.LEAVES)
 
-        ui.direct.number(s, k)
+        ui.direct.number(screen, k)
     elif len(k) > 1:
-        s.key(k)
-    elif isinstance(s, Menu):
-        menu(s, k)
+        screen.key(k)
+    elif isinstance(screen, Menu):
+        menu(screen, k)
 
 
 def menu(m, k):
@@ -57,4 +57,4 @@ def hint(grid):
     import ui.direct
 
     prev = grid.previous()
-    return (prev + "\n" if prev else "") + ui.direct.legend(grid.d.rules) + " Enter=total"
+    return (prev + "\n" if prev else "") + ui.direct.legend(grid.hole.rules) + " Enter=total"

@@ -240,14 +240,14 @@ async def score(req):  # (most come to _score())
     return _json(*_scored(req.app.net.game(), _body(req)))
 
 
-def _scored(g, body):
-    """POST /score's answer to body (a JSON object or None) in game g:
+def _scored(game, body):
+    """POST /score's answer to body (a JSON object or None) in the game:
     (the object, its status)."""
     if body is None:
         return {"error": "The request is not a JSON object."}, 400
-    if g is None:
+    if game is None:
         return {"error": "No game in progress."}, 409
-    r = g.rules
+    r = game.rules
     cards = body.get("cards")
     if type(cards) is not list:
         return {"error": "The cards must be a list."}, 400
@@ -256,8 +256,8 @@ def _scored(g, body):
     if None in cards:
         return {"total": None, "state": [0] * len(cards), "extras": []}, 200
     try:
-        got = r.read(cards if r.hand else r.grid_of(cards), g.opts)
-        b = r.score(got, g.opts)
+        got = r.read(cards if r.hand else r.grid_of(cards), game.opts)
+        b = r.score(got, game.opts)
     except ScoreError as e:
         return {"error": e.text()}, 400
     return {"total": b.total(), "state": b.state, "extras": b.extras}, 200
@@ -356,18 +356,18 @@ async def failed(req, exc):
     return _error("The device could not answer that (%s)." % type(exc).__name__, 500)
 
 
-def _doc(g):
+def _doc(game):
     """The game's document a piece at a time (the whole of it is never in
     memory): what tools/score.py reads, as the device saves it."""
-    head = g.doc_head()
+    head = game.doc_head()
     sep = "{"
     for k in head:
         yield sep + json.dumps(k) + ":" + json.dumps(head[k])
         sep = ","
-    for k, holes in g.doc_holes():
+    for k, holes in game.doc_holes():
         yield "," + json.dumps(k) + ":["
         for i in range(len(holes)):
-            yield ("," if i else "") + json.dumps(g.hole_doc(holes[i]))
+            yield ("," if i else "") + json.dumps(game.hole_doc(holes[i]))
         yield "]"
     yield "}\n"
 

@@ -82,14 +82,14 @@ class Net:
         return a.game if a is not None else None
 
     # --- what the page shows -------------------------------------------------------
-    def entering(self, g):
+    def entering(self, game):
         """(label, players, dealer) of the hole to enter next, or None."""
-        if not g.complete():
-            n = len(g.holes)
-            return "Hole %d" % (n + 1), list(range(len(g.names))), g.dealer(n)
-        players = g.playoff_players()
+        if not game.complete():
+            n = len(game.holes)
+            return "Hole %d" % (n + 1), list(range(len(game.names))), game.dealer(n)
+        players = game.playoff_players()
         if players:
-            return "Playoff %d" % (len(g.playoff) + 1), players, None
+            return "Playoff %d" % (len(game.playoff) + 1), players, None
         return None
 
     def refresh(self):
@@ -201,12 +201,12 @@ class Net:
         return text
 
     # --- a phone's entry ---------------------------------------------------------------
-    def entry(self, g, body):
+    def entry(self, game, body):
         """The entry a request holds, checked as the device checks one:
         a total, a hand's list, or a grid (flat, in row order, or rows)."""
         from engine.game import TOTAL_HIGH, TOTAL_LOW
 
-        r = g.rules
+        rules = game.rules
         if "total" in body:
             t = body["total"]
             if type(t) is not int or not TOTAL_LOW <= t <= TOTAL_HIGH:
@@ -216,56 +216,44 @@ class Net:
         cards = body.get("cards")
         if type(cards) is not list:
             raise ScoreError("the cards must be a list, not %s" % show(cards))
-        if not r.hand:
-            if len(cards) == r.rows * r.cols and all(type(c) is not list for c in cards):
-                cards = r.grid_of(cards)
-        got = r.read(cards, g.opts)  # raises with the device's message; the cards as the device names them
-        return got if r.hand else r.grid_of(got)
+        if not rules.hand:
+            if len(cards) == rules.rows * rules.cols and all(type(c) is not list for c in cards):
+                cards = rules.grid_of(cards)
+        got = rules.read(cards, game.opts)  # raises with the device's message; the cards as it names them
+        return got if rules.hand else rules.grid_of(got)
 
-    def check(self, g, seat, e):
+    def check(self, game, seat, e):
         """The deck: this entry alone, then with the ones the other phones
         sent (a grid that overflows it only with theirs is refused saying so)."""
-        r = g.rules
-        flat = [] if type(e) is int else [r.read(e, g.opts)]
-        g.check_deck(flat)
+        rules = game.rules
+        flat = [] if type(e) is int else [rules.read(e, game.opts)]
+        game.check_deck(flat)
         others = [s for s in self.sent if s != seat and type(self.sent[s]) is not int]
         for s in others:
-            flat.append(r.read(self.sent[s], g.opts))
+            flat.append(rules.read(self.sent[s], game.opts))
         try:
-            g.check_deck(flat)
+            game.check_deck(flat)
         except ScoreError as err:
-            names = ", ".join(g.names[s] for s in sorted(others))
+            names = ", ".join(game.names[s] for s in sorted(others))
             raise ScoreError("%s, with what %s sent" % (err.msg, names))
 
     # --- at the device (ui/entry.py) -------------------------------------------------
-    def take(self, draft, player):
-        """The hole's draft comes to the player: their entry as their phone sent it
-        for this hole, if it did and nothing is entered for them there yet
-        (draft.phone notes whose came from a phone). True if the player's entry is
-        their phone's: ui/entry.py asks a total there, and leaves a grid or
-        a hand to its screen, complete (GridEntry.phone_grid)."""
-        if draft.entries[player] is None and type(draft.target) is not int and self.sent_for is not None \
-                and self.sent_for[1] == draft.label:
-            e = self.sent.get(draft.players[player])
-            if e is not None:
-                draft.entries[player] = (e if type(e) is int else list(e) if draft.rules.hand
-                                         else [list(r) for r in e])
-                draft.phone.append(player)
-        return player in draft.phone
+    def sent_by(self, label, seat):
+        """What the seat's phone sent for the hole labelled label, a copy the
+        device may change (the inbox keeps its own), or None: the hole on the
+        device takes it when the player's turn comes (Hole.take)."""
+        e = self.sent.get(seat) if self.sent_for is not None and self.sent_for[1] == label else None
+        return e if e is None or type(e) is int else [list(c) if type(c) is list else c for c in e]
 
     def on_device(self, label, seat):
         """Whether the device has the seat's entry for the hole labelled
-        label already, or has it open now: a phone's would not reach it
-        (ui/entry.py takes a phone's entry when the player's turn comes)."""
+        label already, or has it open now: a phone's would not reach it."""
         a = self.runner.app
-        for s in a.stack if a is not None else ():
-            d = getattr(s, "d", None)
-            if d is None or type(d.target) is int or d.label != label or seat not in d.players:
-                continue
-            k = d.players.index(seat)
-            if d.entries[k] is not None or getattr(s, "k", None) == k:
-                return True
-        return False
+        hole = a.hole() if a is not None else None  # (engine/hole.py)
+        if hole is None or type(hole.target) is int or hole.label != label or seat not in hole.players:
+            return False
+        player = hole.players.index(seat)
+        return hole.entries[player] is not None or player <= hole.at  # entered, or open (Hole.at)
 
     def pin_ok(self, addr, pin):
         """None if the PIN is right; else the refusal, (its JSON, its

@@ -385,7 +385,7 @@ class Phone:
     def poll(self):
         v = None
         while not self.stop.is_set():
-            # longer than the server's long poll (web/server.py POLL_MS)
+            # longer than the server's long poll (web/state.py POLL_MS)
             status, data = self.ask("GET", "/state" if v is None else "/state?v=%d" % v, timeout=20)
             try:
                 s = json.loads(data) if status == 200 else None

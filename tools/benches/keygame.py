@@ -297,7 +297,7 @@ def main():
             j = labels.index("5")
             at = (j % per * touch.KEY + touch.KEY // 2, y0 + j // per * touch.KEY + touch.KEY // 2)
         elif kind == "move":
-            x0, y, cw, rh, _ = entry.grid_box(pen, grid.C)
+            x0, y, cw, rh, _ = entry.grid_box(pen, grid.hole.rules.cols)
             at = (x0 + cw * (1 + i % 2) + cw // 2, y + rh // 2)
         elif i % 2 == 0:  # the pad's Back, at the first cell: "Leave hole?"
             labels = touch.keys_of(grid)

@@ -50,7 +50,7 @@ def soak(holes_wanted=1000, seed=11):
     def hole(app, target):
         start(app, target, app.stack[-1])  # from the game's hub
         step()  # the entry screen draws
-        d = app.stack[-1].d
+        d = app.stack[-1].hole
         entries = deal(d.rules.id, len(d.players), random)
         if d.rules.hand:
             d.out = random.randrange(len(d.players))

@@ -380,14 +380,14 @@ class Driver:
             elif self.kind == "touch":
                 self.tap_pad("#")
             else:
-                self._cycle_to(lambda: s.cells[s.cell()], s.cycle, "#")
+                self._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, "#")
                 self.key("ok")
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
         before, longs, holds = self.presses, self.longs, self.holds
-        for _ in range(len(s.order)):
-            self.card(flat[s.cell()])
+        for _ in range(len(s.hole.order)):
+            self.card(flat[s.hole.cell()])
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
@@ -403,8 +403,8 @@ class Driver:
         elif self.kind == "touch":
             self.tap_pad(token)
         else:
-            i = s.cell()
-            self._cycle_to(lambda: s.cells[i], s.cycle, token)
+            i = s.hole.cell()
+            self._cycle_to(lambda: s.hole.cells[i], s.hole.cycle, token)
             self.key("ok")
 
     def hand(self, cards):
@@ -483,24 +483,25 @@ class Driver:
         s = self.top()
         assert s.pick, "not picking a card"
         card = str(card).upper()
+        C = s.hole.rules.cols
         if self.kind == "keyboard":  # the arrows to the cell, then its card's key
-            while s.cell() != cell:
-                self.key("down" if s.cell() // s.C != cell // s.C else "right")
+            while s.hole.cell() != cell:
+                self.key("down" if s.hole.cell() // C != cell // C else "right")
             self.typed(self.key_for(card))
             return
         if self.kind == "touch":  # a tap on the cell, a tap on the card
             from ui.entry import grid_box
 
-            x0, y0, cw, rh, tw = grid_box(self.app.pen, s.C)  # where GridEntry.draw puts the cells
-            self.tap(x0 + (cell % s.C) * cw + cw // 2 - 2, y0 + (cell // s.C) * rh + 5)
-            assert s.cell() == cell
+            x0, y0, cw, rh, tw = grid_box(self.app.pen, C)  # where GridEntry.draw puts the cells
+            self.tap(x0 + (cell % C) * cw + cw // 2 - 2, y0 + (cell // C) * rh + 5)
+            assert s.hole.cell() == cell
             s.tap(0, 0)  # the screen's corner is no cell: the cursor stays
-            assert s.cell() == cell
+            assert s.hole.cell() == cell
             self.tap_pad(card)
             return
-        self._cycle_to(lambda: s.cell(), s.order, cell)
+        self._cycle_to(lambda: s.hole.cell(), s.hole.order, cell)
         self.key("ok")
-        self._cycle_to(lambda: s.cells[s.cell()], s.cycle, card)
+        self._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, card)
         self.key("ok")
 
     def _hand_total(self, n):
