@@ -137,7 +137,7 @@ def test_the_pin_and_bad_requests(tmp_path):
         assert status == 400 and "'13' is not a play-nine card" in body["error"]
         status, kind, data = s.request("POST", "/grid", b"x" * 5000)
         assert status == 413
-        # /score is answered beside microdot (web/server.py _score): the same answers
+        # /score is answered beside microdot (web/conns.py _score): the same answers
         assert s.post("/score", b"{not json") == (400, {"error": "The request is not a JSON object."})
         status, kind, data = s.request("POST", "/score", b"x" * 5000)
         assert status == 413 and json.loads(data) == {"error": "The request is too big."}

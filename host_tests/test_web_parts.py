@@ -10,7 +10,7 @@ import json
 from engine.errors import ScoreError
 from engine.game import Game
 from support import fresh_dir
-from web import reader, server, state
+from web import conns, reader, server, state
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]
 
@@ -411,7 +411,7 @@ def test_a_request_that_finds_no_place_is_answered_never_dropped():
     async def go(req):
         stream = Stream(req)
         w = Writer()
-        await server._poll(n, reader.Bounded(stream), w, req[: req.find(b"\n") + 1])
+        await conns._poll(n, reader.Bounded(stream), w, req[: req.find(b"\n") + 1])
         assert w.closed and stream.data == b"", (req, stream.data)
         head, body = w.out.split(b"\r\n\r\n", 1)
         assert int(head.split(b"Content-Length: ")[1]) == len(body), head

@@ -7,6 +7,7 @@
 # #12952 (a plain ESP32 after boot, ESP-IDF 5: esp32.idf_heap_info(HEAP_DATA)
 # and the heap's largest new split, 48 KB) and an ESP32-S3's (#12075, its
 # internal RAM). Both runtimes.
+import os
 import sys
 
 from web import run
@@ -111,3 +112,12 @@ def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_w
 def test_without_an_esp32_module_nothing_is_checked():
     assert "esp32" not in sys.modules
     assert run.room_here() is None
+
+
+def test_turning_wifi_off_lets_go_of_every_module_of_the_web_side():
+    """run.WEB is what is dropped when Wi-Fi is turned off, so that its code
+    leaves the heap: a module of web/ left out would stay, holding the
+    classes of the microdot dropped, when Wi-Fi comes back on."""
+    here = run.__file__[: run.__file__.rfind("/")]
+    mine = sorted("web." + f[:-3] for f in os.listdir(here) if f.endswith(".py"))
+    assert len(mine) >= 6 and [m for m in mine if m not in run.WEB] == [], mine

@@ -2,12 +2,12 @@
 # its loop over to serve() when Settings > Wi-Fi is on, and gets it back when
 # it is turned off, with everything the web side loaded let go. Kept out of
 # guard.py so that none of it is in the heap at boot. web_side() brings
-# Wi-Fi up and serves (web/server.py: the connections and the routes).
+# Wi-Fi up and serves (web/conns.py: the connections; web/server.py: the routes).
 import gc
 
 # what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
-WEB = ("web.server", "web.state", "web.reader", "web.wifi", "web.run", "microdot", "microdot.microdot",
-       "microdot.helpers")
+WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.run", "microdot",
+       "microdot.microdot", "microdot.helpers")
 
 
 def wifi_wanted(r, serving=False):
