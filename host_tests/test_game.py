@@ -2,7 +2,7 @@
 # editing and the document form (docs/RULES.md "The game").
 from engine.errors import ScoreError
 from engine.doc import from_doc, result
-from engine.game import Game
+from engine.game import GAMES, Game, rules_for
 from support import grid, raises
 
 # play-nine grids with no matching column, by score
@@ -71,6 +71,22 @@ def test_player_counts_and_names():
         Game("play-nine", ["  ", "B"])
     with raises(ScoreError, "unknown game 'golf'"):
         Game("golf", ["A", "B"])
+
+
+def test_rules_for_loads_each_game_of_the_table_once():
+    """GAMES (engine/game.py) is the games' one list: rules_for imports the
+    module a row names and makes its class, the row's id its id; an unknown
+    id is named, with the games there are."""
+    for gid, module, cls, _, _ in GAMES:
+        rules = rules_for(gid)
+        assert rules.id == gid and type(rules).__name__ == cls, (gid, module)
+        assert rules_for(gid) is rules  # loaded once
+        assert Game(gid, ["A", "B"]).to_doc()["game"] == gid  # what a saved game says
+    for bad in ("golf", None, 7, "Play-Nine"):
+        with raises(ScoreError, "unknown game"):
+            rules_for(bad)
+    with raises(ScoreError, "(games: play-nine, suitup-crazy-9s, crazy-nines, suitup-original, multiple-9)"):
+        rules_for("golf")
 
 
 def test_totals_and_winner_only_when_all_holes_are_in():

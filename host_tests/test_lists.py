@@ -1,7 +1,7 @@
 # cpython-only
 # Boards and games in one list each (issues 26, 38): the boards are their
 # files (tools/common/boards.py reads boards/*.py), the games engine/game.py's
-# GAME_IDS; every tool, test and the Makefile take them from there. A
+# GAMES (GAME_IDS their ids); every tool, test and the Makefile take them from there. A
 # list written out again (three ids or more in one literal) fails here, as
 # does a single id written in a tool or the firmware outside the places
 # SINGLE allows, and a list beside those that disagrees with them (the
@@ -12,14 +12,15 @@ import os
 import subprocess
 
 from common import boards
-from engine.game import ALL_GAMES, GAME_IDS, rules_for
+from common import manifest
+from engine.game import GAME_IDS, GAMES, rules_for
 from ui import labels
+
+ALL_GAMES = GAME_IDS + ("multiple-9",)  # (multiple-9: tools at the table, engine/multiple_9.py)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 # where a list of ids is the source itself
-SOURCES = {"firmware/engine/game.py", "firmware/ui/labels.py",  # (GAME_IDS, rules_for; the names)
-           "firmware/engine/play_nine.py", "firmware/engine/suitup_crazy_9s.py",  # (a game's own id)
-           "firmware/engine/crazy_nines.py", "firmware/engine/suitup_original.py",
+SOURCES = {"firmware/engine/game.py",  # (GAMES: id, module, class, names)
            "tools/simulator/board.py"}  # (the heap harness's: written by make package, checked below)
 # Where one board's or one game's id may be written, outside the lists, docs/ and host_tests/: a
 # fact of that board or game, or the one a bench or a tool takes on purpose. {path: why}. Anywhere
@@ -150,19 +151,34 @@ def test_every_board_file_is_found_and_says_what_the_tools_need():
     assert "BOARD=<id>: %s " % " ".join(boards.REAL) in made  # the Makefile's list
 
 
-def test_the_menus_names_are_the_games_in_their_order():
-    assert [g[0] for g in labels.GAMES] == list(GAME_IDS)  # (multiple-9: title()'s last answer)
+def test_the_games_table_names_each_games_module_class_and_titles():
+    """engine/game.py's GAMES is the games' one list: the menus' names and
+    order, the module and Rules class rules_for loads, the id a game saves."""
+    assert [row[0] for row in GAMES] == list(GAME_IDS)
+    for gid, module, cls, name, short in GAMES:
+        rules = rules_for(gid)
+        assert rules.id == gid and rules is rules_for(gid)  # loaded once
+        assert type(rules).__name__ == cls and type(rules).__module__ == "engine." + module, gid
+        assert module == gid.replace("-", "_"), gid  # the module is named after its id
+        assert labels.title(gid) == name and labels.title(gid, short=True) == short, gid
+        assert len(short) <= 14, gid  # (ARCHITECTURE.md, "A game")
     assert labels.title(ALL_GAMES[-1]) == "Multiple 9"
-    for g in GAME_IDS:
-        assert labels.title(g) == rules_for(g).title, g
-        assert len(labels.title(g, short=True)) <= 14, g  # (ARCHITECTURE.md, "A game")
 
 
-def test_the_game_modules_are_named_after_their_ids():
+def test_the_manifest_finds_the_games_the_table_loads():
+    """rules_for imports a game's module by its name in GAMES: the manifest
+    reads the table (manifest.TABLES), so every board carries every game."""
     import engine.multiple_9  # noqa: F401  (multiple-9's: no Rules, its own functions)
 
-    for g in GAME_IDS:
-        assert type(rules_for(g)).__module__ == "engine." + g.replace("-", "_"), g
+    for board in boards.REAL:
+        files = manifest.closure(board)
+        for row in GAMES:
+            assert "engine/%s.py" % row[1] in files, (board, row[0])
+    game_py = os.path.join(ROOT, "firmware", "engine", "game.py")
+    assert ("engine.play_nine", False) in manifest.imports(game_py)
+    with open(game_py) as f:
+        text = f.read()
+    assert "engine.play_nine" not in text  # (found through the table alone)
 
 
 def test_mypy_checks_every_board_file_and_firmware_module():

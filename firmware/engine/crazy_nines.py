@@ -18,8 +18,6 @@ from engine.rules import (
 
 
 class CrazyNines(Rules):
-    id = "crazy-nines"
-    title = "Crazy Nines"
     ender_rule = PER_LOWER
     tokens = ("JK", "A", "K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "QS")
     start = "K"
@@ -38,8 +36,8 @@ class CrazyNines(Rules):
                 lim[t] = 4 * n
         return lim
 
-    def _score(self, b, opts):
-        cards = b.cards
+    def _score(self, breakdown, opts):
+        cards = breakdown.cards
         rank = [("Q" if t == "QS" else t) for t in cards]
         found = []
         for line in lines_of(3, 3, True):
@@ -53,10 +51,10 @@ class CrazyNines(Rules):
                     same = False
             if same:
                 found.append(line)
-                b.notes.append("%s %d: three %s removed" % (line[0], line[1] + 1, plural(first)))
-        remove_lines(b, found)
+                breakdown.notes.append("%s %d: three %s removed" % (line[0], line[1] + 1, plural(first)))
+        remove_lines(breakdown, found)
         keep_neg = not opts["negative_pairs_cancel"]
-        live = [b.state[i] == COUNT for i in range(9)]
+        live = [breakdown.state[i] == COUNT for i in range(9)]
         for i in range(9):
             if not live[i]:
                 continue
@@ -68,14 +66,14 @@ class CrazyNines(Rules):
                     paired = True
             if paired:
                 if keep_neg and rank[i] == "JK":
-                    b.state[i] = MATCH
+                    breakdown.state[i] = MATCH
                 else:
-                    b.state[i] = CANCEL
-                    b.points[i] = 0
+                    breakdown.state[i] = CANCEL
+                    breakdown.points[i] = 0
         pen = opts["queen_of_spades_penalty"]
         for i in range(9):
-            if cards[i] == "QS" and b.state[i] != REMOVED and pen:
-                b.extras.append(
+            if cards[i] == "QS" and breakdown.state[i] != REMOVED and pen:
+                breakdown.extras.append(
                     ("Queen of Spades (row %d, column %d)" % (i // 3 + 1, i % 3 + 1), pen)
                 )
 

@@ -8,19 +8,19 @@ from engine.errors import ScoreError, show
 from engine.game import Game, rules_for
 
 
-def hole_args(g, h):
+def hole_args(game, hole):
     """(entries, ender, out, blitz) from a hole of the document. Keys a
     game does not use are ignored (out and blitz in a grid game); a
     key set to null counts as left out."""
-    if type(h) is not dict:
-        raise ScoreError("a hole must be an object, not %s" % show(h))
-    key = "hands" if g.rules.hand else "grids"
-    if h.get(key) is None:
+    if type(hole) is not dict:
+        raise ScoreError("a hole must be an object, not %s" % show(hole))
+    key = "hands" if game.rules.hand else "grids"
+    if hole.get(key) is None:
         raise ScoreError("the hole has no %s" % key)
-    if not g.rules.hand:
-        return (h[key], h.get("ender"), None, False)
-    blitz = h.get("blitz")
-    return (h[key], h.get("ender"), h.get("out"), False if blitz is None else blitz)
+    if not game.rules.hand:
+        return (hole[key], hole.get("ender"), None, False)
+    blitz = hole.get("blitz")
+    return (hole[key], hole.get("ender"), hole.get("out"), False if blitz is None else blitz)
 
 
 def from_doc(doc, consume=False):
@@ -73,13 +73,13 @@ def from_doc(doc, consume=False):
     return g
 
 
-def result(g):
+def result(game):
     """The score.py answer for a game, as an ordered list of (key, value)."""
-    winner, tied, _ = g._decide()
+    winner, tied, _ = game._decide()
     return [
-        ("hole_scores", [list(h.scores) for h in g.holes]),
-        ("totals", g.totals()),
-        ("playoff_scores", [list(h.scores) for h in g.playoff]),
+        ("hole_scores", [list(h.scores) for h in game.holes]),
+        ("totals", game.totals()),
+        ("playoff_scores", [list(h.scores) for h in game.playoff]),
         ("winner", winner),
         ("tied", tied),
     ]

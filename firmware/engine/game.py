@@ -9,32 +9,35 @@
 from engine.errors import ScoreError, show
 from engine.rules import DOUBLE, NONE, PER_LOWER
 
-# ---- the games by id: each game's module is loaded when its Rules are
-# first asked for, so the board holds only the rules of the game played
-GAME_IDS = ("play-nine", "suitup-crazy-9s", "crazy-nines", "suitup-original")
-ALL_GAMES = GAME_IDS + ("multiple-9",)
+# ---- the games, one line each and nowhere else: (id, its module in engine/,
+# the module's Rules class, the name on the box, a short one of 14 characters
+# for a title line on the TTGO). A game's module is loaded when its Rules are
+# first asked for, so the board holds only the rules of the game played.
+# multiple-9 has tools at the table (engine/multiple_9.py), not a score.
+GAMES = (
+    ("play-nine", "play_nine", "PlayNine", "Play Nine", "Play Nine"),
+    ("suitup-crazy-9s", "suitup_crazy_9s", "Crazy9s", "SuitUP Crazy 9's", "SuitUP Crazy9s"),
+    ("crazy-nines", "crazy_nines", "CrazyNines", "Crazy Nines", "Crazy Nines"),
+    ("suitup-original", "suitup_original", "SuitupOriginal", "SuitUP Original", "SuitUP Orig."),
+)
+
+GAME_IDS = tuple([row[0] for row in GAMES])
 
 _loaded: dict = {}
 
 
 def rules_for(game_id):
-    """The Rules of a grid or hand game by id; ScoreError when unknown."""
-    r = _loaded.get(game_id) if type(game_id) is str else None
-    if r is not None:
-        return r
-    cls: type
-    if game_id == "play-nine":
-        from engine.play_nine import PlayNine as cls
-    elif game_id == "suitup-crazy-9s":
-        from engine.suitup_crazy_9s import Crazy9s as cls
-    elif game_id == "crazy-nines":
-        from engine.crazy_nines import CrazyNines as cls
-    elif game_id == "suitup-original":
-        from engine.suitup_original import SuitupOriginal as cls
-    else:
-        raise ScoreError("unknown game %s (games: %s)" % (show(game_id), ", ".join(ALL_GAMES)))
-    r = _loaded[game_id] = cls()
-    return r
+    """The Rules of a game by id; ScoreError when unknown."""
+    rules = _loaded.get(game_id) if type(game_id) is str else None
+    if rules is not None:
+        return rules
+    for row in GAMES:
+        if row[0] == game_id:
+            cls = getattr(__import__("engine." + row[1], None, None, (row[2],)), row[2])
+            rules = _loaded[game_id] = cls(game_id)
+            return rules
+    raise ScoreError("unknown game %s (games: %s, multiple-9)"
+                     % (show(game_id), ", ".join(GAME_IDS)))
 
 
 # A player's entry may be a total alone (the score entered at the table when
@@ -122,9 +125,9 @@ class Game:
         # hole by hole is decided a hole at a time, not from its first each time
 
     # --- entering ------------------------------------------------------
-    def dealer(self, h):
-        """Who deals hole h (0-based): one seat on each hole."""
-        return (self.first_dealer + h) % len(self.names)
+    def dealer(self, index):
+        """Who deals the hole of this index (0-based): one seat on each hole."""
+        return (self.first_dealer + index) % len(self.names)
 
     def make_hole(self, entries, ender=None, out=None, blitz=False, players=None, label=None):
         """Validate and score one hole without adding it to the game."""
@@ -213,12 +216,12 @@ class Game:
         self._tie = None
         return hole
 
-    def set_hole(self, h, entries, ender=None, out=None, blitz=False):
-        """Replace past hole h; totals recompute. Playoff holes that no
+    def set_hole(self, index, entries, ender=None, out=None, blitz=False):
+        """Replace the past hole of this index; totals recompute. Playoff holes that no
         longer fit the new totals are dropped; returns how many."""
-        if not 0 <= h < len(self.holes):
-            raise ScoreError("there is no hole %d to edit" % (h + 1))
-        self.holes[h] = self.make_hole(entries, ender, out, blitz, label="hole %d" % (h + 1))
+        if not 0 <= index < len(self.holes):
+            raise ScoreError("there is no hole %d to edit" % (index + 1))
+        self.holes[index] = self.make_hole(entries, ender, out, blitz, label="hole %d" % (index + 1))
         self._tie = None
         return self._prune_playoff()
 
@@ -328,9 +331,9 @@ class Game:
             out.append((place, p, totals[p]))
         return out
 
-    def breakdown(self, h, player, playoff=False):
-        """The Breakdown of the player's entry in hole h (None for a total)."""
-        hole = (self.playoff if playoff else self.holes)[h]
+    def breakdown(self, index, player, playoff=False):
+        """The Breakdown of the player's entry in the hole of this index (None for a total)."""
+        hole = (self.playoff if playoff else self.holes)[index]
         c = hole.cards[player]
         return None if type(c) is int else self.rules.score(c, self.opts)
 

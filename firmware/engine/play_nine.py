@@ -5,8 +5,6 @@ from engine.rules import CANCEL, MATCH, Rules, table
 
 
 class PlayNine(Rules):
-    id = "play-nine"
-    title = "Play Nine"
     rows = 2
     cols = 4
     max_players = 6
@@ -19,8 +17,8 @@ class PlayNine(Rules):
     limits = table(tokens, lambda t: 4 if t == "HIO" else 8)
     BONUS = (0, 0, -10, -15, -20)  # by number of matched columns
 
-    def _score(self, b, opts):
-        cards = b.cards
+    def _score(self, breakdown, opts):
+        cards = breakdown.cards
         matched: dict = {}  # token -> matched columns
         for c in range(4):
             top, bot = cards[c], cards[c + 4]
@@ -29,22 +27,22 @@ class PlayNine(Rules):
             matched[top] = matched.get(top, 0) + 1
             if top == "HIO":
                 # Two Hole-in-Ones do not cancel: -5 each still counts.
-                b.state[c] = b.state[c + 4] = MATCH
-                b.notes.append("column %d: pair of HIO keeps -10" % (c + 1))
+                breakdown.state[c] = breakdown.state[c + 4] = MATCH
+                breakdown.notes.append("column %d: pair of HIO keeps -10" % (c + 1))
             else:
-                b.state[c] = b.state[c + 4] = CANCEL
-                b.points[c] = b.points[c + 4] = 0
-                b.notes.append("column %d: pair of %s cancels" % (c + 1, top))
+                breakdown.state[c] = breakdown.state[c + 4] = CANCEL
+                breakdown.points[c] = breakdown.points[c + 4] = 0
+                breakdown.notes.append("column %d: pair of %s cancels" % (c + 1, top))
         if opts["bonus_any_pairs"]:
             k = 0
             for t in matched:
                 k += matched[t]
             if k >= 2:
-                b.extras.append(("bonus: %d matched columns" % k, self.BONUS[k]))
+                breakdown.extras.append(("bonus: %d matched columns" % k, self.BONUS[k]))
         else:
             for t in self.tokens:  # token order keeps the output stable
                 k = matched.get(t, 0)
                 if k >= 2:
-                    b.extras.append(("bonus: %d columns of %s" % (k, t), self.BONUS[k]))
+                    breakdown.extras.append(("bonus: %d columns of %s" % (k, t), self.BONUS[k]))
 
 

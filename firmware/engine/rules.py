@@ -109,8 +109,6 @@ def plural(tok):
 class Rules:
     """A grid game. Subclasses set the tables and implement _score."""
 
-    id = ""
-    title = ""
     rows = 3
     cols = 3
     min_players = 2
@@ -125,7 +123,8 @@ class Rules:
     values: dict = {}  # token -> points
     limits: dict = {}  # token -> most copies in one hole (deck check)
 
-    def __init__(self):
+    def __init__(self, game_id):
+        self.id = game_id  # (engine/game.py's GAMES names each game once)
         self.canon: dict = {}
         for t in self.tokens:
             self.canon[t] = t
@@ -226,16 +225,16 @@ class Rules:
         self._score(b, opts)
         return b
 
-    def _score(self, b, opts):
+    def _score(self, breakdown, opts):
         pass
 
 
-def _row(r, C):
-    return range(r * C, r * C + C)
+def _row(row, cols):
+    return range(row * cols, row * cols + cols)
 
 
-def _col(c, R, C):
-    return range(c, R * C, C)
+def _col(col, rows, cols):
+    return range(col, rows * cols, cols)
 
 
 def _all_dots(cards, idx):
@@ -245,21 +244,21 @@ def _all_dots(cards, idx):
     return True
 
 
-def lines_of(R, C, columns):
+def lines_of(rows, cols, columns):
     """Every row (and column) as ("row"|"column", index, cell indices)."""
-    out = [("row", r, _row(r, C)) for r in range(R)]
+    out = [("row", r, _row(r, cols)) for r in range(rows)]
     if columns:
-        out += [("column", c, _col(c, R, C)) for c in range(C)]
+        out += [("column", c, _col(c, rows, cols)) for c in range(cols)]
     return out
 
 
-def remove_lines(b, lines):
+def remove_lines(breakdown, lines):
     """Mark the cells of the given lines removed (a cell in two, once)."""
     for kind, n, idx in lines:
-        b.lines.append((kind, n))
+        breakdown.lines.append((kind, n))
         for i in idx:
-            b.state[i] = REMOVED
-            b.points[i] = 0
+            breakdown.state[i] = REMOVED
+            breakdown.points[i] = 0
 
 
 # Every card token of every game, written out once: MicroPython interns

@@ -6,8 +6,6 @@ from engine.rules import ACTIONS, DOUBLE, RANKS, Rules, face_value, lines_of, pl
 
 
 class Crazy9s(Rules):
-    id = "suitup-crazy-9s"
-    title = "SuitUP Crazy 9's"
     ender_rule = DOUBLE
     tokens = ("K", "2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q", "W") + ACTIONS
     start = "2"
@@ -28,15 +26,15 @@ class Crazy9s(Rules):
     def dot_columns(self, opts):
         return opts["column_sets"]
 
-    def _score(self, b, opts):
+    def _score(self, breakdown, opts):
         wild = opts["wild_completes_sets"]
         found = []
         for line in lines_of(3, 3, opts["column_sets"]):
-            rank = _set_rank([b.cards[i] for i in line[2]], wild)
+            rank = _set_rank([breakdown.cards[i] for i in line[2]], wild)
             if rank is not None:
                 found.append(line)
-                b.notes.append("%s %d: set of %s removed" % (line[0], line[1] + 1, plural(rank)))
-        remove_lines(b, found)
+                breakdown.notes.append("%s %d: set of %s removed" % (line[0], line[1] + 1, plural(rank)))
+        remove_lines(breakdown, found)
 
 
 def _set_rank(line, wild):

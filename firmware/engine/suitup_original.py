@@ -6,8 +6,6 @@ from engine.rules import ACTIONS, RANKS, Breakdown, Rules, face_value, table
 
 
 class SuitupOriginal(Rules):
-    id = "suitup-original"
-    title = "SuitUP Original"
     hand = True
     dots = False
     rows = 1

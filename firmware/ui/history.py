@@ -1,5 +1,6 @@
 # Finished games, newest first, and each player's all-time record in one game.
-from ui.labels import GAMES, title, titles
+from engine.game import GAMES
+from ui.labels import title, titles
 from ui.widgets import Menu, Message
 
 

@@ -1,19 +1,14 @@
 # Names as the screens show them: the games, and the house rules and their
 # values, sized for the smallest panel (14 characters after the margin at
 # the TTGO's text size).
-# (id, the name on the box, a short one: 14 characters, a title line on the TTGO)
-GAMES = (
-    ("play-nine", "Play Nine", "Play Nine"),
-    ("suitup-crazy-9s", "SuitUP Crazy 9's", "SuitUP Crazy9s"),
-    ("crazy-nines", "Crazy Nines", "Crazy Nines"),
-    ("suitup-original", "SuitUP Original", "SuitUP Orig."),
-)
+from engine.game import GAMES
 
 
 def title(game_id, short=False):
-    for g in GAMES:
-        if g[0] == game_id:
-            return g[2 if short else 1]
+    """The game's name (engine/game.py's GAMES): the box's, or the short one."""
+    for row in GAMES:
+        if row[0] == game_id:
+            return row[4 if short else 3]
     return "Multiple 9"
 
 
@@ -43,7 +38,7 @@ def option(name):
     return OPTION.get(name, name.replace("_", " "))
 
 
-def value(v):
-    if v is True or v is False:
-        return VALUE[v]
-    return VALUE.get(v, str(v))
+def value(setting):
+    if setting is True or setting is False:
+        return VALUE[setting]
+    return VALUE.get(setting, str(setting))

@@ -3,7 +3,7 @@
 # rules (the saved defaults first) and the first dealer. BACK goes back a
 # step; nothing is saved until the game starts.
 from ui import labels
-from ui.labels import GAMES
+from engine.game import GAMES
 from ui.names import NameEntry
 from ui.widgets import Menu, Message, Number
 
@@ -20,7 +20,7 @@ def choose_game(app):
 
 
 def games(app):
-    items = [(g[1], lambda g=g: players_count(app, g[0])) for g in GAMES]
+    items = [(g[3], lambda g=g: players_count(app, g[0])) for g in GAMES]
     app.push(Menu(app, "New game", items))
 
 
@@ -38,48 +38,48 @@ class Setup:
 
 
 def players_count(app, game_id):
-    s = Setup(game_id)
-    r = s.rules
+    setup = Setup(game_id)
+    rules = setup.rules
 
-    def done(n):
-        s.count = n
-        s.names = []
-        player_name(app, s, holes)
+    def done(count):
+        setup.count = count
+        setup.names = []
+        player_name(app, setup, holes)
 
-    app.push(Number(app, "Players", r.min_players, r.max_players, min(4, r.max_players), done))
+    app.push(Number(app, "Players", rules.min_players, rules.max_players, min(4, rules.max_players), done))
 
 
-def player_name(app, s, then):
-    """Pick player k's name (s.names so far, s.count wanted): roster names
-    not taken yet, or a new one; then(app, s) once all are named."""
-    k = len(s.names)
+def player_name(app, setup, then):
+    """Pick the next player's name (setup.names so far, setup.count wanted):
+    roster names not taken yet, or a new one; then(app, setup) once all are named."""
+    k = len(setup.names)
 
     def take(name):
         # Player k's name, whatever this step chose before: BACK from a
-        # later step comes back here with it still in s.names.
-        del s.names[k:]
-        if name in s.names:
+        # later step comes back here with it still in setup.names.
+        del setup.names[k:]
+        if name in setup.names:
             app.push(Message(app, "Taken", ["%s is already playing." % name]))
             return
-        s.names.append(name)
+        setup.names.append(name)
         # back to this step's menu, then on to the next player
         while not isinstance(app.stack[-1], _NameMenu):
             app.pop()
-        if len(s.names) < s.count:
-            player_name(app, s, then)
+        if len(setup.names) < setup.count:
+            player_name(app, setup, then)
         else:
-            then(app, s)
+            then(app, setup)
 
     def new_name():
         app.push(NameEntry(app, "Player %d" % (k + 1), take))
 
     def back():
-        del s.names[k:]
+        del setup.names[k:]
         app.pop()
 
     items: list = [("New name", new_name)]
     for name in app.state["roster"]:
-        if name not in s.names:
+        if name not in setup.names:
             items.append((name, lambda name=name: take(name)))
     app.push(_NameMenu(app, "Player %d" % (k + 1), items, on_back=back, cursor=1 if len(items) > 1 else 0))
 
@@ -88,14 +88,14 @@ class _NameMenu(Menu):
     pass
 
 
-def holes(app, s):
-    saved = app.state["settings"]["rules"].get(s.game_id, {})
+def holes(app, setup):
+    saved = app.state["settings"]["rules"].get(setup.game_id, {})
     default = saved.get("holes", 9)
 
-    def done(n):
-        s.opts = dict(saved)
-        s.opts["holes"] = n
-        house_rules(app, s)
+    def done(count):
+        setup.opts = dict(saved)
+        setup.opts["holes"] = count
+        house_rules(app, setup)
 
     app.push(Number(app, "Holes", 1, 18, default, done))
 
@@ -118,19 +118,19 @@ def in_effect(specs, opts):
     return [sp for sp in specs if sp[0] != "ender_penalty_points" or per_lower]
 
 
-def house_rules(app, s):
+def house_rules(app, setup):
     from engine.errors import ScoreError
 
-    specs = [sp for sp in s.rules.option_specs() if sp[0] != "holes"]
+    specs = [sp for sp in setup.rules.option_specs() if sp[0] != "holes"]
     try:
-        opts = s.rules.make_options(s.opts)  # defaults, then the saved house rules
+        opts = setup.rules.make_options(setup.opts)  # defaults, then the saved house rules
     except ScoreError:  # saved defaults from an older version: start from the game's own
-        opts = s.rules.make_options({"holes": s.opts["holes"]})
+        opts = setup.rules.make_options({"holes": setup.opts["holes"]})
     shown = in_effect(specs, opts)
 
     def change(spec):
-        def done(v):
-            opts[spec[0]] = v
+        def done(value):
+            opts[spec[0]] = value
             shown[:] = in_effect(specs, opts)
             menu.items = build()
             menu.cursor = min(menu.cursor, len(menu.items) - 1)
@@ -139,8 +139,8 @@ def house_rules(app, s):
         option_value(app, labels.option(spec[0]), spec, opts[spec[0]], done)
 
     def start():
-        s.opts = opts
-        first_dealer(app, s)
+        setup.opts = opts
+        first_dealer(app, setup)
 
     def build():
         return [("Start", start)] + [(labels.option(sp[0]), lambda sp=sp: change(sp)) for sp in shown]
@@ -152,13 +152,13 @@ def house_rules(app, s):
     app.push(menu)
 
 
-def first_dealer(app, s):
-    def start(d):
+def first_dealer(app, setup):
+    def start(dealer):
         from engine.game import Game
         from storage.history import remember  # a leaf (app.LEAVES)
 
-        g = Game(s.game_id, list(s.names), s.opts, dealer=d)
-        for name in reversed(s.names):
+        g = Game(setup.game_id, list(setup.names), setup.opts, dealer=dealer)
+        for name in reversed(setup.names):
             remember(app.state, name)
         app.game = g
         app.pop_to(app.stack[0])  # at the main menu the new game's modules are let go ...
@@ -171,6 +171,6 @@ def first_dealer(app, s):
             app.push(app.pending)
             app.pending = None
 
-    items = [(n, lambda i=i: start(i)) for i, n in enumerate(s.names)]
+    items = [(n, lambda i=i: start(i)) for i, n in enumerate(setup.names)]
     app.push(Menu(app, "First dealer", items))
 

@@ -5,7 +5,8 @@
 import gc
 
 from ui import labels
-from ui.labels import GAMES, titles
+from engine.game import GAMES
+from ui.labels import titles
 from ui.widgets import Menu, Message, Number, confirm
 
 
@@ -72,7 +73,7 @@ class SettingsMenu(Menu):
         self.app.push(Calibrate(self.app))
 
     def rules(self):
-        items = [(g[1], lambda g=g: self.game_rules(g[0])) for g in GAMES]
+        items = [(g[3], lambda g=g: self.game_rules(g[0])) for g in GAMES]
         self.app.push(Menu(self.app, "House rules", items))
 
     def game_rules(self, game_id):
@@ -92,9 +93,9 @@ class SettingsMenu(Menu):
         shown = in_effect(specs, opts)
 
         def change(spec):
-            def done(v):
-                saved[spec[0]] = v
-                opts[spec[0]] = v
+            def done(value):
+                saved[spec[0]] = value
+                opts[spec[0]] = value
                 shown[:] = in_effect(specs, opts)
                 menu.items = build()
                 menu.cursor = min(menu.cursor, len(menu.items) - 1)
@@ -113,8 +114,8 @@ class SettingsMenu(Menu):
         # (the bounds of this and Long press: storage/migrate.py's settle() puts a loaded save back in them)
         s = self.app.state["settings"]
 
-        def done(n):
-            s["sleep_s"] = n * 30
+        def done(steps):
+            s["sleep_s"] = steps * 30
             self.app.save()
             self.app.pop()
 
@@ -123,8 +124,8 @@ class SettingsMenu(Menu):
     def long_press(self):
         s = self.app.state["settings"]
 
-        def done(n):
-            s["long_ms"] = n * 100
+        def done(steps):
+            s["long_ms"] = steps * 100
             self.app.hw.keys.set_timings(long_ms=s["long_ms"])
             self.app.save()
             self.app.pop()
@@ -174,8 +175,8 @@ _AS_SH1106 = 32
 OLED_CHIPS = {0: "auto", _AS_SSD1306: "SSD1306", _AS_SH1106: "SH1106", _AS_SSD1306 | _AS_SH1106: "SH1106"}
 
 
-def _sleep(n):
-    """n steps of 30 s, as it reads."""
-    if n == 0:
+def _sleep(steps):
+    """steps of 30 s, as it reads."""
+    if steps == 0:
         return "never"
-    return "%ds" % (n * 30) if n < 2 else "%d:%02d" % divmod(n * 30, 60)
+    return "%ds" % (steps * 30) if steps < 2 else "%d:%02d" % divmod(steps * 30, 60)

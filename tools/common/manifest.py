@@ -102,8 +102,28 @@ def _optional(tree):
     return out
 
 
+# Modules a firmware file loads by name from a table (__import__), which the
+# import statements do not show: {file: (the table, the column naming each
+# module, their package)}. engine/game.py's GAMES loads a game's rules.
+TABLES = {os.path.join("engine", "game.py"): ("GAMES", 1, "engine.")}
+
+
+def _tabled(path, tree):
+    """[module name] that path's table (TABLES) names."""
+    rel = os.path.relpath(path, FIRMWARE)
+    if rel not in TABLES:
+        return []
+    table, column, package = TABLES[rel]
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == table:
+            return [package + row[column] for row in ast.literal_eval(node.value)]
+    raise ManifestError("%s has no %s (tools/common/manifest.py's TABLES)"
+                        % (os.path.relpath(path, ROOT), table))
+
+
 def imports(path):
-    """[(module name, optional)] that a source file imports, at any depth."""
+    """[(module name, optional)] that a source file imports, at any depth,
+    and the modules its table loads (TABLES)."""
     with open(path) as f:
         text = f.read()
     tree = ast.parse(text, path)
@@ -124,7 +144,7 @@ def imports(path):
         line = lines[node.lineno - 1]
         host_only = id(node) in optional or "CPython only" in line or "not on the board" in line
         found.extend((n, host_only) for n in names)
-    return found
+    return found + [(n, False) for n in _tabled(path, tree)]
 
 
 INPUT_MARK = "# boards with INPUT "  # an import for those boards only: "# boards with INPUT keyboard"

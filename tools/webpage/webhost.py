@@ -164,9 +164,11 @@ def load_question():
     g = app.game if app is not None else None
     if g is None:
         return ""
+    from ui.labels import title  # (a leaf of the app's: let go at its next hub)
+
     return ("The board has a game in progress (%s, %s in: %s). The loaded game replaces it: "
             "download it first to keep it. Replace it?"
-            % (g.rules.title, _holes(len(g.holes)), ", ".join(g.names)))
+            % (title(g.id), _holes(len(g.holes)), ", ".join(g.names)))
 
 
 def _read_game(text):
@@ -211,8 +213,10 @@ def load_game(text):
         return "error: the board could not save it (it shows why)."
     from compat import ticks_ms
 
+    from ui.labels import title
+
     r.restart(ticks_ms())  # as after a restart: the saved game opened
-    return "Loaded: %s, %d players, %s." % (g.rules.title, len(g.names), _holes(len(g.holes)))
+    return "Loaded: %s, %d players, %s." % (title(g.id), len(g.names), _holes(len(g.holes)))
 
 
 def keys_help():
