@@ -116,7 +116,7 @@ def ready(hw, runner):
                                                                              free + used)
 
 
-def _serve(r, poll_ms):
+def _serve(runner, poll_ms):
     """The loop beside the web side until Wi-Fi is turned off (web/run.py:
     loaded only then, so that what it needs takes nothing from the heap at boot)."""
     try:
@@ -124,19 +124,19 @@ def _serve(r, poll_ms):
     except MemoryError:
         from ui.widgets import Message
 
-        a = r.app
+        a = runner.app
         a.state["settings"]["wifi"] = "off"  # (not saved: the next start tries again)
         a.push(Message(a, "Wi-Fi off", ["Not enough memory to start it."]))
         return
-    run.serve(r, lambda: r.step(ticks_ms()), poll_ms)
+    run.serve(runner, lambda: runner.step(ticks_ms()), poll_ms)
 
 
-def step(r, poll_ms):
+def step(runner, poll_ms):
     """One turn of the device's loop: the app's, and the web side's when Wi-Fi is on."""
-    r.step(ticks_ms())
-    a = r.app
+    runner.step(ticks_ms())
+    a = runner.app
     if a is not None and a.wifi:  # Settings > Wi-Fi: the web side runs beside this loop
-        _serve(r, poll_ms)
+        _serve(runner, poll_ms)
 
 
 def main(hw, poll_ms=5):

@@ -7,9 +7,9 @@
 HEADER = "game_no,game,holes,seat,player,total,result"
 
 
-def field(v):
+def field(value):
     """A CSV field (RFC 4180): quoted where it holds a comma, a quote or a line break."""
-    s = str(v)
+    s = str(value)
     if "," in s or '"' in s or "\n" in s or "\r" in s:
         return '"' + s.replace('"', '""') + '"'
     return s

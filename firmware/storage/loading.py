@@ -136,10 +136,10 @@ def _not_a_state(saved, checked):
     return None
 
 
-def _kind(v):
-    if v is None:
+def _kind(value):
+    if value is None:
         return "null"
-    t = type(v)
+    t = type(value)
     return ("a list" if t is list else "an object" if t is dict else "text" if t is str
             else "a number" if t is int or t is float else "true or false" if t is bool else "something else")
 

@@ -7,25 +7,25 @@ import json
 from storage.savefile import ROSTER_MAX, VERSION, defaults
 
 
-def _from0(s):
+def _from0(state):
     """Format 0 (no version field) was format 1 without the field."""
-    return s
+    return state
 
 
-def _from1(s):
+def _from1(state):
     """Format 1 kept every hole's scores in the history and had no all-time
     stats: start the stats from them, then keep only the count of holes."""
     from storage.history import add_stats, compact  # (not loaded at every start: formats 0 and 1 only)
 
     stats: dict = {}
-    h = s.get("history")
+    h = state.get("history")
     h = h if type(h) is list else []
     for rec in reversed(h):
         if _record_ok(rec, 1):
             add_stats(stats, rec)
-    s["stats"] = stats
-    s["history"] = [compact(rec) for rec in h if _record_ok(rec, 1)]
-    return s
+    state["stats"] = stats
+    state["history"] = [compact(rec) for rec in h if _record_ok(rec, 1)]
+    return state
 
 
 MIGRATIONS = (_from0, _from1)  # MIGRATIONS[v] turns format v into v + 1
@@ -42,12 +42,12 @@ def migrate(saved):
     return clean(saved)
 
 
-def _record_ok(r, version=VERSION):
+def _record_ok(record, version=VERSION):
     """A history record of the format: holes is a list of each hole's
     scores in format 1, their count since."""
-    if type(r) is not dict or type(r.get("game")) is not str:
+    if type(record) is not dict or type(record.get("game")) is not str:
         return False
-    players, totals, holes = r.get("players"), r.get("totals"), r.get("holes")
+    players, totals, holes = record.get("players"), record.get("totals"), record.get("holes")
     if type(players) is not list or type(totals) is not list:
         return False
     n = len(players)
@@ -63,7 +63,7 @@ def _record_ok(r, version=VERSION):
                 return False
     elif type(holes) is not int or holes < 0:
         return False
-    w = r.get("winner")
+    w = record.get("winner")
     return w is None or (type(w) is int and 0 <= w < n)
 
 
@@ -104,7 +104,7 @@ def clean(saved):
     return state
 
 
-def settle(s):
+def settle(state):
     """Settings (a cleaned state's) that no screen could have set put back
     in range or to their defaults: what was changed, named for a note. The
     screens' bounds (ui/settings.py): Sleep after 0 (never) to 10 minutes,
@@ -113,15 +113,15 @@ def settle(s):
     default = defaults()["settings"]
     for key, name, lo, hi, unit in (("sleep_s", "Sleep after", 0, 600, " s"),
                                     ("long_ms", "Long press", 300, 1500, " ms")):
-        v = s[key]
+        v = state[key]
         if type(v) is not int or not lo <= v <= hi:
-            s[key] = min(max(v, lo), hi) if type(v) is int else default[key]
-            fixed.append("%s %s (now %d%s)" % (name, json.dumps(v), s[key], unit))
-    v = s.get("wifi", "off")
+            state[key] = min(max(v, lo), hi) if type(v) is int else default[key]
+            fixed.append("%s %s (now %d%s)" % (name, json.dumps(v), state[key], unit))
+    v = state.get("wifi", "off")
     if v not in ("off", "own", "join"):
-        s["wifi"] = "off"
+        state["wifi"] = "off"
         fixed.append("Wi-Fi %s (now off)" % json.dumps(v))
-    rules = s["rules"]
+    rules = state["rules"]
     for game in list(rules):
         if type(rules[game]) is not dict:
             fixed.append("house rules of %s %s (now the game's own)" % (game, json.dumps(rules.pop(game))))

@@ -88,12 +88,12 @@ def checksum(data):
     return _crc(data) & 0xFFFFFFFF
 
 
-def _utf8(s):
+def _utf8(text):
     """The bytes of a str: MicroPython lends the str's own, CPython copies."""
     try:
-        return memoryview(s)
+        return memoryview(text)
     except TypeError:
-        return s.encode()
+        return text.encode()
 
 
 def header(seq, length, crc):

@@ -26,17 +26,17 @@ class CardList(Screen):
         self.most = most if most is not None else exact
         self.cards = list(cards or [])
 
-    def key(self, k):
-        if k == UP or k == DOWN:
+    def key(self, key):
+        if key == UP or key == DOWN:
             j = self.cycle.index(self.choice)
-            self.choice = self.cycle[(j + (1 if k == DOWN else -1)) % len(self.cycle)]
-        elif k == OK:
+            self.choice = self.cycle[(j + (1 if key == DOWN else -1)) % len(self.cycle)]
+        elif key == OK:
             if self.choice == END:
                 self.finish()
                 return
             if not self.take(self.choice):
                 return
-        elif k == BACK:
+        elif key == BACK:
             if not self.cards:
                 self.empty_back()
                 return
@@ -64,10 +64,10 @@ class CardList(Screen):
 
     # What a keyboard and a touch pad ask of a list of cards (the input contract,
     # ui/widgets.py): ui/direct.py and ui/pad.py, loaded only on those boards
-    def keyboard(self, k):
+    def keyboard(self, key):
         from ui import direct
 
-        direct.typed_cards(self, k)
+        direct.typed_cards(self, key)
 
     def pad(self):
         from ui import pad

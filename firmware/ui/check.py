@@ -36,26 +36,26 @@ class BoardCheck(Screen):
         """The corrections in the settings (bits: 1 mirror, 2 turn, 4 swap, 8 invert)."""
         return self.app.state["settings"].get("glass", 0)
 
-    def key(self, k):
+    def key(self, key):
         if self.keys:
-            if k == BACK:
+            if key == BACK:
                 self.done()
             else:
-                self.name(self.buttons(k))
+                self.name(self.buttons(key))
             return
         n = len(self.options())
-        if k == UP:
+        if key == UP:
             self.choice = (self.choice - 1) % n
-        elif k == DOWN:
+        elif key == DOWN:
             self.choice = (self.choice + 1) % n
-        elif k == OK:
+        elif key == OK:
             bit = self.options()[self.choice][1]
             if not bit:
                 self.keys = True
             else:
                 self.apply(self.fix() ^ bit)
                 self.moved = self.moved or bit in (1, 2)
-        elif k == BACK:
+        elif key == BACK:
             self.done()
             return
         self.dirty = True
@@ -107,37 +107,37 @@ class BoardCheck(Screen):
         pen.centred(label, y, SEL_FG, fit(pen, label, 2 * m + 4))
 
     # --- the keys ----------------------------------------------------------
-    def buttons(self, k):
-        """What pressing logical key k was: the board's buttons that give it,
+    def buttons(self, key):
+        """What pressing this logical key was: the board's buttons that give it,
         as "top: down", "top+bottom: up", "B long: back"."""
         hw = self.app.hw
         keymap = getattr(hw.keys, "keymap", None)
         names = hw.button_names
         if type(keymap) is not dict or not names:
-            return k
+            return key
         found: list = []
-        for (b, kind), key in keymap.items():
-            if key == k:
+        for (b, kind), given in keymap.items():
+            if given == key:
                 n = names[b] if type(b) is int else names[b[0]] + "+" + names[b[1]]
                 n += " long" if kind == LONG else ""
                 if n not in found:
                     found.append(n)
-        return " or ".join(found) + ": " + k if found else k
+        return " or ".join(found) + ": " + key if found else key
 
     def name(self, what):
         self.named.append(what)
         del self.named[:-4]
         self.dirty = True
 
-    def keyboard(self, k):  # a keyboard's key (ui/typed.py): each is named, Backspace ends
+    def keyboard(self, key):  # a keyboard's key (ui/typed.py): each is named, Backspace ends
         if not self.keys:
-            if len(k) > 1:
-                self.key(k)
+            if len(key) > 1:
+                self.key(key)
             return
-        if k == BACK:
+        if key == BACK:
             self.done()
         else:
-            self.name("key " + k)
+            self.name("key " + key)
 
     def pad(self):  # a touch panel: the bar while the picture is checked, then one key (ui/touch.py)
         return ("Done",) if self.keys else None

@@ -15,12 +15,12 @@ from engine.hole import TOTAL
 ALIAS = {"0": "10", "T": "10", "1": "A", "H": "HIO", "-": "HIO", "E": "11", "W": "12", "O": "JK", "S": "QS"}
 
 
-def card(c, rules):
+def card(tok, rules):
     """The card key c enters in this game, or None."""
-    u = c.upper() if "a" <= c <= "z" else c  # (upper() makes a string, even of "5")
+    u = tok.upper() if "a" <= tok <= "z" else tok  # (upper() makes a string, even of "5")
     if u in rules.tokens:
         return u
-    if c == ".":
+    if tok == ".":
         return "." if rules.dots else None
     u = ALIAS.get(u)
     return u if u in rules.tokens else None
@@ -40,66 +40,66 @@ def legend(rules):
 
 
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
-def typed_grid(grid, k):
-    """A keyboard's key k on a grid (GridEntry.keyboard, FixEntry's)."""
+def typed_grid(grid, key):
+    """A keyboard's key on a grid (GridEntry.keyboard, FixEntry's)."""
     grid.note = None
-    if k == OK and grid.hole.phone_grid():
+    if key == OK and grid.hole.phone_grid():
         grid.accept()  # the grid the player's phone sent (ui/entry.py)
-    elif k == "=" or k == OK:
+    elif key == "=" or key == OK:
         if not grid.one_card:  # (a past hole's card is fixed alone)
             grid.total_only()
-    elif len(k) == 1:
-        tok = card(k, grid.hole.rules)
+    elif len(key) == 1:
+        tok = card(key, grid.hole.rules)
         if tok is not None:
             grid.put(tok)
-        elif k != " ":
-            grid.note = "no card is '%s'" % k
+        elif key != " ":
+            grid.note = "no card is '%s'" % key
             grid.dirty = True
-    elif k == UP or k == DOWN:  # (no tuple made a key)
-        grid.hole.move(1 if k == DOWN else -1, 0)
+    elif key == UP or key == DOWN:  # (no tuple made a key)
+        grid.hole.move(1 if key == DOWN else -1, 0)
         grid.changed()
-    elif k == LEFT or k == RIGHT:
-        grid.hole.move(0, 1 if k == RIGHT else -1)
+    elif key == LEFT or key == RIGHT:
+        grid.hole.move(0, 1 if key == RIGHT else -1)
         grid.changed()
-    elif k == BACK and not grid.one_card:
+    elif key == BACK and not grid.one_card:
         grid.back()
     else:
-        grid.key(k)
+        grid.key(key)
 
 
-def typed_cards(screen, k):
+def typed_cards(screen, key):
     """A hand (or a list of cards): a key is a card, = the total instead
     (a hand's); Enter: the cards are complete."""
-    if len(k) == 1:
-        u = k.upper()
-        tok = TOTAL if k == "=" else u if u in screen.cycle else ALIAS.get(u)
+    if len(key) == 1:
+        u = key.upper()
+        tok = TOTAL if key == "=" else u if u in screen.cycle else ALIAS.get(u)
         if tok is not None and tok in screen.cycle and tok != "end":
             screen.choice = tok
             screen.key(OK)
         return
-    if k == OK and "end" in screen.cycle:
+    if key == OK and "end" in screen.cycle:
         screen.choice = "end"
-    screen.key(k)
+    screen.key(key)
 
 
 # --- a number typed (a keyboard's digits, a touch board's digit pad) -------------
-def number(screen, k):
+def number(screen, key):
     """Digits type the number (- first: negative), backspace rubs one out;
     Enter takes it within the bounds; the arrows still step it."""
     t = getattr(screen, "typed", "")
-    if screen.show is not str and len(k) == 1:
+    if screen.show is not str and len(key) == 1:
         return  # a number shown as something else (the sleep time in steps of 30 s): the arrows
-    if k == BACK and t:
+    if key == BACK and t:
         t = t[:-1]
-    elif "0" <= k <= "9" and len(k) == 1 or k == "-" and not t and screen.lo < 0:
-        t += k
+    elif "0" <= key <= "9" and len(key) == 1 or key == "-" and not t and screen.lo < 0:
+        t += key
         if t != "-" and abs(int(t)) > max(abs(screen.lo), abs(screen.hi)):
             return  # more digits than any number allowed: not taken
-    elif k == OK and not screen.lo <= screen.n <= screen.hi:
+    elif key == OK and not screen.lo <= screen.n <= screen.hi:
         return  # typed past the bounds: Enter waits for a number it may take
-    elif len(k) > 1:
+    elif len(key) > 1:
         screen.typed = ""
-        screen.key(k)
+        screen.key(key)
         return
     else:
         return

@@ -61,8 +61,8 @@ class Draft(Hole):
         """The player's total alone, from start (the cards gone; or the total
         a phone sent); then() first when it is taken (the screen's tidying)."""
 
-        def done(n):
-            self.entries[player] = n
+        def done(total):
+            self.entries[player] = total
             self.app.pop()
             if then is not None:
                 then()
@@ -146,14 +146,14 @@ def title_and_score(pen, name, label, score, keep=None):
     return y
 
 
-def grid_box(pen, C):
+def grid_box(pen, cols):
     """Where a grid of C columns is drawn under title_and_score (and where a
     tap finds its cell, ui/pad.py): (x, y) of its first card, a column's
     width (3 characters and a gap: a character's where the panel has room,
     so that two HIO side by side do not read HIOHIO) and a row's height."""
     tw = 24 * pen.scale + 4  # a card's box
-    cw = tw + max(0, min(8 * pen.scale, (pen.d.width - 4 - tw * C) // C))
-    return max(2, (pen.d.width - cw * (C - 1) - tw) // 2 + 2), pen.line_h + 3, cw, pen.line_h + 1, tw
+    cw = tw + max(0, min(8 * pen.scale, (pen.d.width - 4 - tw * cols) // cols))
+    return max(2, (pen.d.width - cw * (cols - 1) - tw) // 2 + 2), pen.line_h + 3, cw, pen.line_h + 1, tw
 
 
 def _rect(r, k, x, y, w, h):
@@ -178,13 +178,13 @@ class GridEntry(Screen):
         # buttons: the first cell starts on a guess (a keyboard types, a pad is tapped)
         draft.open(player, draft.app.via is None)
 
-    def key(self, k):
+    def key(self, key):
         h = self.hole
-        if k == UP or k == DOWN:  # the cell's card, along the game's cards (no tuple made a key)
+        if key == UP or key == DOWN:  # the cell's card, along the game's cards (no tuple made a key)
             i = h.cell()
             j = h.cycle.index(h.cells[i])
-            h.cells[i] = h.cycle[(j + (1 if k == DOWN else -1)) % len(h.cycle)]
-        elif k == OK:
+            h.cells[i] = h.cycle[(j + (1 if key == DOWN else -1)) % len(h.cycle)]
+        elif key == OK:
             if h.cells[h.cell()] == TOTAL:
                 if type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells) - 1:
                     # cards entered: dropped only when the player says so
@@ -199,7 +199,7 @@ class GridEntry(Screen):
             except ScoreError as e:
                 self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
                 return
-        elif k == BACK:
+        elif key == BACK:
             if h.pos > 0:
                 h.pos -= 1
             elif self.player > 0:
@@ -476,10 +476,10 @@ class GridEntry(Screen):
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
     # ui/widgets.py): the bodies are ui/direct.py's and ui/pad.py's, loaded only on
     # the boards with a keyboard or a touch panel
-    def keyboard(self, k):
+    def keyboard(self, key):
         import ui.direct
 
-        ui.direct.typed_grid(self, k)
+        ui.direct.typed_grid(self, key)
 
     def pad(self):
         import ui.pad

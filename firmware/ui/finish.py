@@ -35,10 +35,10 @@ def ask_out(draft):
         ask_ender(draft)
         return
 
-    def picked(p):
-        draft.out = p
+    def picked(player):
+        draft.out = player
         draft.out_known = True
-        if p is None:
+        if player is None:
             draft.blitz = False
             ask_ender(draft)
             return
@@ -46,8 +46,8 @@ def ask_out(draft):
                                                      ("Yes", lambda: blitz(True))],
                             cursor=1 if draft.blitz else 0))
 
-    def blitz(b):
-        draft.blitz = b
+    def blitz(on):
+        draft.blitz = on
         ask_ender(draft)
 
     _who(draft, "Who went out?", picked, draft.out, draft.out_known)
@@ -59,8 +59,8 @@ def ask_ender(draft):
         commit(draft)
         return
 
-    def picked(p):
-        draft.ender = p
+    def picked(player):
+        draft.ender = player
         draft.ender_known = True
         commit(draft)
 

@@ -9,12 +9,12 @@ from ui.finish import ask_ender, ask_out
 from ui.widgets import Menu
 
 
-def edit(app, h, anchor):
-    """Past hole h: its players with their scores (and who ended); back to
-    anchor when saved."""
-    d = Draft(app, h, anchor)
+def edit(app, index, anchor):
+    """The past hole of this index: its players with their scores (and who
+    ended); back to anchor when saved."""
+    d = Draft(app, index, anchor)
     d.fix = True
-    hole = d.game.holes[h]
+    hole = d.game.holes[index]
     n = len(d.players)
     items: list = [(d.name(k), lambda k=k: open_fix(d, k)) for k in range(n)]
     if d.rules.hand:
@@ -41,28 +41,28 @@ class FixEntry(GridEntry):
         self.pick = True
         self.was = None  # the card being changed, as it was
 
-    def key(self, k):
+    def key(self, key):
         h = self.hole
         i = h.cell()
         if self.pick:
-            if k == UP or k == DOWN:
-                h.pos = (h.pos + (1 if k == DOWN else -1)) % len(h.order)
-            elif k == OK:
+            if key == UP or key == DOWN:
+                h.pos = (h.pos + (1 if key == DOWN else -1)) % len(h.order)
+            elif key == OK:
                 self.pick = False
                 self.was = h.cells[i]
-            elif k == BACK:
+            elif key == BACK:
                 self.app.pop()
                 return
             self.dirty = True
-        elif k == OK and h.cells[i] != TOTAL:  # the one card fixed: save
+        elif key == OK and h.cells[i] != TOTAL:  # the one card fixed: save
             self.save()
-        elif k == BACK:  # not this card: as it was, pick another
+        elif key == BACK:  # not this card: as it was, pick another
             h.cells[i] = self.was
             self.was = None
             self.pick = True
             self.dirty = True
         else:
-            super().key(k)
+            super().key(key)
 
     def shown(self):
         pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
@@ -81,11 +81,11 @@ class FixEntry(GridEntry):
     # A keyboard and a touch pad (the input contract, ui/widgets.py): the card
     # to change is picked, then typed or tapped; Enter, backspace and a card being
     # stepped with the keys are as on buttons
-    def keyboard(self, k):
-        if k == OK or k == BACK or not self.pick:
-            self.key(k)
+    def keyboard(self, key):
+        if key == OK or key == BACK or not self.pick:
+            self.key(key)
         else:
-            super().keyboard(k)
+            super().keyboard(key)
 
     def press(self, label):
         if label == "Back":

@@ -23,19 +23,19 @@ class NameEntry(Screen):
         self.name = name
         self.choice = DONE if name else 0
 
-    def key(self, k):
-        if k == UP or k == DOWN:
+    def key(self, key):
+        if key == UP or key == DOWN:
             i = self.choice + 1  # 0 is done, then the letters
-            i = (i + (1 if k == DOWN else -1)) % (len(LETTERS) + 1)
+            i = (i + (1 if key == DOWN else -1)) % (len(LETTERS) + 1)
             self.choice = i - 1
-        elif k == OK:
+        elif key == OK:
             if self.choice == DONE or len(self.name) >= self.MAX:
                 self.finish()
                 return
             self.name += LETTERS[self.choice]  # the picker stays on that letter
             if len(self.name) >= self.MAX:
                 self.choice = DONE
-        elif k == BACK:
+        elif key == BACK:
             if not self.name:
                 self.app.pop()
                 return
@@ -51,22 +51,22 @@ class NameEntry(Screen):
             self.app.push(Message(self.app, "No name yet", ["A name needs a letter or a digit.",
                                                             "Back leaves without one."]))
 
-    def add(self, c):
+    def add(self, char):
         if len(self.name) < self.MAX:
-            self.name += c
+            self.name += char
             self.dirty = True
 
     # What a keyboard and a touch pad ask of a name (the input contract, ui/widgets.py):
     # a letter typed or tapped is added; Enter or Done finishes it
     digits = False  # the pad shows the digits (123), not the letters (ABC)
 
-    def keyboard(self, k):
-        if k == OK:
+    def keyboard(self, key):
+        if key == OK:
             self.finish()
-        elif len(k) > 1:
-            self.key(k)
-        elif k.upper() in LETTERS:
-            self.add(k.upper())
+        elif len(key) > 1:
+            self.key(key)
+        elif key.upper() in LETTERS:
+            self.add(key.upper())
 
     def pad(self):
         """Del rubs out the last letter; with none left it is Back (nothing

@@ -40,13 +40,13 @@ class NinesMenu(Menu):
     def showdown(self):
         app = self.app
 
-        def count_done(n):
+        def count_done(count):
             hands: list = []
 
             def board_done(board):
                 def hand_done(cards):
                     hands.append(cards)
-                    if len(hands) < n:
+                    if len(hands) < count:
                         app.push(card_list(app, "Hand %d" % (len(hands) + 1), hand_done, 2))
                     else:
                         show(board)
@@ -62,7 +62,7 @@ class NinesMenu(Menu):
                     return
                 rows: list = []
                 for place in sorted(set(places)):
-                    for k in range(n):
+                    for k in range(count):
                         if places[k] == place:
                             rows.append("%d. hand %d: %d nines" % (place, k + 1, nn[k]))
                             rows.append("  left: " + (" ".join(unused[k]) or "none"))
@@ -83,9 +83,9 @@ class NinesMenu(Menu):
         app = self.app
         from ui.newgame import Setup, player_name
 
-        def count_done(n):
+        def count_done(count):
             s = Setup("play-nine")  # only the names are used
-            s.count = n
+            s.count = count
 
             def named(app_, s_):
                 app.state["tally"] = multiple_9.Tally(s_.names).doc()
@@ -111,8 +111,8 @@ class Tally(Menu):
     def value(self, i):
         return str(self.t.wins[i]) if i < len(self.t.wins) else ""
 
-    def win(self, p):
-        self.t.win(p)
+    def win(self, player):
+        self.t.win(player)
         self.app.save()
 
     def undo(self):

@@ -13,14 +13,14 @@ MODES = (("Off", "off"), ("Own network", "own"), ("Join a network", "join"))
 def wifi_menu(app):
     s = app.state["settings"]
 
-    def pick(m):
+    def pick(mode):
         app.pop()
-        if s.get("wifi", "off") != m:
-            s["wifi"] = m
+        if s.get("wifi", "off") != mode:
+            s["wifi"] = mode
             app.save()
         elif app.net is not None and app.net.wifi.error:  # the mode it is in, which failed: again
             app.net.retry = True
-        if m != "off":
+        if mode != "off":
             app.push(Phones(app))
 
     items = [(label, lambda m=m: pick(m)) for label, m in MODES]
@@ -40,14 +40,14 @@ class Phones(Message):
         self.showing = 0  # 0: the text; 1, 2...: the QR codes
         self.codes = None  # (size, bits) of the QR code on screen
 
-    def key(self, k):
+    def key(self, key):
         n = len(self.qr_texts())
-        if k == OK and n:
+        if key == OK and n:
             self.showing = (self.showing + 1) % (n + 1)
             self.codes = None
             self.dirty = True
             return
-        super().key(k)
+        super().key(key)
 
     def qr_texts(self):
         net = self.app.net

@@ -19,16 +19,16 @@ class Scores(Screen):
         n = len(self.app.game.names)
         return cw, lw, per, (n + per - 1) // per
 
-    def key(self, k):
+    def key(self, key):
         g = self.app.game
         pages = self.layout(self.app.pen)[3] + (0 if self.app.pen.mono else 1)
-        if k == DOWN and self.first < max(0, len(g.holes) - 1):
+        if key == DOWN and self.first < max(0, len(g.holes) - 1):
             self.first += 1
-        elif k == UP and self.first > 0:
+        elif key == UP and self.first > 0:
             self.first -= 1
-        elif k == OK:
+        elif key == OK:
             self.page = (self.page + 1) % pages
-        elif k == BACK:
+        elif key == BACK:
             self.app.pop()
             return
         self.dirty = True

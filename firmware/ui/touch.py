@@ -73,30 +73,31 @@ def frame(app, top, dirty=True):
     _top = _labels = None
 
 
-def _draw(p):
-    _top.draw(p)  # type: ignore[union-attr]
+def _draw(pen):
+    _top.draw(pen)  # type: ignore[union-attr]
     labels = _labels
-    y0 = p.h
-    c = p.clip  # a frame of what changed (Pen.frame): the pad drawn only where it meets it
-    if not labels or c and not p._meets(c, len(c), 0, y0, 999, 999):
+    y0 = pen.h
+    c = pen.clip  # a frame of what changed (Pen.frame): the pad drawn only where it meets it
+    if not labels or c and not pen._meets(c, len(c), 0, y0, 999, 999):
         return
-    per = len(BAR) if labels is BAR_LABELS else p.d.width // KEY
-    w = p.d.width // per
+    per = len(BAR) if labels is BAR_LABELS else pen.d.width // KEY
+    w = pen.d.width // per
     for i in range(len(labels)):
         x, y = i % per * w, y0 + i // per * KEY
-        p.box(x + 1, y + 1, w - 2, KEY - 2, DIM)
+        pen.box(x + 1, y + 1, w - 2, KEY - 2, DIM)
         t = labels[i]
         scale = 2 if len(t) * 16 <= w - 6 else 1  # (Pen.text_width: 8 px a character at scale 1)
-        p.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
+        pen.text(t, x + (w - len(t) * 8 * scale) // 2, y + (KEY - 8 * scale) // 2, FG, scale)
 
 
-def key(app, screen, k):
-    """A tap to the screen: k the touch panel, its x and y where (drivers/xpt2046.Taps)."""
-    if type(k) is str:
-        screen.key(k)  # a logical key (the simulator's own keys)
+def key(app, screen, tap):
+    """A tap to the screen: the touch panel, its x and y where (drivers/xpt2046.Taps),
+    or a logical key (a str)."""
+    if type(tap) is str:
+        screen.key(tap)  # a logical key (the simulator's own keys)
         return
-    x = k.x
-    y = k.y
+    x = tap.x
+    y = tap.y
     pen = app.pen
     labels = keys_of(screen)
     if labels is not None:  # a pad: a key's tap to the screen's press(), above it its tap()
@@ -122,12 +123,12 @@ def key(app, screen, k):
             screen.key(OK)
 
 
-def menu_row(m, pen, y):
+def menu_row(menu, pen, y):
     """The menu's row at height y, or None: as list_rows lays them out."""
     top = pen.line_h + 3  # header's
-    labels = [i[0] for i in m.items]
-    vals = [m.value(i) for i in range(len(labels))] if m.value else [""] * len(labels)
-    first, tall = scroll(pen, top, labels, m.cursor, vals)
+    labels = [i[0] for i in menu.items]
+    vals = [menu.value(i) for i in range(len(labels))] if menu.value else [""] * len(labels)
+    first, tall = scroll(pen, top, labels, menu.cursor, vals)
     lh = pen.line_h + 2
     yy = top
     for i in range(first, len(labels)):

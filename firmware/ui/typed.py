@@ -13,39 +13,39 @@ NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys with
 OK_KEY = DONE_KEY = "Enter"  # what the screens call the key that takes a grid or a hand
 
 
-def key(app, screen, k):
-    """Key k (a logical key or a character) to the screen: to its keyboard(k)
+def key(app, screen, key):
+    """A key (a logical key or a character) to the screen: to its keyboard()
     where it has one (the input contract, ui/widgets.py); a menu and a
     number are answered here."""
     if hasattr(screen, "keyboard"):
-        screen.keyboard(k)  # (called, not taken: a method taken is an object made)
+        screen.keyboard(key)  # (called, not taken: a method taken is an object made)
     elif isinstance(screen, Number):
         import ui.direct  # (app.LEAVES)
 
-        ui.direct.number(screen, k)
-    elif len(k) > 1:
-        screen.key(k)
+        ui.direct.number(screen, key)
+    elif len(key) > 1:
+        screen.key(key)
     elif isinstance(screen, Menu):
-        menu(screen, k)
+        menu(screen, key)
 
 
-def menu(m, k):
-    if k in NAV:
-        m.key(NAV[k])
+def menu(screen, key):
+    if key in NAV:
+        screen.key(NAV[key])
         return
-    n = len(m.items)
-    if "1" <= k <= "9":  # to the row by its number ("- choose -" not counted); Enter chooses
-        i = int(k) - 1 + (1 if m.items[0][0] == "- choose -" else 0)
+    n = len(screen.items)
+    if "1" <= key <= "9":  # to the row by its number ("- choose -" not counted); Enter chooses
+        i = int(key) - 1 + (1 if screen.items[0][0] == "- choose -" else 0)
         if i < n:
-            m.cursor = i
-            m.dirty = True
+            screen.cursor = i
+            screen.dirty = True
         return
-    c = k.upper()
+    c = key.upper()
     for step in range(1, n + 1):  # the next row starting with the letter
-        i = (m.cursor + step) % n
-        if m.items[i][0][:1].upper() == c:
-            m.cursor = i
-            m.dirty = True
+        i = (screen.cursor + step) % n
+        if screen.items[i][0][:1].upper() == c:
+            screen.cursor = i
+            screen.dirty = True
             return
 
 

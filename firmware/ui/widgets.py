@@ -25,7 +25,7 @@ class Screen:
         self.app = app
         self.dirty = True
 
-    def key(self, k):
+    def key(self, key):
         pass
 
     def draw(self, pen):
@@ -120,15 +120,15 @@ class Menu(Screen):
         if value is not None:  # (a subclass may define value() instead)
             self.value = value
 
-    def key(self, k):
+    def key(self, key):
         n = len(self.items)
-        if k == UP:
+        if key == UP:
             self.cursor = (self.cursor - 1) % n
-        elif k == DOWN:
+        elif key == DOWN:
             self.cursor = (self.cursor + 1) % n
-        elif k == OK:
+        elif key == OK:
             self.items[self.cursor][1]()
-        elif k == BACK:
+        elif key == BACK:
             if self.on_back:
                 self.on_back()
             else:
@@ -153,15 +153,15 @@ class Number(Screen):
         self.on_done = on_done
         self.show = show
 
-    def key(self, k):
-        if k == UP:
+    def key(self, key):
+        if key == UP:
             self.n = self.lo if self.n >= self.hi else self.n + 1
-        elif k == DOWN:
+        elif key == DOWN:
             self.n = self.hi if self.n <= self.lo else self.n - 1
-        elif k == OK:
+        elif key == OK:
             self.on_done(self.n)
             return
-        elif k == BACK:
+        elif key == BACK:
             self.app.pop()
             return
         self.dirty = True
@@ -197,15 +197,15 @@ class Message(Screen):
         self.first = 0
         self._lines = None  # rows laid out for the panel, made on first draw
 
-    def key(self, k):
-        if k == OK or k == BACK:
+    def key(self, key):
+        if key == OK or key == BACK:
             self.app.pop()
             if self.on_close:
                 self.on_close()
-        elif k == DOWN and self._lines and self.first < len(self._lines) - 1:
+        elif key == DOWN and self._lines and self.first < len(self._lines) - 1:
             self.first += 1
             self.dirty = True
-        elif k == UP and self.first > 0:
+        elif key == UP and self.first > 0:
             self.first -= 1
             self.dirty = True
 

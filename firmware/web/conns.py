@@ -109,7 +109,7 @@ class Server(Microdot):
             net.live.remove(me)
 
 
-async def _poll(net, r, writer, over=None):
+async def _poll(net, reader, writer, over=None):
     """A phone's long poll of the state it has (GET /state?v=<the version>):
     held until the state changes, then answered with it, here and not by
     microdot. Every phone's poll is held, and all of them answer at once
@@ -120,11 +120,11 @@ async def _poll(net, r, writer, over=None):
     answered at once: a state asked for as it is; anything else 503, come
     back in a second (Retry-After; a GET gets a page that asks again by
     itself: the page itself, an export's link)."""
-    n = await _length(r)
+    n = await _length(reader)
     if over is None:
         await net.held()
     elif over[:11] not in (b"GET /state ", b"GET /state?"):
-        await r.readexactly(n)  # (its body; past LENGTH_MAX a ValueError: closed)
+        await reader.readexactly(n)  # (its body; past LENGTH_MAX a ValueError: closed)
         get = over[:4] == b"GET "
         await _answer(writer, b"503 Service Unavailable", b"text/html" if get else JSON_TYPE,
                       BUSY_PAGE if get else BUSY, b"Retry-After: 1\r\n")
@@ -132,12 +132,12 @@ async def _poll(net, r, writer, over=None):
     await _answer(writer, b"200 OK", JSON_TYPE, net.state())
 
 
-async def _length(r):
+async def _length(reader):
     """The request read to its body (a socket closed unread resets: no
     answer seen): its Content-Length, -1 if that is no number."""
     n = 0
     while True:
-        line = await r.readline()
+        line = await reader.readline()
         if len(line) <= 2:
             return n
         if line[:15].lower() == b"content-length:":
@@ -147,19 +147,19 @@ async def _length(r):
                 n = -1
 
 
-async def _score(net, r, writer):
+async def _score(net, reader, writer):
     """POST /score, answered here and not by microdot: each phone scores
     its grid as its player taps it, all of them at once at a table, and
     each costs some 1.5 KB less this way (as _poll; the peak with 4 phones
     on the 32-bit port, docs/MEMORY.md). The answer is the /score route's,
     which serves what this does not take (a query string)."""
-    n = await _length(r)
+    n = await _length(reader)
     if n < 0:
         obj, status = {"error": "The request is malformed."}, 400
     elif n > LENGTH_MAX:
         obj, status = {"error": "The request is too big."}, 413
     else:
-        obj, status = scored(net.game(), loads(await r.readexactly(n)))
+        obj, status = scored(net.game(), loads(await reader.readexactly(n)))
     await _answer(writer, b"200 OK" if status == 200 else b"409 Conflict" if status == 409 else
                   b"413 Payload Too Large" if status == 413 else b"400 Bad Request", JSON_TYPE,
                   json.dumps(obj).encode())

@@ -18,8 +18,8 @@ class Bounded:
     length: a phone's browser sends some 500 bytes of others, which microdot
     would keep with the request for as long as it is held (a long poll)."""
 
-    def __init__(self, r):
-        self.r = r
+    def __init__(self, stream):
+        self.r = stream
         self.buf = b""
         self.lines = 0
         self.done = False  # the headers read: a request, no longer a connection that may be idle

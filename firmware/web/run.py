@@ -10,10 +10,10 @@ WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.ru
        "microdot.microdot", "microdot.helpers")
 
 
-def wifi_wanted(r, serving=False):
+def wifi_wanted(runner, serving=False):
     """Wi-Fi is on (App.wifi). On the error screen it stays as it was: the
     phones keep the network while the app restarts."""
-    a = r.app
+    a = runner.app
     return serving if a is None else a.wifi
 
 
@@ -73,9 +73,9 @@ def room_here():
     return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
 
 
-def _off(r, lines):
+def _off(runner, lines):
     """Wi-Fi off (saved), and lines on the screen; the game as it was."""
-    a = r.app
+    a = runner.app
     if a is not None:
         from ui.widgets import Message
 
@@ -92,7 +92,7 @@ def _server():
     return server
 
 
-def serve(r, step, poll_ms, port=80):
+def serve(runner, step, poll_ms, port=80):
     """step() (the device's loop, the simulator's) runs beside the web server
     (web/server.py) until Wi-Fi is turned off. A failure of the web side turns
     Wi-Fi off and says why; the game and the keys go on."""
@@ -105,15 +105,15 @@ def serve(r, step, poll_ms, port=80):
         why = ["This board has no Wi-Fi: it is the scorekeeper in a web page.",
                "Phones join a real board's Wi-Fi (docs/PHONES.md)."]
     if why is not None:
-        _off(r, why)
+        _off(runner, why)
     else:
         try:
-            web_side(r, lambda: wifi_wanted(r, True), step, poll_ms, port)
+            web_side(runner, lambda: wifi_wanted(runner, True), step, poll_ms, port)
         except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
             from storage.savefile import log_error
 
             log_error("web: %s %s" % (type(e).__name__, e))
-            _off(r, ["The web side stopped: %s (%s)." % (e, type(e).__name__),
+            _off(runner, ["The web side stopped: %s (%s)." % (e, type(e).__name__),
                      "Settings > Wi-Fi turns it on again."])
     for name in WEB:
         forget(name)
