@@ -85,8 +85,11 @@ def test_rules_for_loads_each_game_of_the_table_once():
     for bad in ("golf", None, 7, "Play-Nine"):
         with raises(ScoreError, "unknown game"):
             rules_for(bad)
-    with raises(ScoreError, "(games: play-nine, suitup-crazy-9s, crazy-nines, suitup-original, multiple-9)"):
+    try:
         rules_for("golf")
+    except ScoreError as e:
+        named = str(e).split("(games: ")[1]
+    assert named.rstrip(")").split(", ") == [row[0] for row in GAMES] + ["multiple-9"]
 
 
 def test_totals_and_winner_only_when_all_holes_are_in():
