@@ -1,7 +1,7 @@
 # A whole game of one of the scored games: players, holes, enders, totals,
 # standings, the sudden-death playoff and editing of past holes; and the
-# games by id (rules_for: the registry). The rules of one grid live in each
-# game's module (built from rules.py); this file knows only how holes add up.
+# games' one table (GAMES, read by rules_for). The rules of one grid live in
+# each game's module (built from rules.py); this file knows only how holes add up.
 #
 # The document form (to_doc here, from_doc in doc.py) is the JSON contract
 # of tools/score.py, so a saved game and a score.py input are the same thing.

@@ -1,10 +1,8 @@
-# What the four scored games (play-nine, suitup-crazy-9s, crazy-nines,
-# suitup-original) share: cell states, the Breakdown of one scored grid or
-# hand, options and their checks, card reading. Each game's own rules are in
-# a module of its own (play_nine.py, suitup_crazy_9s.py, crazy_nines.py,
-# suitup_original.py: each named after its game's id)
-# that builds on these; game.py's registry (rules_for) loads one when first asked
-# for, so the board holds only the rules of the game being played.
+# What the scored games share: cell states, the Breakdown of one scored grid
+# or hand, options and their checks, card reading. Each game's own rules are
+# in a module named after its id (play_nine.py, ...) that builds on these;
+# game.py's table, GAMES, names them, and rules_for loads one when first
+# asked for, so the board holds only the rules of the game being played.
 # multiple-9 is multiple_9.py.
 # The specification is docs/RULES.md.
 
