@@ -34,12 +34,15 @@ WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a r
 def panel():
     """The display as LilyGO's TFT_eSPI set-up has it (Setup25_TTGO_T_Display.h):
     VSPI (MicroPython's SPI(2)), no MISO (miso=None: else the port's default pin
-    is taken), BGR (docs/BOARDS.md)."""
+    is taken), BGR (docs/BOARDS.md). At 80 MHz / 3, not TFT_eSPI's 40: MOSI on
+    GPIO 19 is not VSPI's IO_MUX pin (23), and on the GPIO matrix ESP-IDF refuses
+    a full-duplex bus over 26.67 MHz, which MicroPython's port does not report
+    (a crash at the first write: docs/BOARDS.md, "What the port accepts")."""
     from machine import Pin, SPI
 
     from drivers.st7789 import ST7789
 
-    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(19), miso=None)
+    spi = SPI(2, baudrate=26_666_666, sck=Pin(18), mosi=Pin(19), miso=None)
     return ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT, value=1), rst=Pin(23, Pin.OUT),
                   rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
 
