@@ -1,7 +1,8 @@
-# Every board file's setup() run on the host, with a stand-in `machine`
-# module (host_tests/fakemachine.py: pins and buses cannot run here): it
-# builds the display and the keys the firmware expects, on the pins
-# docs/BOARDS.md gives (MicroPython only: the panel drivers draw on framebuf).
+# Every board file's setup() run on the host, on the stand-in port of its
+# chip (tools/simulator/port.py: MicroPython's esp32 port and ESP-IDF's
+# rules; pins and buses cannot run here): it builds the display and the keys
+# the firmware expects, on the pins docs/BOARDS.md gives (MicroPython only:
+# the panel drivers draw on framebuf).
 import sys
 
 if sys.implementation.name != "micropython":
@@ -9,25 +10,34 @@ if sys.implementation.name != "micropython":
 
     pytest.skip("the firmware needs framebuf: MicroPython only", allow_module_level=True)
 
-import fakemachine  # noqa: E402
 from common import boards  # noqa: E402
+from simulator import port as port  # noqa: E402
 
 BOARDS = [boards.MODULES[b] for b in boards.REAL]  # the board files' modules (tools/common/boards.py)
+BATTERY_UV = 1_900_000  # what an ADC pin reads: 3.8 V halved by the boards' dividers
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+M5_BUS = (21, 22)  # the M5Stack's I2C (SDA, SCL: M5Unified's board_M5Stack), the OLED board's too
+ADV_BUS = (8, 9)  # the Cardputer ADV's key chip's (M5GFX's board detection)
 
 
 def build(name, devices=None, pulled_up=()):
-    """setup() of boards/<name>.py with the stand-in machine; (hardware, pins made)."""
-    sys.modules["machine"] = fakemachine
-    fakemachine.reset_record()
-    fakemachine.devices.update(devices or {})
-    fakemachine.pulled_up.update(pulled_up)
+    """setup() of boards/<name>.py on the stand-in port of its chip;
+    devices: {(sda, scl, address): chip} wired on the board;
+    (module, hardware, pins made, everything made)."""
+    mod = __import__(name)
+    port.use(boards.chip(mod.ID))
+    for (sda, scl, addr), chip in (devices or {}).items():
+        port.attach_i2c(sda, scl, addr, chip)
+    port.pulled_up.update(pulled_up)
+    for n in set(port.chip.adc1) | set(port.chip.adc2):
+        port.analog[n] = BATTERY_UV
+    undo = port.install()
     try:
-        mod = __import__(name)
         hw = mod.setup()
     finally:
-        del sys.modules["machine"]
-    pins = [m for m in fakemachine.made if m[0] == "pin"]
-    return mod, hw, pins, list(fakemachine.made)
+        undo()
+    pins = [m for m in port.made if m[0] == "Pin"]
+    return mod, hw, pins, list(port.made)
 
 
 class IP5306:
@@ -55,7 +65,10 @@ class IP5306:
 
 def test_every_board_builds_its_display_and_keys():
     for name in BOARDS:
-        devices = {0x75: IP5306()} if name == "m5stack_core" else None
+        from simulator import panel
+
+        devices = {"m5stack_core": {M5_BUS + (0x75,): IP5306()},
+                   "devkit_oled": {M5_BUS + (0x3C,): panel.SSD1306()}}.get(name)
         mod, hw, _pins, _made = build(name, devices)
         assert hw.board == mod.ID, name
         w, h = hw.display.width, hw.display.height
@@ -71,8 +84,8 @@ def test_the_cardputer_on_its_pins_and_either_keyboard():
 
     mod, hw, pins, made = build("cardputer")
     assert type(hw.keys.kb).__name__ == "KeyMatrix"  # no key chip answered: the original
-    outs = [n for _, n, mode in pins if mode == fakemachine.Pin.OUT]
-    ins = [n for _, n, mode in pins if mode == fakemachine.Pin.IN]
+    outs = [n for _, n, mode in pins if mode == port.Pin.OUT]
+    ins = [n for _, n, mode in pins if mode == port.Pin.IN]
     assert [8, 9, 11] == [n for n in outs if n in (8, 9, 11)]  # the decoder's address lines
     assert ins == [8, 13, 15, 3, 4, 5, 6, 7]  # G8 read first (M5GFX's test: low, no ADV), then its inputs
     # G8/G9 low with pull-downs: the original, told without an I2C scan of its decoder's lines (M5GFX
@@ -81,11 +94,11 @@ def test_the_cardputer_on_its_pins_and_either_keyboard():
     assert {34, 37, 33, 38} <= set(outs)  # DC, CS, RST, backlight
     spi = [m for m in made if m[0] == "SPI"][0]
     assert dict(spi[2])["sck"] == 36 and dict(spi[2])["mosi"] == 35
-    assert ("adc", 10, 3) in made and hw.battery.percent() == 55
+    assert ("ADC", 10, 3) in made and hw.battery.percent() == 55
     assert hw.display.madctl & 0x08  # BGR
     # the ADV: its key chip answers at 0x34 on G8/G9
     chip = KeyChip()
-    mod, hw, pins, made = build("cardputer", {0x34: chip}, pulled_up=(8, 9))
+    mod, hw, pins, made = build("cardputer", {ADV_BUS + (0x34,): chip}, pulled_up=(8, 9))
     assert type(hw.keys.kb).__name__ == "TCA8418"
     i2c = [m for m in made if m[0] == "SoftI2C"][0]
     assert dict(i2c[2])["sda"] == 8 and dict(i2c[2])["scl"] == 9
@@ -100,14 +113,14 @@ def test_the_cyd_on_its_pins():
     assert spi[1] == 1 and dict(spi[2]) == {"baudrate": 10_000_000, "sck": 14, "mosi": 13, "miso": 12}
     assert hw.display.found == "ILI9341 (ID FF FF FF)"  # nothing answered here: the usual unit's driver
     soft = [m for m in made if m[0] == "SoftSPI"][0]
-    assert {k: v for k, v in soft[2] if k != "baudrate"} == {"sck": 25, "mosi": 32, "miso": 39}
-    outs = [n for _, n, mode in pins if mode == fakemachine.Pin.OUT]
+    assert {k: v for k, v in soft[2].items() if k != "baudrate"} == {"sck": 25, "mosi": 32, "miso": 39}
+    outs = [n for _, n, mode in pins if mode == port.Pin.OUT]
     assert {2, 15, 21, 27, 33} <= set(outs)  # DC, CS, backlight (21, and 27 for look-alikes), touch CS
-    assert fakemachine.levels[21] == fakemachine.levels[27] == 1  # lit on either
+    assert port.levels[21] == port.levels[27] == 1  # lit on either
     hw.display.sleep(True)
-    assert fakemachine.levels[21] == fakemachine.levels[27] == 0
+    assert port.levels[21] == port.levels[27] == 0
     hw.display.sleep(False)
-    assert fakemachine.levels[21] == fakemachine.levels[27] == 1
+    assert port.levels[21] == port.levels[27] == 1
     assert hw.keys.kind == "touch" and hw.keys.touch.cal == mod.TOUCH_CAL
     assert hw.battery is None
 
@@ -115,9 +128,9 @@ def test_the_cyd_on_its_pins():
 def test_the_ttgo_reads_its_battery_on_lilygos_pins():
     # LilyGO's FactoryTest.ino: ADC_PIN 34, ADC_EN 14 set high, a divider of 2 (test_battery_reference.py)
     mod, hw, pins, made = build("ttgo_t_display")
-    assert ("adc", 34, 3) in made and hw.battery.divider == 2.0
-    en = [p for p in made if p[:2] == ("pin", 14)]
-    assert en and en[0][2] == fakemachine.Pin.OUT
+    assert ("ADC", 34, 3) in made and hw.battery.divider == 2.0
+    en = [p for p in made if p[:2] == ("Pin", 14)]
+    assert en and en[0][2] == port.Pin.OUT
     assert hw.battery.percent() == 55  # the stand-in's 1.9 V, doubled: 3.8 V of 3.3-4.2
     hw.watchdog.stop()
 
@@ -129,7 +142,7 @@ def test_the_m5stack_keeps_its_power_on_and_its_speaker_quiet():
     for before in (0x31, 0x35, 0x00, 0xFD):
         chip = IP5306(before)
         assert chip.cuts_a_light_load() == (not before & 0x02)
-        mod, hw, pins, made = build("m5stack_core", {0x75: chip})
+        mod, hw, pins, made = build("m5stack_core", {M5_BUS + (0x75,): chip})
         assert chip.writes == [(0x00, before | 0x02)], (hex(before), chip.writes)
         assert not chip.cuts_a_light_load()
         assert hw.battery.percent() == 100
@@ -140,8 +153,8 @@ def test_the_m5stack_keeps_its_power_on_and_its_speaker_quiet():
     hw.watchdog.stop()
     # issue 40, 2: the speaker's DAC pin, GPIO 25, driven to 0 (M5Unified: gpio_lo, then an
     # output), first, before the panel's pins
-    assert pins[0] == ("pin", 25, fakemachine.Pin.OUT), pins[:3]
-    assert fakemachine.levels[25] == 0
+    assert pins[0] == ("Pin", 25, port.Pin.OUT), pins[:3]
+    assert port.levels[25] == 0
 
 
 def test_the_oled_board_tells_an_sh1106_from_an_ssd1306():
@@ -153,7 +166,7 @@ def test_the_oled_board_tells_an_sh1106_from_an_ssd1306():
     for chip, addr, kind in ((panel.SSD1306(), 0x3C, "SSD1306"), (panel.SH1106(), 0x3C, "SH1106"),
                              (panel.SH1106(addr=0x3D), 0x3D, "SH1106"),
                              (panel.SSD1306(addr=0x3D), 0x3D, "SSD1306")):
-        mod, hw, pins, made = build("devkit_oled", {addr: chip})
+        mod, hw, pins, made = build("devkit_oled", {M5_BUS + (addr,): chip})
         d = hw.display
         assert type(d).__name__ == kind and d.addr == addr, (kind, addr)
         assert d.found == (kind if addr == 0x3C else kind + " 3D"), d.found
@@ -164,7 +177,60 @@ def test_the_oled_board_tells_an_sh1106_from_an_ssd1306():
         d.show()
         assert chip.pixel(0, 10) == chip.pixel(2, 10) == (255, 255, 255) and chip.pixel(3, 10) == (0, 0, 0)
         hw.watchdog.stop()
-    # nothing answers: driven as an SSD1306 at 0x3C, as before
-    mod, hw, pins, made = build("devkit_oled")
-    assert type(hw.display).__name__ == "SSD1306" and hw.display.addr == 0x3C
-    hw.watchdog.stop()
+    # nothing answers: the SSD1306's first write is refused as the port refuses it, OSError ENODEV
+    # (MicroPython ports/esp32/machine_i2c.c: ESP_FAIL, a NACK, is -MP_ENODEV)
+    try:
+        build("devkit_oled")
+        raise AssertionError("an OLED board without its OLED built a display")
+    except OSError as e:
+        assert e.errno == 19, e
+
+
+def raises(kind, fn, *args):
+    try:
+        fn(*args)
+    except kind as e:
+        return e
+    raise AssertionError("did not raise %s" % kind.__name__)
+
+
+def board_source(board_id):
+    with open("%s/../boards/%s.py" % (HERE, boards.MODULES[board_id])) as f:
+        return f.read()
+
+
+def test_every_board_file_asks_only_what_the_port_gives():
+    # each board's setup() on its chip's port (tools/common/boards.py's chip), with what its makers wire
+    # there; any rule broken raises
+    from simulator import panel
+
+    for board_id in boards.REAL:
+        mod = __import__(boards.MODULES[board_id])
+        port.use(boards.chip(board_id))
+        port.attach_i2c(21, 22, 0x3C, panel.SSD1306())
+        undo = port.install()
+        try:
+            hw = mod.setup()
+        finally:
+            undo()
+        hw.watchdog.stop()
+        hw.display.mark_all()
+        hw.display.show()
+        spi = [m for m in port.made if m[0] == "SPI"]
+        for _, _host, args in spi:
+            assert args["sck"] not in port.chip.input_only, (board_id, args)
+
+
+def test_the_ttgo_at_40_mhz_would_not_start():
+    # the board file as it was (TFT_eSPI's 40 MHz on GPIO 18/19): its panel() fails at the first write
+    src = board_source("ttgo-t-display")
+    assert "baudrate=26_666_666" in src
+    ns: dict = {}
+    exec(src.replace("baudrate=26_666_666", "baudrate=40_000_000"), ns)
+    port.use("esp32")
+    undo = port.install()
+    try:
+        e = raises(port.PortFault, ns["panel"])
+    finally:
+        undo()
+    assert "spi_hal_cal_clock_conf" in str(e), e

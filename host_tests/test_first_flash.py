@@ -137,7 +137,7 @@ def test_the_cyd_lights_its_backlight_on_21_and_on_27():
     # cyd-bl27, from witnessmenow's PR #327): both are driven, lit and put out together
     for name in ("cyd", "cyd-bl27"):
         emu, d = build("cyd", name)
-        outs = [m[1] for m in wiring.made if m[0] == "pin" and m[2] == wiring.Pin.OUT]
+        outs = [m[1] for m in wiring.made if m[0] == "Pin" and m[2] == wiring.Pin.OUT]
         assert 21 in outs and 27 in outs, outs
         paint(d)
         assert seen(emu, d) is None and emu.bl.level == 1, name
@@ -164,7 +164,7 @@ def test_the_oled_board_drives_the_controller_it_finds():
     for name, chip, addr in panel.OLED_UNITS["devkit-oled"]:
         emu, d = panel.build(module("devkit-oled"), name)
         assert type(emu) is chip and type(d).__name__ == chip.__name__ and d.addr == addr, name
-        assert ("I2C", 0, (("sda", 21), ("scl", 22), ("freq", 400_000))) in wiring.made
+        assert ("I2C", 0, {"sda": 21, "scl": 22, "freq": 400_000}) in wiring.made
         d.fill(0)
         d.fill_rect(0, 0, 64, 2, 1)  # a bar along the top, from the left edge to the middle
         d.fill_rect(0, 0, 2, 32, 1)  # and down the left edge to the middle
@@ -182,10 +182,10 @@ def test_the_m5stack_inverts_only_the_ips_glass():
         assert d.invert is inv, name
         assert d.found == "ILI9342C, %s glass" % ("IPS" if inv else "TN")  # the About screen's
         # GPIO 33 was read as an input with its pull-down, before it was made the reset output
-        reads = [m for m in wiring.made if m[:2] == ("pin.init", 33)]
+        reads = [m for m in wiring.made if m[:2] == ("Pin.init", 33)]
         assert [m[2] for m in reads] == [wiring.Pin.IN, wiring.Pin.OUT], name
     # the SD card's select held high: the card ignores the panel's bytes
-    assert ("pin", 4, wiring.Pin.OUT) in wiring.made
+    assert ("Pin", 4, wiring.Pin.OUT) in wiring.made
 
 
 def old(board_id, unit, patch):

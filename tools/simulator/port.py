@@ -1,0 +1,638 @@
+# A stand-in for MicroPython's `machine` module on an ESP32, built from the
+# esp32 port's source and ESP-IDF's, not from what our board files believe.
+# What the port refuses, it refuses with the port's own exception and
+# words; what the port takes and the chip then fails on (a crash at the
+# first write, a pull that does nothing, a reading of 0) raises PortFault
+# naming the rule, so a test fails where the board would. Each rule cites
+# its file; docs/BOARDS.md, "What the port accepts", has the table.
+#   MP:  micropython/micropython v1.27.0 (commit 78ff170), ports/esp32/... (v1.26.1 the same
+#        for every rule here)
+#   IDF: espressif/esp-idf v5.5.1 (commit fcae328; MicroPython v1.27.0's
+#        recommended version, its ports/esp32/README.md), components/...
+#
+# One stand-in for the tests, the simulator and the board checks: use(chip)
+# picks the chip's rules and clears the record; what the board's copper
+# connects (a panel on a bus, a chip at an I2C address, a pull-up on a line)
+# is attached by tools/simulator/wiring.py or a test (attach_*); `made`
+# records every part made, in order.
+import sys
+
+
+class PortFault(Exception):
+    """What the port accepts and the chip then fails on, named."""
+
+
+# --- the chips ----------------------------------------------------------------
+
+def _gpios(*spans):
+    out = set()
+    for s in spans:
+        out.update(range(s[0], s[1] + 1) if type(s) is tuple else (s,))
+    return frozenset(out)
+
+
+class Chip:
+    def __init__(self, name, gpios, input_only, flash, strapping, spi, matrix_limit, adc1, adc2, timers,
+                 i2c, i2c_max_hz):
+        self.name = name
+        self.gpios = gpios  # what Pin(n) finds
+        self.input_only = input_only  # no output, no pull resistors
+        self.flash = flash  # the flash's (and PSRAM's) lines: in the port's table, the chip's own
+        self.strapping = strapping  # read at reset; free afterwards
+        self.spi = spi  # MicroPython's SPI id -> (ESP-IDF host, IO_MUX sck/mosi/miso, the port's defaults)
+        self.matrix_limit = matrix_limit  # the full-duplex clock check (SPI_LL_SUPPORT_TIME_TUNING)
+        self.adc1 = adc1  # GPIO -> ADC1 channel
+        self.adc2 = adc2  # GPIO -> ADC2 channel (Wi-Fi's while it runs)
+        self.timers = timers
+        self.i2c = i2c  # hardware I2C ids
+        self.i2c_max_hz = i2c_max_hz
+
+
+ESP32 = Chip(
+    "esp32",
+    # MP machine_pin.h, CONFIG_IDF_TARGET_ESP32: 0-23, 25-27, 32-39 (16 and 17 not on a SPIRAM build:
+    # the ESP32_GENERIC image a bundle uses has them); 24, 28-31 do not exist
+    gpios=_gpios((0, 23), (25, 27), (32, 39)),
+    # MP machine_pin.c GPIO_FIRST_NON_OUTPUT 34 ("pin can only be input"); IDF esp_driver_gpio/src/gpio.c
+    # gpio_pullup_en / gpio_pulldown_en refuse them (no internal PU / PD), which machine_pin.c ignores
+    input_only=_gpios((34, 39)),
+    # IDF soc/esp32/include/soc/spi_pins.h: MSPI_IOMUX_PIN_NUM_CLK 6 ... CS0 11 (the flash)
+    flash=_gpios((6, 11)),
+    # Espressif's ESP32 datasheet, "Strapping Pins": MTDI 12, GPIO 0, 2, MTDO 15, GPIO 5 (read at
+    # reset: a board that pulls one the wrong way does not boot; free once it runs)
+    strapping=frozenset((0, 2, 5, 12, 15)),
+    # MP machine_hw_spi.c: SPI(1) is SPI2_HOST (HSPI), SPI(2) SPI3_HOST (VSPI), their defaults the IO_MUX
+    # pins; IDF soc/esp32/include/soc/spi_pins.h: HSPI 14/13/12, VSPI 18/23/19 (sck/mosi/miso)
+    spi={1: ("SPI2_HOST (HSPI)", (14, 13, 12), (14, 13, 12)),
+         2: ("SPI3_HOST (VSPI)", (18, 23, 19), (18, 23, 19))},
+    matrix_limit=True,
+    # MP machine_adc.c madc_obj[], CONFIG_IDF_TARGET_ESP32
+    adc1={36: 0, 37: 1, 38: 2, 39: 3, 32: 4, 33: 5, 34: 6, 35: 7},
+    adc2={4: 0, 0: 1, 2: 2, 15: 3, 13: 4, 12: 5, 14: 6, 27: 7, 25: 8, 26: 9},
+    timers=(0, 1, 2, 3),  # MP machine_timer.c: 2 groups x 2 timers, id = group << 1 | timer
+    i2c=(0, 1),  # MP machine_i2c.c: I2C_NUM_MAX
+    i2c_max_hz=4_000_000,
+)
+
+ESP32S3 = Chip(
+    "esp32s3",
+    # MP machine_pin.h, CONFIG_IDF_TARGET_ESP32S3: 0-21, 26 (not with SPIRAM: ESP32_GENERIC_S3 is built
+    # with boards/sdkconfig.spiram_sx, CONFIG_SPIRAM=y), 33-37 (not with octal PSRAM), 38-46
+    gpios=_gpios((0, 21), (33, 46)),
+    input_only=frozenset(),  # GPIO_FIRST_NON_OUTPUT is not defined for the S3
+    # IDF soc/esp32s3/include/soc/spi_pins.h: MSPI CS1 26, HD 27 ... MOSI 32 (33-37 too on octal PSRAM)
+    flash=_gpios((26, 32)),
+    strapping=frozenset((0, 3, 45, 46)),  # ESP32-S3 datasheet, "Strapping Pins"
+    # SPI(1) SPI2_HOST, IO_MUX 12/11/13; SPI(2) SPI3_HOST: GPIO matrix only, the port's defaults 36/35/37
+    spi={1: ("SPI2_HOST", (12, 11, 13), (12, 11, 13)),
+         2: ("SPI3_HOST", None, (36, 35, 37))},
+    matrix_limit=False,  # SPI_LL_SUPPORT_TIME_TUNING: the ESP32's alone (IDF hal/esp32/include/hal/spi_ll.h)
+    adc1={n: n - 1 for n in range(1, 11)},
+    adc2={n: n - 11 for n in range(11, 21)},
+    timers=(0, 1, 2, 3),
+    i2c=(0, 1),
+    i2c_max_hz=2_000_000,
+)
+
+CHIPS = {"esp32": ESP32, "esp32s3": ESP32S3}
+
+APB_HZ = 80_000_000  # IDF: SPI_CLK_SRC_DEFAULT is the APB clock, 80 MHz
+MATRIX_DELAY_NS = 25  # IDF hal/esp32/include/hal/gpio_ll.h: GPIO_LL_MATRIX_DELAY_NS
+
+
+def spi_clock(hz, fapb=APB_HZ):
+    """The clock the SPI peripheral really makes for hz: MP machine_hw_spi.c
+    stores spi_get_actual_clock(APB_CLK_FREQ, hz, 0), which is IDF
+    hal/esp32/include/hal/spi_ll.h spi_ll_master_cal_clock: fapb itself
+    above 3/4 of it, else fapb / (pre * n) with n 2-64 and pre rounded,
+    the last n of the least error."""
+    if hz > fapb // 4 * 3:
+        return fapb
+    best = None
+    for n in range(2, 65):
+        pre = min(max((fapb // n + hz // 2) // hz, 1), 8192)
+        err = abs(fapb // (pre * n) - hz)
+        if best is None or err <= best[0]:
+            best = (err, pre, n)
+    return fapb // (best[1] * best[2])
+
+
+def dummy_cycles(eff_hz, matrix, fapb=APB_HZ):
+    """IDF hal/spi_hal_iram.c spi_hal_cal_timing: the dummy cycles a read
+    at eff_hz needs, the GPIO matrix adding its 25 ns."""
+    delay_apb_n = (1 + (MATRIX_DELAY_NS if matrix else 0)) * (fapb // 1000) // 1000 // 1000
+    return delay_apb_n // (fapb // eff_hz)
+
+
+def matrix_limit_hz(fapb=APB_HZ):
+    """IDF spi_hal_get_freq_limit on the matrix: 80 MHz / 3."""
+    return fapb // ((1 + MATRIX_DELAY_NS) * (fapb // 1000) // 1000 // 1000 + 1)
+
+
+# --- the record and the board's copper -----------------------------------------
+
+chip = ESP32
+made: list = []  # (what, number or id, details): every part made, in order
+levels: dict = {}  # GPIO -> the level last driven on it as an output
+pulled_up: set = set()  # GPIOs the board pulls up: an input reads 1
+lines: dict = {}  # GPIO -> an object with value(v) the board wires there (a panel's DC, CS, ...)
+spi_devices: list = []  # (sck, mosi, miso or None, host id or None, device): write(buf) / readinto(buf)
+i2c_devices: dict = {}  # (sda, scl, address) -> a chip: writeto_mem, readfrom_mem_into, writeto, ...
+analog: dict = {}  # GPIO -> microvolts an ADC reads there
+wifi = [False]  # the radio is on: ADC2 is Wi-Fi's
+_spi_used: dict = {}  # SPI id -> the SPI object on it (the port keeps one static object an id)
+
+
+def use(name="esp32"):
+    """The chip's rules, and a fresh record and copper."""
+    global chip
+    chip = CHIPS[name]
+    del made[:]
+    del spi_devices[:]
+    for d in (levels, lines, i2c_devices, analog, _spi_used, _wlans, reachable):
+        d.clear()
+    pulled_up.clear()
+    wifi[0] = False
+
+
+def buses():
+    """The hardware SPI buses made, one an id (the port keeps one object an id)."""
+    return list(_spi_used.values())
+
+
+def attach_line(gpio, line):
+    lines[gpio] = line
+
+
+def attach_spi(sck, mosi, miso, device, host=None):
+    spi_devices.append((sck, mosi, miso, host, device))
+
+
+def attach_i2c(sda, scl, addr, device):
+    i2c_devices[(sda, scl, addr)] = device
+
+
+def _num(p):
+    if isinstance(p, Pin):
+        return p.n
+    if p is None:
+        return None
+    return Pin(p).n  # an int: the port looks it up as Pin does (machine_pin_get_id)
+
+
+# --- Pin ----------------------------------------------------------------------
+
+class Pin:
+    # MP machine_pin.c's locals: the ESP-IDF gpio_mode_t and the port's pull bits
+    IN = 1
+    OUT = 3
+    OPEN_DRAIN = 7
+    PULL_UP = 2
+    PULL_DOWN = 1
+    IRQ_RISING = 1
+    IRQ_FALLING = 2
+
+    def __init__(self, n, mode=-1, pull=-1, value=None):
+        if type(n) is not int or n not in chip.gpios:
+            raise ValueError("invalid pin")  # MP machine_pin.c machine_pin_find
+        if n in chip.flash:
+            raise PortFault("GPIO %d is the flash's (IDF soc/%s/include/soc/spi_pins.h, MSPI_IOMUX_PIN_*): "
+                            "the port lets Python take it, and the chip stops reading its code"
+                            % (n, chip.name))
+        self.n = n
+        self.mode = Pin.IN
+        self.pull = None
+        made.append(("Pin", n, mode))
+        self._configure(mode, pull, value)
+
+    def _configure(self, mode, pull, value):
+        n = self.n
+        if value is not None:
+            self.value(value)
+        if mode != -1 and mode is not None:
+            if n in chip.input_only and mode & 2:  # GPIO_MODE_DEF_OUTPUT
+                raise ValueError("pin can only be input")  # MP machine_pin.c, GPIO_FIRST_NON_OUTPUT
+            self.mode = mode
+        if pull != -1:  # -1 leaves the pulls; None clears them (MP machine_pin.c)
+            if pull and n in chip.input_only:
+                raise PortFault("GPIO %d has no pull resistors: IDF esp_driver_gpio/src/gpio.c "
+                                "gpio_pullup_en refuses it (input-only pad has no internal PU), MP "
+                                "machine_pin.c ignores the answer, and the pin floats" % n)
+            self.pull = pull
+        if self.mode & 2 and n in levels:
+            self._drive()
+
+    def init(self, mode=-1, pull=-1, value=None):
+        made.append(("Pin.init", self.n, mode))
+        self._configure(mode, pull, value)
+
+    def _drive(self):
+        line = lines.get(self.n)
+        if line is not None:
+            line.value(levels[self.n])
+
+    def value(self, v=None):
+        if v is None:
+            if self.mode & 2 and self.mode != Pin.OPEN_DRAIN:
+                return levels.get(self.n, 0)
+            line = lines.get(self.n)
+            if line is not None and hasattr(line, "read"):
+                return line.read(self.pull)
+            if self.n in pulled_up:
+                return 1
+            return 1 if self.pull == Pin.PULL_UP else 0
+        # MP: gpio_set_level, kept by the pad for when it becomes an output (value= before mode)
+        levels[self.n] = 1 if v else 0
+        if self.mode & 2:
+            self._drive()
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+# --- SPI ----------------------------------------------------------------------
+
+_UNSET = object()
+
+
+class SPI:
+    """MP machine_hw_spi.c on ESP-IDF's spi_master: the ids, the pins
+    (not given: the port's defaults; None: not used), the clock the
+    peripheral makes, and the bus ESP-IDF refuses."""
+
+    def __init__(self, id, baudrate=500_000, *, polarity=0, phase=0, bits=8, firstbit=0,
+                 sck=_UNSET, mosi=_UNSET, miso=_UNSET):
+        if id not in chip.spi:
+            raise ValueError("SPI(%d) doesn't exist" % id)  # MP machine_hw_spi.c make_new
+        self.id = id
+        host, self.iomux, defaults = chip.spi[id]
+        self.host = host
+        pins = []
+        for given, default in zip((sck, mosi, miso), defaults):
+            pins.append(default if given is _UNSET else -1 if given is None else _num(given))
+        self.sck, self.mosi, self.miso = pins
+        self.baudrate = 0
+        self.device = None
+        _spi_used[id] = self
+        self._bus(baudrate)
+        made.append(("SPI", id, {"baudrate": baudrate, "sck": self.sck, "mosi": self.mosi,
+                                 "miso": None if self.miso == -1 else self.miso}))
+
+    def _bus(self, baudrate):
+        for p in (self.sck, self.mosi):
+            if p in chip.input_only:
+                # IDF spi_common.c spicommon_bus_initialize_io: SPI_CHECK_PIN(.., GPIO_IS_VALID_OUTPUT_GPIO)
+                # gives ESP_ERR_INVALID_ARG, which MP machine_hw_spi.c raises so
+                raise OSError("invalid configuration")
+        # MP machine_hw_spi.c: self->baudrate = spi_get_actual_clock(APB_CLK_FREQ, baudrate, 0)
+        self.baudrate = spi_clock(baudrate)
+        # IDF spi_common.c check_iomux_pins_quad: every pin given (>= 0) on the host's IO_MUX pin, or
+        # the whole bus goes through the GPIO matrix
+        self.matrix = self.iomux is None or any(
+            p >= 0 and p != m for p, m in zip((self.sck, self.mosi, self.miso), self.iomux))
+        self.fault = None
+        if chip.matrix_limit and dummy_cycles(self.baudrate, self.matrix):
+            # IDF hal/spi_hal_iram.c spi_hal_cal_clock_conf: a full-duplex device (MP sets neither
+            # SPI_DEVICE_HALFDUPLEX nor SPI_DEVICE_NO_DUMMY) whose reads need a dummy cycle:
+            # ESP_ERR_NOT_SUPPORTED from spi_bus_add_device, which MP machine_hw_spi.c does not handle
+            self.fault = ("SPI(%d) at %d Hz on %s pins sck %d mosi %d miso %d: ESP-IDF refuses a "
+                          "full-duplex device over %d Hz on the GPIO matrix (spi_hal_cal_clock_conf, "
+                          "ESP_ERR_NOT_SUPPORTED); MicroPython's machine_hw_spi.c ignores that answer "
+                          "and keeps no device: a transfer of over 4 bytes dereferences it (a crash and a "
+                          "reset), a shorter one sends nothing and reads zeros; after SPI.init(), the "
+                          "device it freed is used"
+                          % (self.id, self.baudrate, "GPIO-matrix" if self.matrix else "IO_MUX",
+                             self.sck, self.mosi, self.miso, matrix_limit_hz()))
+        self.device = None
+        for sck, mosi, miso, host, device in spi_devices:
+            if (sck, mosi) == (self.sck, self.mosi) and host in (None, self.id):
+                self.device = (device, miso is not None and miso == self.miso)
+
+    def init(self, baudrate=None, **kw):
+        # MP machine_hw_spi.c init: a changed setting frees the bus and sets it up again
+        made.append(("SPI.init", self.id, baudrate))
+        if baudrate is not None:
+            self._bus(baudrate)
+
+    def deinit(self):
+        _spi_used.pop(self.id, None)
+
+    def _check(self):
+        if self.fault:
+            raise PortFault(self.fault)
+
+    def write(self, buf):
+        self._check()
+        if self.device is not None:
+            self.device[0].write(buf)
+
+    def readinto(self, buf, write=0):
+        self._check()
+        if self.device is not None and self.device[1]:
+            self.device[0].readinto(buf)
+        else:  # MISO not wired: the line floats; read as all ones
+            for i in range(len(buf)):
+                buf[i] = 0xFF
+
+    def write_readinto(self, tx, rx):
+        self._check()
+        self.readinto(rx)
+
+
+class SoftSPI:
+    """extmod/machine_spi.c's bit-banged SPI: any pins, sck and mosi driven
+    as outputs (mp_hal_pin_output), so not an input-only one."""
+
+    def __init__(self, baudrate=500_000, *, polarity=0, phase=0, bits=8, firstbit=0, sck=None, mosi=None,
+                 miso=None):
+        if sck is None or mosi is None or miso is None:
+            raise ValueError("must specify all of sck/mosi/miso")  # extmod/machine_spi.c
+        self.sck, self.mosi, self.miso = _num(sck), _num(mosi), _num(miso)
+        for p in (self.sck, self.mosi):
+            if p in chip.input_only:
+                raise ValueError("pin can only be input")
+        self.device = None
+        for sck_, mosi_, _miso, host, device in spi_devices:
+            if host is None and (sck_, mosi_) == (self.sck, self.mosi):
+                self.device = device
+        made.append(("SoftSPI", None, {"baudrate": baudrate, "sck": self.sck, "mosi": self.mosi,
+                                       "miso": self.miso}))
+
+    def write(self, buf):
+        if self.device is not None:
+            self.device.write(buf)
+
+    def write_readinto(self, tx, rx):
+        if self.device is not None:
+            self.device.write_readinto(tx, rx)
+            return
+        for i in range(len(rx)):  # nothing answers: a touch controller not touched reads 0
+            rx[i] = 0
+
+
+# --- I2C ----------------------------------------------------------------------
+
+class I2C:
+    """MP machine_i2c.c: hardware I2C, ids 0 and 1; a chip answers at its
+    address on the SDA and SCL it is wired to; nothing there: OSError
+    ENODEV (19), as MicroPython's I2C says."""
+
+    def __init__(self, id=0, *, scl=None, sda=None, freq=400_000, timeout=50000):
+        if id not in chip.i2c:
+            raise ValueError("I2C(%d) doesn't exist" % id)  # MP machine_i2c.c make_new
+        self.id = id
+        self.sda, self.scl, self.freq = _num(sda), _num(scl), freq
+        made.append(("I2C", id, {"sda": self.sda, "scl": self.scl, "freq": freq}))
+        # IDF driver/i2c/i2c.c i2c_set_pin (output-capable, two pins) and s_get_clk_src (at most a 20th
+        # of the source clock: APB 80 MHz on the ESP32, XTAL 40 MHz on the S3) refuse these with
+        # ESP_ERR_INVALID_ARG; MP machine_i2c.c ignores both answers, and the bus never works
+        if self.sda in chip.input_only or self.scl in chip.input_only or self.sda == self.scl:
+            raise PortFault("I2C(%d) on SDA %s, SCL %s: ESP-IDF's i2c_set_pin refuses them, the port "
+                            "does not say so, and nothing on the bus answers" % (id, self.sda, self.scl))
+        if freq > chip.i2c_max_hz:
+            raise PortFault("I2C(%d) at %d Hz: over %d Hz, ESP-IDF's i2c_param_config refuses the clock, the "
+                            "port does not say so, and the bus is not set up" % (id, freq, chip.i2c_max_hz))
+
+    def _chips(self):
+        return {a: d for (sda, scl, a), d in i2c_devices.items() if (sda, scl) == (self.sda, self.scl)}
+
+    def scan(self):
+        return sorted(self._chips())
+
+    def _chip(self, addr):
+        d = self._chips().get(addr)
+        if d is None:
+            raise OSError(19)
+        return d
+
+    def writeto(self, addr, buf):
+        return self._chip(addr).writeto(addr, buf)
+
+    def writevto(self, addr, vector):
+        return self._chip(addr).writevto(addr, vector)
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        self._chip(addr).readfrom_mem_into(addr, reg, buf)
+
+    def writeto_mem(self, addr, reg, buf):
+        self._chip(addr).writeto_mem(addr, reg, buf)
+
+    def readfrom_mem(self, addr, reg, n):
+        buf = bytearray(n)
+        self.readfrom_mem_into(addr, reg, buf)
+        return buf
+
+
+class SoftI2C(I2C):
+    """extmod/machine_i2c.c's bit-banged I2C: any pins (open drain)."""
+
+    def __init__(self, scl=None, sda=None, *, freq=400_000, timeout=50000):
+        self.id = None
+        self.sda, self.scl, self.freq = _num(sda), _num(scl), freq
+        made.append(("SoftI2C", None, {"sda": self.sda, "scl": self.scl, "freq": freq}))
+
+
+# --- ADC, Timer, the rest -------------------------------------------------------
+
+class ADC:
+    # MP machine_adc.c: ADC_ATTEN_DB_0 ... ADC_ATTEN_DB_11 (IDF hal/adc_types.h: 0-3)
+    ATTN_0DB = 0
+    ATTN_2_5DB = 1
+    ATTN_6DB = 2
+    ATTN_11DB = 3
+
+    def __init__(self, pin, *, atten=None):
+        n = _num(pin)
+        if n not in chip.adc1 and n not in chip.adc2:
+            raise ValueError("invalid pin")  # MP machine_adc.c mp_machine_adc_make_new
+        if atten is not None and atten not in (0, 1, 2, 3):
+            raise ValueError("invalid attenuation")
+        self.n = n
+        made.append(("ADC", n, atten))
+
+    def read_uv(self):
+        if self.n in chip.adc2 and wifi[0]:
+            # IDF esp_adc/adc_oneshot.c: ADC2 is Wi-Fi's while it runs (ESP_ERR_TIMEOUT); MP adc.c
+            # madcblock_read_helper ignores the answer and reads 0
+            raise PortFault("GPIO %d is on ADC2, which Wi-Fi holds while it runs: the reading is 0" % self.n)
+        return analog.get(self.n, 0)
+
+    def read_u16(self):
+        return min(65535, self.read_uv() * 65535 // 3_100_000)
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id, **kw):
+        if id not in chip.timers:
+            raise ValueError("invalid Timer number")  # MP machine_timer.c make_new
+        self.id = id
+        self.callback = None
+        made.append(("Timer", id, None))
+        if kw:
+            self.init(**kw)
+
+    def init(self, *, mode=1, period=-1, callback=None, freq=-1):
+        self.mode, self.period, self.callback = mode, period, callback
+
+    def deinit(self):
+        self.callback = None
+
+
+class PWM:
+    def __init__(self, pin, freq=None, duty_u16=None, **kw):
+        n = _num(pin)
+        if n in chip.input_only:
+            raise ValueError("pin can only be input")
+        self.n = n
+        made.append(("PWM", n, freq))
+
+
+def reset():
+    raise SystemExit("machine.reset")
+
+
+def freq(hz=None):
+    return 240_000_000 if hz is None else None
+
+
+def unique_id():
+    return b"\x24\x0a\xc4\x00\x00\x01"
+
+
+def idle():
+    pass
+
+
+# --- network (MP ports/esp32/network_wlan.c, network_common.c) ------------------
+
+AP_KEYS = ("ssid", "essid", "hidden", "security", "authmode", "key", "password", "max_clients")
+WLAN_KEYS = AP_KEYS + ("mac", "channel", "hostname", "dhcp_hostname", "reconnects", "txpower", "protocol",
+                       "pm")
+reachable: dict = {}  # ssid -> password of the networks a station can join here
+
+
+class _WLAN:
+    def __init__(self, if_id):
+        self.if_id = if_id
+        self.on = False
+        self.cfg = {"ssid": "ESP_%02X%02X%02X" % tuple(self.mac()[3:]), "security": 0, "key": "",
+                    "max_clients": 4, "channel": 1}
+        self.joined = None
+
+    def mac(self):
+        return bytes((0x24, 0x0A, 0xC4, 0x12, 0x34, 0x56 + self.if_id))
+
+    def active(self, v=None):
+        if v is None:
+            return self.on
+        self.on = bool(v)
+        wifi[0] = any(w.on for w in _wlans.values())
+        if not self.on:
+            self.joined = None
+        return self.on
+
+    def config(self, *args, **kw):
+        if args and kw:
+            raise TypeError("either pos or kw args are allowed")
+        if kw:
+            cfg = dict(self.cfg)
+            for k, v in kw.items():
+                if k not in WLAN_KEYS:
+                    raise ValueError("unknown config param")
+                if k in AP_KEYS and self.if_id != AP_IF:
+                    raise OSError("AP required")
+                if k == "reconnects" and self.if_id != STA_IF:
+                    raise OSError("STA required")
+                k = {"essid": "ssid", "authmode": "security", "password": "key"}.get(k, k)
+                if k == "ssid":
+                    v = v[:32]  # cfg.ap.ssid[32]
+                elif k == "key":
+                    v = v[:63]  # cfg.ap.password[64], NUL-terminated
+                cfg[k] = v
+            # esp_wifi_set_config: a WPA/WPA2 key under 8 characters is refused (ESP_ERR_WIFI_PASSWORD,
+            # IDF components/esp_wifi/include/esp_wifi.h; the check is in ESP-IDF's closed Wi-Fi
+            # library: espressif/esp-idf#4506), which network_common.c raises so
+            if self.if_id == AP_IF and cfg["security"] != 0 and len(cfg["key"]) < 8:
+                raise OSError("Wifi Invalid Password")
+            self.cfg = cfg
+            return None
+        if len(args) != 1:
+            raise TypeError("can query only one param")
+        k = {"essid": "ssid", "authmode": "security", "password": "key"}.get(args[0], args[0])
+        if k == "mac":
+            return self.mac()
+        if k not in self.cfg or k == "key":
+            raise ValueError("unknown config param")
+        return self.cfg[k]
+
+    def connect(self, ssid=None, key=None, **kw):
+        if self.if_id != STA_IF:
+            raise OSError("STA required")
+        if not self.on:
+            raise OSError("Wifi Not Started")
+        self.joined = ssid if reachable.get(ssid) == key else None
+
+    def isconnected(self):
+        return self.joined is not None if self.if_id == STA_IF else False
+
+    def ifconfig(self, *args):
+        if self.if_id == AP_IF:
+            return ("192.168.4.1", "255.255.255.0", "192.168.4.1", "0.0.0.0")
+        if self.joined is None:
+            return ("0.0.0.0", "0.0.0.0", "0.0.0.0", "0.0.0.0")
+        return ("192.168.1.57", "255.255.255.0", "192.168.1.1", "192.168.1.1")
+
+
+STA_IF = 0  # modnetwork_globals.h: WIFI_IF_STA, WIFI_IF_AP
+AP_IF = 1
+_wlans: dict = {}
+
+
+def WLAN(if_id=STA_IF):  # noqa: N802 (MicroPython's name: one object an interface)
+    if if_id not in (STA_IF, AP_IF):
+        raise ValueError("invalid WLAN interface identifier")
+    if if_id not in _wlans:
+        _wlans[if_id] = _WLAN(if_id)
+    return _wlans[if_id]
+
+
+class _Network:
+    """The stand-in `network` module."""
+
+    STA_IF = STA_IF
+    AP_IF = AP_IF
+    AUTH_OPEN = 0
+    AUTH_WPA2_PSK = 3
+
+    def WLAN(self, if_id=STA_IF):  # noqa: N802
+        return WLAN(if_id)
+
+
+network = _Network()
+
+
+def install():
+    """This module in sys.modules as `machine`, and its `network` (after
+    use() and the copper); the function it returns puts the old ones back."""
+    me = sys.modules[__name__]
+    old = {name: sys.modules.get(name) for name in ("machine", "network")}
+    sys.modules["machine"] = me
+    sys.modules["network"] = network
+
+    def undo():
+        for name, mod in old.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+    return undo
