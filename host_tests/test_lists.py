@@ -37,7 +37,6 @@ SINGLE = {
     "tools/faults.py": "the power-cut report's boards and game, as docs/STORAGE.md gives its figures",
     "tools/bench.py": "make bench's figures: the games and the board docs/SPEED.md and MEMORY.md report",
     "tools/benches/bench_ui.py": "the hand game's entry (SuitUP Original), the game a bench records",
-    "tools/benches/keycost.py": "the board a key's cost is measured on (docs/SPEED.md)",
     "tools/benches/keygame.py": "the game a key's cost is measured in (docs/SPEED.md)",
     "tools/benches/soak.py": "the board the 1000-hole soak runs on",
 }

@@ -17,8 +17,10 @@
 # game's heap costs (two runs of K and 2K collections). So where a
 # collection falls among the presses no longer moves a figure.
 # Instructions become ESP32 milliseconds through a calibration
-# (CALIBRATION below); the bytes the display sent become bus time (SPI at
-# 40 MHz and 25 us a transaction; the OLED's I2C at 400 kHz).
+# (CALIBRATION below); the bytes the display sent become bus time, at the
+# clock the board's own panel() gets from the stand-in port
+# (simulator/wiring.py's bus(): the TTGO's SPI at 26.67 MHz, the others' at
+# 40, the OLED's I2C at 400 kHz) and 25 us an SPI transaction.
 import os
 import re
 import subprocess
@@ -55,9 +57,8 @@ CALIBRATION = (10.4, 8.0, 12.9)  # likely, low, high
 CALIBRATION_SOURCE = ("10.4 ms of ESP32 (240 MHz) per million x86 instructions, quartiles 8.0-12.9: "
                       "MicroPython's tests/perf_bench under callgrind here against the run-perfbench.py "
                       "scores published for an ESP32 (micropython PR #7850, issue #6565), issue 44")
-SPI_HZ = 40_000_000
 SPI_TRANSACTION_US = 25  # ESP-IDF's figure: 20-30 us a transaction
-I2C_HZ = 400_000
+_CLOCKS: dict = {}  # board -> (bus kind, Hz), from clock()
 # the CYD's XPT2046 on SoftSPI at 1 MHz (boards/cyd.py): a reading is 3 bytes, 24 clocks, bit-banged
 # by C with no DMA transaction to set up
 TOUCH_READ_US = 24
@@ -169,14 +170,28 @@ def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
             for p in ports for b in boards for k in kinds}
 
 
+def clock(board_id):
+    """(kind, Hz) of the board's display bus: its own panel() run on the
+    stand-in port under MicroPython (simulator/wiring.py's bus()), once."""
+    if board_id not in _CLOCKS:
+        where = [os.path.join(heap.ROOT, d) for d in ("tools", "firmware", "boards")]
+        code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\nfrom simulator import wiring\n"
+                "print(*wiring.bus(%r))" % tuple(where + [board_id]))
+        run = subprocess.run([heap.MPY64, "-c", code], capture_output=True, text=True, check=True)
+        out = run.stdout.split()
+        _CLOCKS[board_id] = (out[0], int(out[1]))
+    return _CLOCKS[board_id]
+
+
 def bus_ms(board_id, row):
-    """The bus time (ms) of a key's bytes on the board's display: SPI at 40 MHz
-    and SPI_TRANSACTION_US a write (a DCS panel writes a row at a time), or
-    the OLED's I2C (9 bits a byte, with the acknowledge)."""
+    """The bus time (ms) of a key's bytes on the board's display: SPI at its
+    clock and SPI_TRANSACTION_US a write (a DCS panel writes a row at a
+    time), or I2C (9 bits a byte, with the acknowledge)."""
     touch = row.get("reads", 0) * TOUCH_READ_US / 1000
-    if board_id == "devkit-oled":
-        return row["bytes"] * 9 / I2C_HZ * 1000
-    return row["bytes"] * 8 / SPI_HZ * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000 + touch
+    kind, hz = clock(board_id)
+    if kind == "i2c":
+        return row["bytes"] * 9 / hz * 1000
+    return row["bytes"] * 8 / hz * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000 + touch
 
 
 def ms(instr, which=0):
@@ -190,9 +205,10 @@ def estimate(board_id, row):
 
 
 def table(got, boards, kinds=KINDS, ports=PORTS):
-    lines = ["ESP32 time a key, estimated: %s; the display's bus: SPI at %d MHz and %d us a row's "
-             "transaction, the OLED's I2C at %d kHz; the CYD's touch %d us a reading" % (
-                 CALIBRATION_SOURCE, SPI_HZ // 1000000, SPI_TRANSACTION_US, I2C_HZ // 1000, TOUCH_READ_US),
+    buses = ", ".join("%s %s at %.2f MHz" % ((b, clock(b)[0].upper(), clock(b)[1] / 1e6)) for b in boards)
+    lines = ["ESP32 time a key, estimated: %s; the display's bus (the clock the port makes for the board "
+             "file's: simulator/wiring.py's bus()): %s, and %d us an SPI transaction; the CYD's touch %d us "
+             "a reading" % (CALIBRATION_SOURCE, buses, SPI_TRANSACTION_US, TOUCH_READ_US),
              "",
              "| board | key | x86 instructions, the median of %d layouts (the middle three's range), %s "
              "| bytes on the bus | bytes allocated, %s "

@@ -72,7 +72,7 @@ RESPONSE_MS = {  # (board, key kind): ms
     ("cyd", "step"): 17, ("cyd", "screen"): 93,
     ("devkit-oled", "step"): 10, ("devkit-oled", "screen"): 29,
     ("m5stack-core", "step"): 12, ("m5stack-core", "screen"): 79,
-    ("ttgo-t-display", "step"): 10, ("ttgo-t-display", "screen"): 40,
+    ("ttgo-t-display", "step"): 12, ("ttgo-t-display", "screen"): 46,  # its bus at 26.67 MHz (BOARDS.md)
 }
 
 
