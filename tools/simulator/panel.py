@@ -227,7 +227,7 @@ def dcs(name):
 def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
-    a stand-in machine wired as the board is (simulator/wiring.py); the
+    the stand-in port (simulator/port.py) wired as the board is (simulator/wiring.py); the
     OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS)."""
     from simulator import glass, wiring
 
