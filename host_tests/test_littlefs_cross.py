@@ -110,10 +110,14 @@ with open(sys.argv[1], "wb") as f:
 
 
 def test_a_damaged_image_is_not_taken_for_a_filesystem(tmp_path):
-    # (so that the two agreeing above means something: an image neither made does not mount)
+    # (so that the two agreeing above means something: an image neither made does not mount): littlefs
+    # says so in its own words, LFS_ERR_CORRUPT (-84, lfs.h), not any error on the way
+    from littlefs.errors import LittleFSError
+
     try:
         loaded(b"\x00" * 4096 * 32)
-    except Exception:
+    except LittleFSError as e:
+        assert e.code == -84, e  # LFS_ERR_CORRUPT
         return
     raise AssertionError("a zeroed image mounted")
 
