@@ -22,10 +22,12 @@ class Panel:
     driver's calibration. finger: None, or (x, y) in screen pixels;
     z: how firmly (the controller's Z, about 1200 for a finger)."""
 
-    def __init__(self, width=320, height=240, raw=(3800, 200, 240, 3860, True), noise=6, wild_every=0):
+    def __init__(self, width=320, height=240, raw=(3800, 200, 240, 3860, True), noise=6, wild_every=0,
+                 wild=4000):
         self.w, self.h, self.raw = width, height, raw
         self.noise = noise
         self.wild_every = wild_every  # every n-th reading is wild (0: never)
+        self.wild = wild  # what a wild x or y reads: near either end of the 12 bits
         self.finger = None
         self.z = 1200
         self.cs = Pin()
@@ -50,7 +52,7 @@ class Panel:
             rx, ry = ry, rx
         self.reads += 1
         if self.wild_every and self.reads % self.wild_every == 0:
-            return 4000 if cmd in (0xD0, 0x90) else (self.z // 2 if cmd == 0xB0 else 4095 - self.z // 2)
+            return self.wild if cmd in (0xD0, 0x90) else (self.z // 2 if cmd == 0xB0 else 4095 - self.z // 2)
         if cmd == 0xD0:
             v = rx + self._noise()
         elif cmd == 0x90:
