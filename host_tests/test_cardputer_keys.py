@@ -14,8 +14,12 @@
 #   as printed row column % 4, printed column row * 2 + (column > 3)), and the
 #   TCA8418 datasheet's key event code (row * 10 + column + 1, bit 7 set on
 #   a press).
+# - the arrows, uiflow-micropython's KeyEvent.convert (the same file, at
+#   1d31f6b): with fn held, printed row 2 column 11 is KEY_UP, row 3 column
+#   10 KEY_LEFT, 11 KEY_DOWN, 12 KEY_RIGHT (and 0, 0 ESC; 0, 13 DEL).
 # M5Cardputer's special keys are named as our board file names them.
-from cardputer import LEGENDS, adv_legends
+from cardputer import FN_MAP, LEGENDS, adv_legends
+from hardware import DOWN, LEFT, RIGHT, UP
 
 # _key_value_map's value_first, row by row as printed (KEY_BACKSPACE, KEY_TAB, KEY_FN,
 # KEY_LEFT_SHIFT, KEY_ENTER, KEY_LEFT_CTRL, KEY_OPT, KEY_LEFT_ALT and ' ' by our names)
@@ -70,3 +74,14 @@ def test_the_checks_see_a_key_out_of_place():
     bad[1][6], bad[3][6] = bad[3][6], bad[1][6]  # enter and bksp
     assert [(a, b) for a in range(8) for b in range(7) if bad[a][b] != m5_key(a, b)] == [(1, 6), (3, 6)]
     assert adv_key(1) == "`" and adv_key(5) == "1" and adv_key(4) == "ctrl"  # codes the board's comment names
+
+
+# KeyEvent.convert's fn keys: (printed row, column) -> what it makes of them, by our key names
+UIFLOW_FN = {(2, 11): UP, (3, 10): LEFT, (3, 11): DOWN, (3, 12): RIGHT}
+
+
+def test_the_fn_arrows_are_the_ones_uiflow_makes():
+    mine = {k: v for k, v in FN_MAP.items() if v in (UP, DOWN, LEFT, RIGHT)}
+    theirs = {M5_MAP[r][c]: key for (r, c), key in UIFLOW_FN.items()}
+    assert mine == theirs, (mine, theirs)
+    assert theirs == {";": UP, ",": LEFT, ".": DOWN, "/": RIGHT}  # the arrows printed on those keys
