@@ -64,6 +64,29 @@ def test_bouncing_contacts_give_one_press_and_a_glitch_none():
     assert got == []
 
 
+def test_a_bounce_that_lasts_several_scans_is_still_one_press():
+    # contacts can bounce for milliseconds, not a read at a time (Jack Ganssle, "A Guide to
+    # Debouncing", 2004: 1.6 ms on average over 18 switches, some over 6 ms): each level held for 3
+    # scans (15 ms), under the 20 ms debounce. A count of equal scans, not time, would take each
+    # level held that long as a key.
+    m, k = rig()
+    m.press("5", chatter=4, hold=3)
+    got, now = run(k, 0, 200)
+    assert got == ["5"], got
+    m.release("5", chatter=4, hold=3)
+    got, now = run(k, now, 200)
+    assert got == [], got
+    m.press("5", chatter=4, hold=3)  # and again: a new press after the bouncy release
+    got, now = run(k, now, 200)
+    assert got == ["5"], got
+    m.release("5")
+    run(k, now, 100)
+    # a glitch of 3 scans on a key never pressed: no key
+    m.release("7", chatter=1, hold=3)
+    got, now = run(k, now, 200)
+    assert got == [], got
+
+
 def test_keys_held_together_and_a_modifier():
     m, k = rig()
     m.press("fn")

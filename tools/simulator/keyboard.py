@@ -3,8 +3,10 @@
 # original Cardputer's 74HC138, drivers/keymatrix.py):
 # the address pins select a line, the decoder drives it low, and each input
 # pin reads 0 where a key on the selected line is held. press(legend) and
-# release(legend) are the fingers; chatter(n) makes the next n reads of a
-# changed key flip, as contacts bounce. KeyChip: the Cardputer ADV's TCA8418
+# release(legend) are the fingers; chatter=n makes the next n reads of a
+# changed key flip, as contacts bounce, and hold=h keeps each level for h
+# reads (scans) before it flips (a bounce of several ms, or a glitch that
+# lasts a few scans, which only a debounce in time rejects). KeyChip: the Cardputer ADV's TCA8418
 # on I2C (drivers/tca8418.py): presses and releases queue as key events.
 
 # The Cardputer's wiring and the ADV's key codes are the board file's
@@ -45,7 +47,8 @@ class Matrix:
         self.addr = [OutPin() for _ in range(addr_bits)]
         self.ins = [InPin(self, j) for j in range(len(legends[0]))]
         self.lines = bytearray(len(legends))  # the keys held on each line
-        self.flips = bytearray(8 * len(legends))  # per key: reads left that read the other way
+        self.flips = bytearray(8 * len(legends))  # per key: reads of chatter left
+        self.holds = bytearray(b"\x01" * 8 * len(legends))  # per key: the reads each level of it lasts
 
     def where(self, legend):
         for line in range(len(self.legends)):
@@ -53,15 +56,17 @@ class Matrix:
                 return line, self.legends[line].index(legend)
         raise ValueError("no key %r" % legend)
 
-    def press(self, legend, chatter=0):
+    def press(self, legend, chatter=0, hold=1):
         line, bit = self.where(legend)
         self.lines[line] |= 1 << bit
-        self.flips[line * 8 + bit] = chatter
+        self.flips[line * 8 + bit] = chatter * hold
+        self.holds[line * 8 + bit] = hold
 
-    def release(self, legend, chatter=0):
+    def release(self, legend, chatter=0, hold=1):
         line, bit = self.where(legend)
         self.lines[line] &= ~(1 << bit) & 0xFF
-        self.flips[line * 8 + bit] = chatter
+        self.flips[line * 8 + bit] = chatter * hold
+        self.holds[line * 8 + bit] = hold
 
     def read(self, bit):
         """An input pin: 0 where a held key is on the line the address selects."""
@@ -73,7 +78,7 @@ class Matrix:
         left = self.flips[k]
         if left:
             self.flips[k] = left - 1
-            if left % 2:
+            if (left + self.holds[k] - 1) // self.holds[k] % 2:  # the last h reads the other way, and so on
                 down ^= 1
         return 0 if down else 1
 
