@@ -21,10 +21,12 @@ PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
 BAND = 15  # the frame in 16 bands of 15 rows: a 2.3 KB buffer, not 38 KB (docs/MEMORY.md)
 INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
 BUTTONS = ()  # no buttons: taps
-# The touch calibration until the first start's (ui/touch.py's Calibrate saves
-# its own): (raw x at screen x 0, at x 319, raw y at y 0, at y 239, swap), the
-# readings' usual range (docs/BOARDS.md); which way the axes run is learnt then.
-TOUCH_CAL = (3800, 200, 240, 3860, True)
+# The touch calibration until the first start's (ui/calibrate.py saves its
+# own): (raw at screen x 0, at x 319, raw at y 0, at y 239, swap), as
+# witnessmenow's LVGL8 example calibrates the CYD held as here, through
+# PaulStoffregen's XPT2046_Touchscreen at rotation 1: the 90h channel along x,
+# 200 to 3700, the D0h channel along y, 240 to 3800 (docs/BOARDS.md).
+TOUCH_CAL = (200, 3700, 240, 3800, True)
 
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 

@@ -8,7 +8,7 @@ from simulator.touch import Panel
 from support import allocates
 
 STEP = 5
-CAL = (3800, 200, 240, 3860, True)  # as the model's panel is wired
+CAL = (200, 3700, 240, 3800, True)  # as the model's panel is wired (by default, the usual CYD's)
 
 
 def rig(**kw):

@@ -22,7 +22,7 @@ class Panel:
     driver's calibration. finger: None, or (x, y) in screen pixels;
     z: how firmly (the controller's Z, about 1200 for a finger)."""
 
-    def __init__(self, width=320, height=240, raw=(3800, 200, 240, 3860, True), noise=6, wild_every=0,
+    def __init__(self, width=320, height=240, raw=(200, 3700, 240, 3800, True), noise=6, wild_every=0,
                  wild=4000):
         self.w, self.h, self.raw = width, height, raw
         self.noise = noise
