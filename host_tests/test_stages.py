@@ -1,0 +1,34 @@
+# cpython-only: make's stages run as subprocesses
+# make test's stages (tools/stages.py): every stage runs whatever the others
+# did, a silent one says it still runs, and the end says which passed and
+# which failed; the exit is 1 if any failed.
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STAGES = os.path.join(ROOT, "tools", "stages.py")
+
+
+def test_a_failing_stage_hides_none_of_the_others(tmp_path):
+    (tmp_path / "Makefile").write_text(
+        "first:\n\t@echo one ran\n"
+        "second:\n\t@echo two ran; exit 3\n"
+        "third:\n\t@sleep 2.5; echo three ran\n")
+    run = subprocess.run([sys.executable, STAGES, "--make", "make", "first", "second", "third"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60,
+                         env=dict(os.environ, STAGES_HEARTBEAT_S="1"))
+    out = run.stdout
+    assert run.returncode == 1, out
+    assert "one ran" in out and "two ran" in out and "three ran" in out  # the third ran after the failure
+    assert "== second: FAILED (exit 2)" in out and "== third: passed" in out  # make exits 2 on a failure
+    assert "(third: still running" in out  # silent for over a heartbeat
+    assert "failed: second" in out
+    assert out.rstrip().splitlines()[-1] == "stages: 2 passed, 1 failed"
+
+
+def test_all_passing_exits_0(tmp_path):
+    (tmp_path / "Makefile").write_text("a:\n\t@true\nb:\n\t@true\n")
+    run = subprocess.run([sys.executable, STAGES, "--make", "make", "a", "b"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.rstrip().endswith("stages: 2 passed, 0 failed"), run.stdout

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# make test's stages, every one run whatever the others did: each is a make
+# target, its output passed through as it comes, a line every minute it
+# stays silent, and at the end which stages passed and which failed, with
+# their times. Exits 1 if any failed.
+#
+#   python tools/stages.py [--make MAKE] STAGE...
+import os
+import select
+import subprocess
+import sys
+import time
+
+# a stage silent this long gets a line saying it still runs (STAGES_HEARTBEAT_S: another, for the test)
+HEARTBEAT_S = float(os.environ.get("STAGES_HEARTBEAT_S", 60))
+
+
+def minutes(s):
+    return "%dm%02ds" % (s // 60, s % 60)
+
+
+def run(make, stage, n, total):
+    print("\n== %s (stage %d of %d) ==" % (stage, n, total), flush=True)
+    start = time.monotonic()
+    p = subprocess.Popen([make, "--no-print-directory", stage], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    out = sys.stdout.buffer
+    said = time.monotonic()
+    assert p.stdout is not None
+    fd = p.stdout.fileno()
+    while True:
+        ready, _, _ = select.select([fd], [], [], HEARTBEAT_S)
+        if ready:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            out.write(chunk)
+            out.flush()
+            said = time.monotonic()
+        elif time.monotonic() - said >= HEARTBEAT_S:
+            print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)), flush=True)
+            said = time.monotonic()
+    code = p.wait()
+    took = time.monotonic() - start
+    print("== %s: %s in %s ==" % (stage, "passed" if code == 0 else "FAILED (exit %d)" % code, minutes(took)),
+          flush=True)
+    return code, took
+
+
+USAGE = "usage: stages.py [--make MAKE] STAGE... (each a make target)"
+
+
+def main(argv):
+    from common import args
+
+    make = "make"
+    if argv[:1] == ["--make"] and len(argv) > 1:
+        make, argv = argv[1], argv[2:]
+    argv = args.positional(argv, USAGE, 100)
+    if not argv:
+        raise args.Usage("%s\nno stage given" % USAGE, 2)
+    start = time.monotonic()
+    results = [(stage,) + run(make, stage, i + 1, len(argv)) for i, stage in enumerate(argv)]
+    failed = [s for s, code, _ in results if code]
+    print("\nmake test, stage by stage:")
+    for stage, code, took in results:
+        print("  %-14s %-7s %s" % (stage, "FAILED" if code else "passed", minutes(took)))
+    print("all stages in %s%s" % (minutes(time.monotonic() - start),
+                                 "; failed: %s" % ", ".join(failed) if failed else ""))
+    print("stages: %d passed, %d failed" % (len(results) - len(failed), len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from common import args
+
+    sys.exit(args.run(main, sys.argv[1:]))
