@@ -56,8 +56,8 @@ test-cpython: $(STAMP) ## the host tests under CPython (pytest), the heap budget
 	$(PY) tools/unix32.py --if-built
 	$(PY) -m pytest
 
-test-mpy: $(STAMP) ## the same tests under the MicroPython unix port
-	$(MPY) -X heapsize=8M host_tests/mp_run.py
+test-mpy: $(STAMP) ## the same tests under the MicroPython unix port, the files shared among one runner a core [JOBS=N]
+	$(PY) tools/mpsuite.py --jobs $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2))
 
 lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .

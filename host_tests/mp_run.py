@@ -49,6 +49,8 @@ def exists(path):
 def main(names):
     from skipcheck import Skipped, report
 
+    import time
+
     files = names or sorted(n for n in os.listdir(HERE) if n.startswith("test_") and n.endswith(".py"))
     passed = failed = 0
     skips = []  # (test, reason)
@@ -58,6 +60,7 @@ def main(names):
         if first_line(folder + "/" + name) == "# cpython-only":
             skips.append((name, "cpython-only file"))
             continue
+        t0 = time.ticks_ms()
         try:
             mod = __import__(name[:-3])
         except Skipped as e:
@@ -74,7 +77,7 @@ def main(names):
                 failed += 1
                 print("FAIL %s::%s" % (name, t))
                 sys.print_exception(e)
-        print("%s: %d tests" % (name, len(tests)))
+        print("%s: %d tests, %.1f s" % (name, len(tests), time.ticks_diff(time.ticks_ms(), t0) / 1000))
     print("%s: %d test files" % (sys.version, len(files)))
     refused = report(skips)
     print("%d passed, %d failed, %d skipped" % (passed, failed, len(skips)))
