@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from common import scratch
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -29,7 +30,7 @@ def test_a_second_fresh_folder_from_inside_the_first(runtime):
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     a, b, cwd = p.stdout.split()
-    tmp = os.path.join(os.path.realpath(ROOT), "build", "tmp")
+    tmp = os.path.join(os.path.realpath(ROOT), "build", "tmp", *[r for r in (scratch.runner(),) if r])
     assert (os.path.realpath(a), os.path.realpath(b)) == (os.path.join(tmp, "sk-scratch-a"),
                                                           os.path.join(tmp, "sk-scratch-b"))
     assert os.path.realpath(cwd) == os.path.join(tmp, "sk-scratch-b")

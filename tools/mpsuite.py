@@ -65,8 +65,10 @@ def main(argv):
     print("MicroPython suite: %d files in %d runners" % (len(files), len(groups)), flush=True)
 
     def one(n, group):
+        # each runner's simulated flashes in a folder of its own (tools/common/scratch.py)
         p = subprocess.Popen([MPY, "-X", "heapsize=8M", os.path.join(TESTS, "mp_run.py")] + group, cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             env=dict(os.environ, MPSUITE_RUNNER="mp%d" % n))
         lines = []
         assert p.stdout is not None
         for line in p.stdout:  # as it comes, each line marked with its runner

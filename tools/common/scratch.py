@@ -24,15 +24,26 @@ def _checkout():
 CHECKOUT = _checkout()
 
 
+def runner():
+    """The test runner this process is one of, where several run at once
+    (make test-mpy's, tools/mpsuite.py; pytest-xdist's workers), or ""."""
+    return os.getenv("MPSUITE_RUNNER") or os.getenv("PYTEST_XDIST_WORKER") or ""
+
+
 def fresh_dir(name):
-    """An empty directory build/tmp/sk-NAME of this checkout, made current."""
+    """An empty directory build/tmp/sk-NAME of this checkout, made current
+    (build/tmp/RUNNER/sk-NAME in one of several test runners at once: two
+    runners' tests of one name do not meet)."""
     base = CHECKOUT + "/build"
-    for d in (base, base + "/tmp"):
+    dirs = [base, base + "/tmp"]
+    if runner():
+        dirs.append(base + "/tmp/" + runner())
+    for d in dirs:
         try:
             os.mkdir(d)
         except OSError:
             pass  # there already
-    path = base + "/tmp/sk-" + name
+    path = dirs[-1] + "/sk-" + name
     try:
         os.mkdir(path)
     except OSError:
