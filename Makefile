@@ -57,7 +57,7 @@ test-cpython: $(STAMP) ## the host tests under CPython (pytest), the heap budget
 	$(PY) -m pytest
 
 test-mpy: $(STAMP) ## the same tests under the MicroPython unix port, the files shared among one runner a core [JOBS=N]
-	$(PY) tools/mpsuite.py --jobs $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2))
+	$(PY) host_tests/mpsuite.py --jobs $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2))
 
 lint: $(STAMP) ## ruff over everything
 	$(VENV)/bin/ruff check .

@@ -1,5 +1,5 @@
 # cpython-only: it runs MicroPython runners as subprocesses
-# make test-mpy's runner (tools/mpsuite.py): the files dealt among runners by
+# make test-mpy's runner (host_tests/mpsuite.py): the files dealt among runners by
 # their last times, every runner's result summed into one closing line, and
 # a failure in one runner failing the whole.
 import json
@@ -8,8 +8,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import mpsuite  # noqa: E402
+import mpsuite  # noqa: E402  (beside this file)
 
 
 def test_the_files_are_dealt_by_their_time():
@@ -24,7 +23,7 @@ def test_one_runners_failure_fails_the_suite_and_every_result_is_summed(tmp_path
     (tmp_path / "test_two.py").write_text("def test_c():\n    assert 1 == 2\n")
     (tmp_path / "test_three.py").write_text("def test_d():\n    pass\n")
     times = tmp_path / "times.json"
-    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mpsuite.py"), "--jobs", "2"]
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "host_tests", "mpsuite.py"), "--jobs", "2"]
                          + [str(tmp_path / n) for n in ("test_one.py", "test_two.py", "test_three.py")],
                          capture_output=True, text=True, timeout=120,
                          env=dict(os.environ, MPSUITE_TIMES=str(times), CI=""))

@@ -26,7 +26,7 @@ CHECKOUT = _checkout()
 
 def runner():
     """The test runner this process is one of, where several run at once
-    (make test-mpy's, tools/mpsuite.py; pytest-xdist's workers), or ""."""
+    (make test-mpy's, host_tests/mpsuite.py; pytest-xdist's workers), or ""."""
     return os.getenv("MPSUITE_RUNNER") or os.getenv("PYTEST_XDIST_WORKER") or ""
 
 

@@ -8,7 +8,8 @@
 # host_tests/skips.txt as CI's rule is); then one closing line, "N passed,
 # N failed, N skipped", summed. Exits 1 if any runner failed.
 #
-#   python tools/mpsuite.py [--jobs N] [test_file.py ...]
+#   python host_tests/mpsuite.py [--jobs N] [test_file.py ...]
+# (beside mp_run.py: a test runner, not a tool; tools/ never reaches into host_tests/)
 import json
 import os
 import re
@@ -17,9 +18,9 @@ import sys
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-TESTS = os.path.join(ROOT, "host_tests")
+TESTS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TESTS)
+TOOLS = os.path.join(ROOT, "tools")
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 TIMES = os.environ.get("MPSUITE_TIMES") or os.path.join(ROOT, "build", "mp-times.json")
 USAGE = "usage: mpsuite.py [--jobs N] [test_file.py ...]"
@@ -44,7 +45,7 @@ def deal(files, jobs, times):
 
 
 def main(argv):
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, TOOLS)
     from common import args
 
     jobs = os.cpu_count() or 1
@@ -102,7 +103,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, TOOLS)
     from common import args
 
     sys.exit(args.run(main, sys.argv[1:]))
