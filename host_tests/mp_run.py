@@ -66,6 +66,11 @@ def main(names):
         except Skipped as e:
             skips.append((name, str(e)))
             continue
+        except Exception as e:  # the file cannot even load: a failure, and the other files still run
+            failed += 1
+            print("FAIL %s (loading it)" % name)
+            sys.print_exception(e)
+            continue
         tests = sorted(n for n in dir(mod) if n.startswith("test_") and callable(getattr(mod, n)))
         for t in tests:
             try:

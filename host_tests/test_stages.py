@@ -1,4 +1,4 @@
-# cpython-only: make's stages run as subprocesses
+# cpython-only
 # make test's stages (tools/stages.py): every stage runs whatever the others
 # did, a silent one says it still runs, and the end says which passed and
 # which failed; the exit is 1 if any failed.
