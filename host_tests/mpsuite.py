@@ -2,8 +2,9 @@
 # make test-mpy: the host tests under the MicroPython unix port, the files
 # shared among JOBS runners (host_tests/mp_run.py each), run at once. The
 # files are dealt by their time in the last run (build/mp-times.json, which
-# each run writes; the first by their size), the longest first to the least
-# loaded runner. Each runner's lines come as it prints them, marked "[n]"
+# each run writes; on a fresh clone host_tests/mp-times.json, a CI run's;
+# a file in neither by its size), the longest first to the least loaded
+# runner. Each runner's lines come as it prints them, marked "[n]"
 # ("[1] test_x.py: 6 tests, 2.1 s"; its skips, each checked against
 # host_tests/skips.txt as CI's rule is); then one closing line, "N passed,
 # N failed, N skipped", summed. Exits 1 if any runner failed.
@@ -23,6 +24,7 @@ ROOT = os.path.dirname(TESTS)
 TOOLS = os.path.join(ROOT, "tools")
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 TIMES = os.environ.get("MPSUITE_TIMES") or os.path.join(ROOT, "build", "mp-times.json")
+SEED = os.path.join(TESTS, "mp-times.json")  # a fresh clone's: each file's seconds in a CI run
 USAGE = "usage: mpsuite.py [--jobs N] [test_file.py ...]"
 
 
@@ -54,11 +56,14 @@ def main(argv):
             raise args.Usage("%s\n--jobs needs a whole number" % USAGE, 2)
         jobs, argv = int(argv[1]), argv[2:]
     files = args.positional(argv, USAGE, 1000) or test_files()
-    try:
-        with open(TIMES) as f:
-            times = json.load(f)
-    except (OSError, ValueError):
-        times = {}
+    times = {}
+    for path in (TIMES, SEED):  # this checkout's last run, else the seed
+        try:
+            with open(path) as f:
+                times = json.load(f)
+            break
+        except (OSError, ValueError):
+            pass
     groups = deal(files, min(jobs, len(files)), times)
     lock = threading.Lock()
     results: list = []
