@@ -97,6 +97,7 @@ def test_frozen_whole_game_in_32_kb(board_id):
                                                                                      FROZEN_GAME // KB)
 
 
+@pytest.mark.alone  # phones in real time: run with nothing beside it (make test-cpython)
 @pytest.mark.parametrize("phones", sorted(WIFI))
 @pytest.mark.parametrize("board_id", BOARDS)
 def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
@@ -122,6 +123,7 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
         board_id, phones, ", ".join("%.1f" % (p / KB) for p in peaks), WIFI[phones] // KB)
 
 
+@pytest.mark.alone
 def test_frozen_wifi_with_8_phones_on_a_slow_machine(monkeypatch):
     """(issue 37, 12: the 8-phone budget failed once on a loaded 2-core
     machine, a ConnectionResetError) A loaded machine, simulated: one

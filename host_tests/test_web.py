@@ -17,7 +17,12 @@ import sys
 import threading
 import time
 
+import pytest
 from simulator.websim import ROOT, START, WebSim
+
+# the phones and the server in real time, with bounds in seconds: run with nothing beside it
+# (make test-cpython runs the "alone" tests after the others, one at a time)
+pytestmark = pytest.mark.alone
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]  # rows of 4: columns 5/5 and 3/3 cancel
 BOB = ["4", "8", "12", "11", "4", "8", "2", "1"]
