@@ -16,7 +16,8 @@
 # --wifi: the whole game with Wi-Fi on and PHONES phones at the table
 # (wifi_figures(); on the 32-bit port, or the 64-bit one if there is none),
 # beside the same game without it; in use after collections, in a generous
-# heap (no smallest heap: the phones run in real time).
+# heap, the device and the phones on one clock (common/vclock.py: the same
+# figures every run).
 #
 # Every figure is the firmware's own: what the harness alone takes (its
 # "base" run, per board: with the board's file and its keyboard or touch
@@ -24,16 +25,13 @@
 # which every larger one works": a fit is not monotonic (fragmentation), so
 # a bisection is followed by a run at each 1 KB step above its answer.
 import atexit
-import http.client
 import json
 import os
-import random
 import shutil
 import socket
 import subprocess
 import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
@@ -46,6 +44,8 @@ from common import deploy  # noqa: E402
 from common import manifest  # noqa: E402
 from common import unix32  # noqa: E402
 from common import args  # noqa: E402
+from common import vclock  # noqa: E402
+import phones  # noqa: E402  (benches/phones.py)
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
@@ -300,12 +300,9 @@ def kb(n):
 
 
 # --- Wi-Fi on, with phones at the table (issue 17) -----------------------------
-PHONES = 4  # phones at the table, two of them with a wrong PIN
-WRONG_PIN = "00000"  # never the device's (six digits)
-WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched (the
-# phones run in real time)
-PHONE_GAP_S = 0.15  # between a phone's requests (beside its long poll)
-ASKS = 5  # times a phone asks for an answer before it counts a request as failed (Phone.ask)
+PHONES = 4  # phones at the table, two of them with a wrong PIN (benches/phones.py)
+WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched here
+RUN_S = 600  # a wifi run is stopped after this long in real time (it takes well under a minute)
 
 
 def free_port():
@@ -316,230 +313,94 @@ def free_port():
     return port
 
 
-# what a phone's browser sends with each request (the device keeps none of it: web/server.py)
-BROWSER = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-                         "Chrome/131.0.0.0 Mobile Safari/537.36",
-           "Accept": "*/*", "Accept-Language": "en-GB,en-US;q=0.9,en;q=0.8", "Referer": "http://192.168.4.1/",
-           "Accept-Encoding": "gzip, deflate"}
-
-
-def fetch(port, method, path, body=None, timeout=5.0):
-    """(status, body) of one request to the firmware on 127.0.0.1:port, with
-    a phone's browser's headers."""
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        data = None if body is None else json.dumps(body)
-        headers = dict(BROWSER, **({"Content-Type": "application/json"} if data else {}))
-        c.request(method, path, body=data, headers=headers)
-        r = c.getresponse()
-        return r.status, r.read()
-    finally:
-        c.close()
-
-
-class Phone:
-    """A phone at the table, as the page is (firmware/web/page.html): a
-    long poll of /state held open (the next one as each answer comes) and,
-    beside it, the page now and then and a grid scored as it is typed
-    (POST /score); a phone with the wrong PIN also sends grids (POST /grid),
-    which must be refused (403, then 429 while it has to wait)."""
-
-    def __init__(self, port, n, wrong, stop, tally):
-        self.port, self.wrong, self.stop, self.tally = port, wrong, stop, tally
-        self.game = None  # the state's game, as the last poll had it
-        self.rng = random.Random(n)
-        self.threads = [threading.Thread(target=f, daemon=True) for f in (self.poll, self.act)]
-        for t in self.threads:
-            t.start()
-
-    def ask(self, method, path, body=None, timeout=5.0):
-        """A request as the page makes it (web/page.html): asked again after
-        a 503's Retry-After (the device busy with the other phones), and
-        after a breath when it was cut without an answer (a connection the
-        device took back because its request was slow to come: on a loaded
-        machine a phone's thread may be held that long between its connect
-        and its request; issue 37, 12). Each such answer is tallied apart;
-        a request fails only when ASKS in a row get none."""
-        key = path.split("?")[0]
-        for _ in range(ASKS):
-            try:
-                status, data = fetch(self.port, method, path, body, timeout)
-            except (OSError, http.client.HTTPException) as e:
-                # the game's end takes the server down: what that cuts is no failure (the
-                # phones hear of the end a moment after the server does)
-                if self.stop.wait(1):
-                    return None, None
-                status, data = type(e).__name__, None
-                self.tally.note("%s %s: %s %.1f s after the phones' start" % (
-                    method, path, status, time.monotonic() - self.tally.start))
-            else:
-                if status != 503:
-                    self.tally.count(key, status)
-                    return status, data
-                if self.stop.wait(int(json.loads(data)["retry_after"])):
-                    return None, None
-            self.tally.count(key, status, again=True)
-        self.tally.count(key, status)  # never answered
-        return None, None
-
-    def poll(self):
-        v = None
-        while not self.stop.is_set():
-            # longer than the server's long poll (web/state.py POLL_MS)
-            status, data = self.ask("GET", "/state" if v is None else "/state?v=%d" % v, timeout=20)
-            try:
-                s = json.loads(data) if status == 200 else None
-            except ValueError:
-                # the game's end takes the server down, and an answer it cuts after its status line
-                # reads as a 200 with no body (microdot writes the head a line at a time): no failure,
-                # as a cut in ask(); anything else not JSON is one
-                if self.stop.wait(1):
-                    return
-                self.tally.count("/state", "not JSON")
-                self.tally.note("/state answered 200 with %d bytes, not JSON: %r" % (len(data), data[:160]))
-                s = None
-            if s is not None:
-                same = s["v"] == v
-                v, self.game = s["v"], s["game"]
-                if same:  # answered unchanged (its socket freed for another phone): a breath first, as
-                    self.stop.wait(1)  # the page takes (web/page.html)
-            else:
-                v = None
-                self.stop.wait(0.5)
-
-    def cards(self, g):
-        r = g["rules"]
-        n = self.rng.randint(1, 6) if r["hand"] else r["rows"] * r["cols"]
-        return [self.rng.choice(r["cards"]) for _ in range(n)]
-
-    def act(self):
-        i = 0
-        while not self.stop.wait(PHONE_GAP_S):
-            i += 1
-            if i % 20 == 1:
-                self.ask("GET", "/")
-            g = self.game
-            if g is None:  # the page scores nothing before a poll has brought it the game's rules
-                continue
-            self.ask("POST", "/score", {"cards": self.cards(g)})
-            if self.wrong and i % 4 == 0 and g is not None and g["entering"] is not None:
-                e = g["entering"]
-                self.ask("POST", "/grid", {"pin": WRONG_PIN, "player": e["players"][0], "hole": e["label"],
-                                           "cards": self.cards(g)})
-
-    def join(self):
-        for t in self.threads:
-            t.join(5)
-
-
-class Tally:
-    """Answers by request and status (or the error a request ended in)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.n: dict = {}
-        self.again: dict = {}  # answers after which the request was asked again (a 503, a cut): no failure
-        self.notes: list = []  # the failures and the cuts, what and when (from the phones' start)
-        self.start = time.monotonic()  # the phones'
-        self.took = None  # seconds from the phones' start to the game's end
-
-    def note(self, what):
-        with self.lock:
-            self.notes.append(what)
-
-    def count(self, path, status, again=False):
-        d = self.again if again else self.n
-        with self.lock:
-            d[(path, status)] = d.get((path, status), 0) + 1
-
-    def text(self):
-        paths: dict = {}
-        for (path, status), n in sorted(self.n.items(), key=str):
-            paths.setdefault(path, []).append("%s x%d" % (status, n))
-        for (path, status), n in sorted(self.again.items(), key=str):
-            paths.setdefault(path, []).append("%s then again x%d" % (status, n))
-        return "; ".join("%s %s" % (p, ", ".join(v)) for p, v in paths.items())
-
-    def failed(self):
-        """Answers that show something wrong: a server error, a refused or
-        broken connection, a wrong PIN taken."""
-        return sum(n for (path, status), n in self.n.items() if not isinstance(status, int) or status >= 500
-                   or status == 400 or (path == "/grid" and status == 200))
-
-
-def own_core(pid):
-    """The device (process pid) on a core of its own, as a board has, and
-    the phones (this thread, and the phones' threads it starts) on the
-    others: on a shared core what the device can do between two phones'
-    requests, and so how many are under way at once, would be this
-    machine's load and not the firmware's. This thread's cores before, to
-    put back (None: one core, nothing moved)."""
-    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_setaffinity") else []
-    if len(cores) < 2:
-        return None
-    mine = set(cores)
-    os.sched_setaffinity(pid, {cores[0]})
-    os.sched_setaffinity(0, set(cores[1:]))
-    return mine
-
-
 def wifi_heap(arch):
     return WIFI_HEAP * (2 if arch == "x64" else 1)
 
 
-def wifi_run(binary, arch, board_id, keys, heap=None):
-    """A heapwifi.py wifi run with PHONES phones: {"up", "connected",
-    "end", "peak": (in use, free) ..., "conns", "tally"}; raises
-    RuntimeError saying why if it failed."""
+def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
+    """A heapwifi.py wifi run with PHONES phones (benches/phones.py), the
+    device and the phones moved by one clock (common/vclock.py): the same
+    figures every run. slow: the share of requests a phone holds a while
+    after its connect. {"up", "connected", "end", "peak": (in use, free)
+    ..., "conns", "tally"}; raises RuntimeError saying why if it failed."""
     src = firmware(board_id, arch)
     heap = heap or wifi_heap(arch)
     work = workdir()
     if arch == "x86f":  # the page at the flash's root, where web/server.py looks when it is frozen
         shutil.copy(os.path.join(src, "page.html.gz"), work)
     port = free_port()
-    stop = threading.Event()
-    tally = Tally()
-    phones: list = []
+    table = phones.Table(port, PHONES, slow)
     got: dict = {}
-    lines = []
+    lines: list = []
+    cmd = command(binary, heap, src, board_id, "wifi", keys, port, work)
+    clock = vclock.Clock(cmd[0])
     with open(os.path.join(work, "stderr"), "w+") as err:
-        p = subprocess.Popen(command(binary, heap, src, board_id, "wifi", keys, port, work), cwd=work,
-                             stdout=subprocess.PIPE, stderr=err, text=True)
-        mine = own_core(p.pid)
-        killer = threading.Timer(600, p.kill)
+        p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(),
+                             pass_fds=clock.fds())
+        clock.started()
+        os.set_blocking(p.stdout.fileno(), False)
+        killer = threading.Timer(RUN_S, p.kill)
         killer.start()
+        out = [b""]
+
+        def said():
+            """The lines the device has printed since the last turn."""
+            while True:
+                try:
+                    k = os.read(p.stdout.fileno(), 65536)
+                except BlockingIOError:
+                    break
+                if not k:
+                    break
+                out[0] += k
+            *done, out[0] = out[0].split(b"\n")
+            return [x.decode(errors="replace").rstrip() for x in done]
+
         try:
-            for line in p.stdout:
-                lines.append(line.rstrip())
-                w = line.split()
-                if not w:
-                    continue
-                if w[0] == "READY":
-                    tally.start = time.monotonic()
-                    phones = [Phone(port, n, n < 2, stop, tally) for n in range(PHONES)]
-                elif w[0] == "DONE":  # the game is over: the phones stop
-                    stop.set()
-                    tally.took = time.monotonic() - tally.start
-                if w[0] in ("UP", "CONNECTED", "END", "CONNS") or w[:2] == ["HEAP", "wifi"]:
-                    got[w[0] if w[0] != "HEAP" else "peak"] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
+            while True:
+                now = clock.stopped()
+                for line in said():
+                    lines.append(line)
+                    w = line.split()
+                    if not w:
+                        continue
+                    if now is None:
+                        pass
+                    elif w[0] == "READY":
+                        table.start(now)
+                    elif w[0] == "DONE":  # the game is over: the phones stop, the server goes down
+                        table.stop(now)
+                        table.started = False
+                    if w[0] in ("UP", "CONNECTED", "END", "CONNS") or w[:2] == ["HEAP", "wifi"]:
+                        got[w[0] if w[0] != "HEAP" else "peak"] = tuple(
+                            int(x) for x in w[1 + (w[0] == "HEAP"):])
+                if now is None:
+                    break
+                if table.started:
+                    table.turn(now)
+                clock.go(now + phones.STEP_MS if table.tally.took is None else vclock.FREE)
             p.wait()
+            for line in said() + ([out[0].decode(errors="replace")] if out[0] else []):
+                lines.append(line)
         finally:
-            stop.set()
             killer.cancel()
             if p.poll() is None:
                 p.kill()
                 p.wait()
-            for ph in phones:
-                ph.join()
-            if mine is not None:
-                os.sched_setaffinity(0, mine)
+            clock.close()
+            table.stop(clock.now) if table.started else None
         err.seek(0)
         why = err.read().strip()
+    for line in lines:
+        w = line.split()
+        if w[:2] == ["HEAP", "wifi"] or (w and w[0] in ("END", "CONNS")):
+            got[w[0] if w[0] != "HEAP" else "peak"] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
     if p.returncode != 0 or "peak" not in got:
         hint = ("\n(this MicroPython has no asyncio: build the 32-bit port with it frozen, "
                 "docs/MEMORY.md)" if "no module named 'asyncio'" in why + "\n".join(lines) else "")
         raise RuntimeError("%s: the wifi run failed (exit %s): %s%s" % (
             board_id, p.returncode, "\n".join(lines[-10:] + why.splitlines()[-10:]), hint))
+    tally = table.tally
     got["conns"] = got["CONNS"][0]
     got["tally"] = tally
     try:  # what the web side logged (a handler's failure answers 500 and goes there)
@@ -578,7 +439,7 @@ def wifi_figures(boards, frozen=False):
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         alone = dict(pool.map(quiet, boards))
     rows = {}
-    for b in boards:  # one at a time: the phones are real time
+    for b in boards:
         base, boot, nowifi = alone[b]
         if base is None:
             rows[b] = {"error": "the harness alone did not run"}
@@ -605,11 +466,11 @@ def wifi_table(boards, smallest=None, frozen=False):
     label, rows = wifi_figures(boards, frozen)
     print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
         PHONES, label))
-    print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones (threads here)" %
-          PHONES)
+    print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones" % PHONES)
     print("each hold a long poll of /state and beside it fetch the page and POST /score; two of them POST")
-    print("/grid with a wrong PIN; every request with a phone browser's headers. In a %d KB heap, not the"
-          % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
+    print("/grid with a wrong PIN; every request with a phone browser's headers. The device and the phones")
+    print("move by one clock of the run's own (common/vclock.py): the figures are the same every run.")
+    print("In a %d KB heap, not the" % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
     print("smallest one: in use after a collection at each key line, the most of them, the firmware's own")
     print("(the harness's base in use taken away), KB.")
     if label == "frozen":
@@ -641,12 +502,12 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("game: the smallest heap the whole game runs in without Wi-Fi (the table above; '-' if not run);")
     print("no Wi-Fi / Wi-Fi: the most in use after a collection through the game, without Wi-Fi and with the")
     print("server up and the phones connected; +Wi-Fi: the difference; at end: in use after the game, server")
-    print("up; conns: the most connections the server held at once. The Wi-Fi figure moves by a KB or two")
-    print("from run to run: what the phones have under way at each collection. The phones' answers: 409, no")
-    print("game yet; 403 and 429, the wrong PIN refused, then made to wait; 'then again': a 503 (the device")
-    print("busy with the other phones) or a connection cut, after which the phone asked again, as the page")
-    print("does; FAILED, a server error (5xx), a good request read as malformed (400), a request asked")
-    print("%d times without an answer before the game's end, or a wrong PIN taken." % ASKS)
+    print("up; conns: the most connections the server held at once. The phones' answers (s: of the run's")
+    print("clock): 409, no game yet; 403 and 429, the wrong PIN refused, then made to wait; 'then again': a")
+    print("503 (the device busy with the other phones) or a connection cut, after which the phone asked")
+    print("again, as the page does; FAILED, a server error (5xx), a good request read as malformed (400),")
+    print("a request asked %d times without an answer before the game's end, or a wrong PIN taken."
+          % phones.ASKS)
     print("The ESP32 with Wi-Fi on: the heap cannot grow much past its first %d KB (docs/MEMORY.md)." %
           (FIRST_HEAP // KB))
     for b in boards:

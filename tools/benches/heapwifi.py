@@ -4,8 +4,8 @@
 # its compiling is a peak of the harness's, and code added to it moves every
 # smallest heap tools/benches/heap.py finds (measured: these modes written into it
 # took the harness's smallest heap from 15 to 21 KB, and so every smallest
-# figure down by up to 6 KB). No smallest heap is searched here (the
-# phones run in real time), so this one's compiling costs nothing: its
+# figure down by up to 6 KB). No smallest heap is searched here (a run
+# with phones is long), so this one's compiling costs nothing: its
 # bytecode is in its wbase and subtracted. Run as heapgame.py is, by a
 # MicroPython unix port in an empty folder (the board's flash):
 #
@@ -129,8 +129,8 @@ def served(r, tick, at, line, port):
 
     from web.run import serve  # the device's loop beside the web side
 
-    phase = [0, 0, 0, 0]  # 0 the server starting, 1 the phones coming, 2 the game; turns in it;
-    # the ms the phones' wait began; the most connections at once
+    phase = [0, 0, 0, 0, 0]  # 0 the server starting, 1 the phones coming, 2 the game; turns in it;
+    # the ms the phones' wait began; the most connections at once; when the next key line is due
 
     def step():
         net = r.app.net if r.app is not None else None
@@ -138,7 +138,12 @@ def served(r, tick, at, line, port):
         if conns > phase[3]:
             phase[3] = conns
         if phase[0] == 2:
-            line()
+            # a key line when its time has come: the game at the pace its keys were played
+            # (the replay's clock), the web side serving the phones between them
+            if time.ticks_diff(time.ticks_ms(), phase[4]) >= 0:
+                was = at[0]
+                line()
+                phase[4] = time.ticks_add(phase[4], at[0] - was)
             return
         at[0] = tick(STEP_MS, at[0])
         collect()
@@ -151,7 +156,7 @@ def served(r, tick, at, line, port):
                 phase[0], phase[2] = 1, time.ticks_ms()
         elif conns >= PHONES or time.ticks_diff(time.ticks_ms(), phase[2]) > WAIT_MS:
             say("CONNECTED", conns)
-            phase[0] = 2
+            phase[0], phase[4] = 2, time.ticks_ms()
 
     r.app.state["settings"]["wifi"] = "own"
     try:
