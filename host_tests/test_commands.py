@@ -5,13 +5,14 @@
 import os
 import subprocess
 import sys
-import time
+import resource
 
 import pytest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 # the MicroPython unix port's (the firmware draws with framebuf); the rest run under CPython
+CPU_S = 10  # CPU seconds a usage may take at most: the heap bench alone takes minutes (issue 27, 7)
 ON_MICROPYTHON = {"sim.py", "monkey.py", "bench_display.py", "soak.py"}
 # harnesses that tools/benches/heap.py runs with its own arguments, compiled beside the firmware
 # whose heap it measures: a name more in them moves the figures (docs/MEMORY.md), so no --help;
@@ -36,10 +37,18 @@ def run(path, arg):
     name = path.rsplit("/", 1)[1]
     cmd = ([MPY, "-X", "heapsize=16M"] if name in ON_MICROPYTHON else [sys.executable]) + [path, arg]
     before = made()
-    t = time.monotonic()
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    took = time.monotonic() - t
+    t = cpu()
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    took = cpu() - t
     return p, took, made() - before
+
+
+def cpu():
+    """The CPU seconds this process's finished children have used: what a
+    command did, whatever else the machine is doing (a wall clock on a busy
+    machine counts the others' work too)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 @pytest.mark.parametrize("path", list(commands()))
@@ -49,7 +58,7 @@ def test_every_command_answers_help_and_does_nothing_else(path):
         out = p.stdout + p.stderr
         assert p.returncode == 0, (path, arg, out[-800:])
         assert "usage" in out.lower() or "micropython tools/" in out, (path, arg, out[-800:])
-        assert "Traceback" not in out and took < 15 and not made, (path, took, made)
+        assert "Traceback" not in out and took < CPU_S and not made, (path, took, made)
 
 
 @pytest.mark.parametrize("path", list(commands()))
@@ -57,4 +66,4 @@ def test_a_command_given_an_option_it_does_not_know_says_so(path):
     p, took, made = run(path, "--no-such-option")
     out = p.stdout + p.stderr
     assert p.returncode != 0 and ("no-such-option" in out or "usage" in out.lower()), (path, out[-800:])
-    assert "Traceback" not in out and took < 15 and not made, (path, took, made)
+    assert "Traceback" not in out and took < CPU_S and not made, (path, took, made)

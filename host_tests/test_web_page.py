@@ -165,6 +165,11 @@ def wait_for(d, what, cond):
     raise AssertionError("still %r" % (v,))
 
 
+def saved(d):
+    """Until the page says the flash as it is now is all in IndexedDB (page.js skSaved)."""
+    wait_for(d, lambda: d.execute_script("return skSaved()"), bool)
+
+
 def test_every_boards_first_screen_with_no_console_error(browser, served):
     for b in manifest.REAL_BOARDS:
         booted(browser, served, b)
@@ -190,7 +195,7 @@ def test_a_game_loaded_is_downloaded_as_score_py_scores_it_and_survives_a_reload
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play"))
     got = browser.execute_script("return skHost.game_json()")
     assert scored(got) == scored(json.dumps(doc))  # the same totals, the same hole scores
-    time.sleep(0.6)  # the flash is written to IndexedDB at most 0.4 s after a turn
+    saved(browser)  # the flash in IndexedDB (written at most 0.4 s after a turn)
     booted(browser, served)  # reloaded, as a closed and reopened tab is
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Play"))
     assert scored(browser.execute_script("return skHost.game_json()")) == scored(json.dumps(doc))
@@ -245,7 +250,7 @@ def test_a_damaged_stored_save_falls_back_with_the_boards_note(browser, served):
     booted(browser, served, "ttgo-t-display")
     browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(4)))
     browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(5)))  # a .bak
-    time.sleep(0.6)
+    saved(browser)
     # the browser's copy of state.json damaged, as a flipped bit on a flash would be
     browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
@@ -415,7 +420,7 @@ def test_a_whole_four_player_game_through_the_pages_keys_ends_with_the_engines_t
     on_page(browser, first)
     settled(browser, "Play|")
     assert len(scored(browser.execute_script("return skHost.game_json()"))["hole_scores"]) == holes // 2
-    time.sleep(0.6)  # the flash is written to IndexedDB at most 0.4 s after a turn
+    saved(browser)  # the flash in IndexedDB (written at most 0.4 s after a turn)
     booted(browser, served)  # reloaded mid-game: the game resumes where it was
     settled(browser, "Play|")
     on_page(browser, later)
@@ -478,7 +483,7 @@ def test_one_tab_owns_the_game_and_every_hole_a_tab_took_is_kept(browser, served
     booted(browser, served, "ttgo-t-display")
     a = browser.current_window_handle
     browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(1)))
-    time.sleep(0.6)
+    saved(browser)
     browser.switch_to.new_window("tab")
     b = browser.current_window_handle
     browser.get(served)  # a second tab: the game is A's, so B asks, and runs nothing meanwhile
@@ -490,7 +495,7 @@ def test_one_tab_owns_the_game_and_every_hole_a_tab_took_is_kept(browser, served
     wait_for(browser, lambda: browser.execute_script("return !!window.skHost"), bool)
     assert holes_of(browser) == 1
     browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(2)))  # hole 2: B
-    time.sleep(0.6)
+    saved(browser)
     browser.switch_to.window(a)  # A says so, and keeps nothing of what is done there now
     wait_for(browser, lambda: shown(browser, "elsewhere"), bool)
     assert "nothing you do here is kept" in browser.find_element("id", "elsewhere-text").text

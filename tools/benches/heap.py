@@ -45,7 +45,7 @@ from common import manifest  # noqa: E402
 from common import unix32  # noqa: E402
 from common import args  # noqa: E402
 from common import vclock  # noqa: E402
-import phones  # noqa: E402  (benches/phones.py)
+from common import phones  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
@@ -300,7 +300,7 @@ def kb(n):
 
 
 # --- Wi-Fi on, with phones at the table (issue 17) -----------------------------
-PHONES = 4  # phones at the table, two of them with a wrong PIN (benches/phones.py)
+PHONES = 4  # phones at the table, two of them with a wrong PIN (common/phones.py)
 WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest heap is searched here
 RUN_S = 600  # a wifi run is stopped after this long in real time (it takes well under a minute)
 
@@ -318,7 +318,7 @@ def wifi_heap(arch):
 
 
 def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
-    """A heapwifi.py wifi run with PHONES phones (benches/phones.py), the
+    """A heapwifi.py wifi run with PHONES phones (common/phones.py), the
     device and the phones moved by one clock (common/vclock.py): the same
     figures every run. slow: the share of requests a phone holds a while
     after its connect. {"up", "connected", "end", "peak": (in use, free)

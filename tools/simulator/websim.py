@@ -3,14 +3,23 @@
 # web side of firmware/web/, for real), and reads its key lines from stdin
 # (--keys -), answering each. The tests press the device's keys through it
 # and are the phones over real HTTP.
+#
+# WebSim(..., clock=True): the port on the test's own clock (common/vclock.py;
+# docs/TESTING.md, "One clock"): it stands still whenever the test is not in
+# one of its calls, and time passes in it only as the test lets it (run(),
+# advance(), or a call waiting for its answer a turn of the loop at a time).
+# A test's bounds are then in the device's own milliseconds, the same on any
+# machine. Without it (the browser's tests: Chromium keeps real time), real time.
 import http.client
 import json
 import os
 import queue
+import socket
 import subprocess
 import threading
 import time
 
+from common import vclock
 from heap import free_port  # (tools/benches/heap.py: its phones find a port the same way)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the checkout
@@ -25,38 +34,137 @@ START = ["type 1", "ok", "type 1", "ok", "type 3", "ok",
          "ok", "ok", "ok"]
 
 
+STEP_MS = 5  # a turn of the device's loop (tools/sim.py's STEP_MS)
+CONNECTS = 4  # new connections a turn at most (the listen backlog is asyncio's 5: docs/TESTING.md)
+
+
 class WebSim:
-    def __init__(self, flash, board="cardputer", wifi=True, port=None):
+    def __init__(self, flash, board="cardputer", wifi=True, port=None, clock=False):
         self.port = port or free_port()
         args = [MPY, "-X", "heapsize=16M", SIM, "--board", board, "--state-dir", str(flash),
                 "--keys", "-", "--port", str(self.port)] + (["--wifi"] if wifi else [])
-        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.flash = flash
-        # what it prints, read as it comes (a full pipe would stop it): the answers, and
-        # anything else (noise: a test wants none, a traceback would be there)
+        # what it prints: the answers, and anything else (noise: a test wants none, a traceback
+        # would be there)
         self.answers: queue.Queue = queue.Queue()
         self.noise: list = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.clock = vclock.Clock(MPY) if clock else None
+        if self.clock is None:  # read as it comes (a full pipe would stop it)
+            self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.STDOUT, text=True, bufsize=1)
+            threading.Thread(target=self._read, daemon=True).start()
+        else:  # read at each stop of the clock
+            self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.STDOUT, env=self.clock.env(),
+                                      pass_fds=self.clock.fds())
+            self.clock.started()
+            os.set_blocking(self.p.stdout.fileno(), False)
+            self.out = b""
+            self.conns: list = []  # the connections open, read at each stop
+            self.opened = 0  # new connections this turn
+            self.now = self.clock.stopped()
+            self._said()
         if wifi and not port:
             self.wait_up()
 
+    def _line(self, line):
+        if line == "ok" or line.startswith(("error: ", "pin ", "wifi ")):
+            self.answers.put(line)
+        else:
+            self.noise.append(line)
+
     def _read(self):
         for line in self.p.stdout:
-            line = line.rstrip("\n")
-            if line == "ok" or line.startswith(("error: ", "pin ", "wifi ")):
-                self.answers.put(line)
-            else:
-                self.noise.append(line)
+            self._line(line.rstrip("\n"))
         self.answers.put(None)
 
+    # --- the test's clock (clock=True) -------------------------------------------
+    def _said(self, end=False):
+        while True:
+            try:
+                k = os.read(self.p.stdout.fileno(), 65536)
+            except BlockingIOError:
+                break
+            if not k:
+                end = True
+                break
+            self.out += k
+        *lines, self.out = self.out.split(b"\n")
+        if end and self.out:
+            lines.append(self.out)
+            self.out = b""
+        for line in lines:
+            self._line(line.decode(errors="replace").rstrip("\r"))
+        if end:
+            self.answers.put(None)
+
+    def turn(self, ms=STEP_MS):
+        """Let the device run ms more of its clock (0: what is ready now, no
+        time passing), then read what it printed and answered."""
+        assert self.now is not None, "the simulator has stopped: %s" % "\n".join(self.noise[-20:])
+        self.clock.go(self.now + ms)
+        self.now = self.clock.stopped()
+        self.opened = 0
+        self._said(end=self.now is None)
+        for c in self.conns:
+            c.read()
+
+    def run(self, done, limit_ms, what="it", each=None, must=True):
+        """Turns until done() (at once if it already is: first what is ready
+        now, no time passing), each() before every turn; after limit_ms of
+        the clock, AssertionError (must) or False."""
+        start = self.now
+        if each:
+            each()
+        self.turn(0)
+        while not done():
+            if self.now is None or self.now - start >= limit_ms:
+                if not must:
+                    return False
+                raise AssertionError("%s: not in %d ms of the device's clock; it printed:\n%s" % (
+                    what, limit_ms, "\n".join(self.noise[-20:])))
+            if each:
+                each()
+            self.turn()
+        return True
+
+    def advance(self, ms, each=None):
+        """Let ms of the device's clock pass (its loop turning, serving),
+        each() before every turn."""
+        end = self.now + ms
+        while self.now < end:
+            if each:
+                each()
+            self.turn(min(STEP_MS, end - self.now))
+
+    def open(self, data=b""):
+        """A connection to the page, data sent on it (not read: Conn)."""
+        if self.opened >= CONNECTS:
+            self.turn(0)  # the device takes those made so far
+        self.opened += 1
+        return Conn(self, data)
+
+    def send(self, method, path, obj=None, headers=None):
+        """A request sent (a JSON object, or bytes, as post()'s), not waited
+        for: its Conn."""
+        body = None if obj is None else obj if isinstance(obj, (bytes, str)) else json.dumps(obj)
+        heads = dict(headers or {}, **({"Content-Type": "application/json"} if body is not None else {}))
+        return self.open(request_bytes(self.port, method, path, body, heads))
+
+    # ------------------------------------------------------------------------------
     def answer(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        try:
-            got = self.answers.get(timeout=60)
-        except queue.Empty:
-            got = None
+        if self.clock is not None:
+            self.p.stdin.write(line.encode() + b"\n")
+            self.p.stdin.flush()
+            self.run(lambda: not self.answers.empty(), 60000, line)
+            got = self.answers.get_nowait()
+        else:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+            try:
+                got = self.answers.get(timeout=60)
+            except queue.Empty:
+                got = None
         assert got is not None, "%s: no answer; it printed:\n%s" % (line, self.tail())
         return got
 
@@ -82,6 +190,14 @@ class WebSim:
         return "\n".join(self.noise[-40:])
 
     def wait_up(self, timeout=20):
+        if self.clock is not None:
+            end = self.now + 1000 * timeout
+            while self.now is not None and self.now < end:
+                try:
+                    return self.get("/state")
+                except OSError:
+                    self.advance(100)
+            raise AssertionError("the page was not served within %d s: %s" % (timeout, self.tail()))
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             try:
@@ -91,6 +207,15 @@ class WebSim:
         raise AssertionError("the page was not served within %d s: %s" % (timeout, self.tail()))
 
     def request(self, method, path, body=None, headers=None, timeout=25):
+        if self.clock is not None:
+            c = self.open(request_bytes(self.port, method, path, body, headers))
+            self.run(lambda: c.at is not None, 1000 * timeout, "%s %s" % (method, path))
+            got = c.answer()
+            c.close()
+            if got is None:  # closed without an answer, as http.client says it
+                raise ConnectionResetError("%s %s: closed without an answer" % (method, path))
+            status, heads, data = got
+            return status, heads.get("content-type", ""), data
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             c.request(method, path, body=body, headers=headers or {})
@@ -110,6 +235,27 @@ class WebSim:
 
     def close(self):
         """Stop it (the end of its stdin); the noise it made is in self.noise."""
+        if self.clock is not None:
+            for c in list(self.conns):
+                c.close()
+            try:
+                self.p.stdin.close()
+            except OSError:
+                pass
+            if self.now is not None:
+                self.clock.go(vclock.FREE)
+                while self.clock.stopped() is not None:
+                    self.clock.go(vclock.FREE)
+                self.now = None
+            try:
+                self.p.wait(10)
+            except subprocess.TimeoutExpired:
+                self.p.kill()
+                self.p.wait()
+            os.set_blocking(self.p.stdout.fileno(), True)
+            self._said(end=True)
+            self.clock.close()
+            return
         if self.p.poll() is None:
             try:
                 self.p.stdin.close()
@@ -120,3 +266,91 @@ class WebSim:
             except subprocess.TimeoutExpired:
                 self.p.kill()
                 self.p.wait()
+
+
+def request_bytes(port, method, path, body=None, headers=None):
+    """A request as http.client sends it."""
+    if isinstance(body, str):
+        body = body.encode()
+    head = ["%s %s HTTP/1.1" % (method, path), "Host: 127.0.0.1:%d" % port, "Accept-Encoding: identity"]
+    if body is not None:
+        head.append("Content-Length: %d" % len(body))
+    head += ["%s: %s" % kv for kv in (headers or {}).items()]
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + (body or b"")
+
+
+class Conn:
+    """A connection to the page on the test's clock (WebSim.open): what
+    comes back is read at each stop of the clock."""
+
+    def __init__(self, sim, data=b""):
+        self.sim = sim
+        self.sock = socket.create_connection(("127.0.0.1", sim.port), timeout=5)
+        self.sock.setblocking(False)
+        self.raw = b""
+        self.closed = False  # by the device (or reset)
+        self.sent = sim.now  # the clock when it was opened
+        self.at = None  # the clock when its answer was whole, or it was closed
+        sim.conns.append(self)
+        if data:
+            self.send(data)
+
+    def send(self, data):
+        self.sock.setblocking(True)
+        try:
+            self.sock.sendall(data)
+        finally:
+            self.sock.setblocking(False)
+
+    def read(self):
+        if self.closed or self.sock is None:
+            return
+        while True:
+            try:
+                k = self.sock.recv(65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                k = b""
+            if not k:
+                self.closed = True
+                break
+            self.raw += k
+        if self.at is None and (self.closed or self.answer() is not None):
+            self.at = self.sim.now
+
+    def answer(self):
+        """(status, {header: value}, body) once whole (by Content-Length, or
+        the connection's end), else None."""
+        end = self.raw.find(b"\r\n\r\n")
+        if end < 0:
+            return None
+        lines = self.raw[:end].decode("latin-1").split("\r\n")
+        heads = {}
+        for h in lines[1:]:
+            k, _, v = h.partition(":")
+            heads[k.strip().lower()] = v.strip()
+        body = self.raw[end + 4:]
+        n = heads.get("content-length")
+        if n is None and not self.closed or n is not None and len(body) < int(n):
+            return None
+        return int(lines[0].split()[1]), heads, body if n is None else body[:int(n)]
+
+    def json(self):
+        """(status, the body read as JSON if it is, else its bytes), or None."""
+        got = self.answer()
+        if got is None:
+            return None
+        status, heads, data = got
+        return status, json.loads(data) if "json" in heads.get("content-type", "") else data
+
+    def took(self):
+        """ms of the device's clock from its opening to its answer (or its close)."""
+        return None if self.at is None else self.at - self.sent
+
+    def close(self):
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+        if self in self.sim.conns:
+            self.sim.conns.remove(self)

@@ -74,6 +74,7 @@ function same(a, b) {
 // The flash as it is between two turns of the loop, written in one
 // transaction: IndexedDB keeps all of it or none (a tab closed mid-write
 // keeps the turn before, as a power cut keeps the save before).
+let writing = 0; // transactions under way
 function sync() {
   if (!db || !mp || !owner) return Promise.resolve(); // a tab that does not own the game never writes it
   const now = flashNow();
@@ -81,19 +82,29 @@ function sync() {
   const dels = [...kept.keys()].filter((n) => !now.has(n));
   if (!puts.length && !dels.length) return Promise.resolve();
   kept = now;
+  writing++;
   return new Promise((ok) => {
     const tx = db.transaction("flash", "readwrite");
     const st = tx.objectStore("flash");
     for (const [n, d] of puts) st.put(d, n);
     for (const n of dels) st.delete(n);
-    tx.oncomplete = () => ok();
+    tx.oncomplete = () => { writing--; ok(); };
     tx.onerror = tx.onabort = () => {
+      writing--;
       kept = new Map(); // written again next time
       say("The browser did not keep the last save (" + (tx.error && tx.error.name) + "): trying again.", true);
       ok();
     };
   });
 }
+
+// Whether the flash as it is now is all in IndexedDB, nothing being written
+// (the tests wait for it before a reload, in place of a guess at the time).
+window.skSaved = () => {
+  if (!db || !mp || !owner || writing) return false;
+  const now = flashNow();
+  return now.size === kept.size && [...now].every(([n, d]) => same(kept.get(n), d));
+};
 
 // ---------------------------------------------------------------- screen
 const canvas = $("screen");
