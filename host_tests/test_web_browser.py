@@ -18,8 +18,6 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from simulator.websim import START, WebSim
 
-pytestmark = pytest.mark.alone  # a browser and the server in real time: nothing beside it
-
 try:
     from selenium import webdriver
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException

@@ -20,8 +20,6 @@ from common import manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from score import run as score_run  # noqa: E402
 
-pytestmark = pytest.mark.alone  # a browser and the server in real time: nothing beside it
-
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
