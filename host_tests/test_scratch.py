@@ -47,11 +47,12 @@ def test_a_bench_leaves_no_run_folder():
             "made = [heap.workdir()]\n"
             "t = threading.Thread(target=lambda: made.append(heap.workdir()))\n"
             "t.start(); t.join()\n"
-            "print(' '.join(made))\n")
+            "print(heap.OUT, ' '.join(made))\n")
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
-    made = p.stdout.split()
+    out, *made = p.stdout.split()
+    assert out == os.path.join(ROOT, "build", "heap", *filter(None, [os.getenv("PYTEST_XDIST_WORKER")])), out
     assert len(made) == 2 and made[0] != made[1], made
     for work in made:
-        assert os.path.dirname(work) == os.path.join(ROOT, "build", "heap"), work
+        assert os.path.dirname(work) == out, work
         assert not os.path.exists(work), work

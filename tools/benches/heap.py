@@ -44,6 +44,7 @@ from common import deploy  # noqa: E402
 from common import manifest  # noqa: E402
 from common import unix32  # noqa: E402
 from common import args  # noqa: E402
+from common import scratch  # noqa: E402
 from common import vclock  # noqa: E402
 from common import phones  # noqa: E402
 
@@ -52,7 +53,9 @@ MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "
 # the same 32-bit port with a board's firmware and microdot frozen into it (make unix32): what our
 # image gives an ESP32. One binary a board: command() takes this name for the board's.
 MPY32F = "frozen"
-OUT = os.path.join(ROOT, "build", "heap")
+# this runner's own (pytest-xdist's workers, make test-mpy's runners: two laying out one board's
+# firmware at once would each see the other's half-made folder)
+OUT = os.path.join(ROOT, "build", "heap", *filter(None, [scratch.runner()]))
 KB = 1024
 STEP = KB  # the resolution of a smallest heap
 ABOVE = 8  # steps above a bisection's answer that must work too

@@ -31,7 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import heap  # noqa: E402
 
-heap.OUT = os.path.join(heap.ROOT, "build", "keycost")  # its own folders: beside a heap run
+# its own folders, beside a heap run's (and a test runner's own, as heap.OUT is)
+heap.OUT = os.path.join(heap.ROOT, "build", "keycost", *filter(None, [heap.scratch.runner()]))
 
 KEYGAME = os.path.join(HERE, "keygame.py")
 VALGRIND = "valgrind"
