@@ -38,6 +38,8 @@ def canvas(cls):
     the same frame buffer, bands, colours and marks, shown by the page."""
 
     class Canvas(cls):  # type: ignore[valid-type,misc]
+        moves = False  # the board check's Mirror and Turn leave the picture, and so the taps, as they are
+
         def init(self):
             pass  # no controller to wake (its waits would hold the page up)
 

@@ -156,17 +156,29 @@ class Sim:
                     return
             raise ScriptError("this board has no key for '%s'" % key)
         if self.kind == "touch":
-            self.tap(*self.key_point(key))
+            self.tap(*self.seen(*self.key_point(key)))
             return
         p = self.presses.get(key)
         if p is None:
             raise ScriptError("this board has no press for '%s'" % key)
         self.press(p[0], p[1])
 
+    def seen(self, x, y):
+        """Where the picture's point (x, y) is on the glass, a finger's
+        point: moved as the board check's Mirror and Turn move the picture
+        (ui/check.py; host_tests/test_board_check.py holds it to the glass)."""
+        bits = self.app.state["settings"].get("glass", 0) if self.app else 0
+        w, h = self.hw.display.width, self.hw.display.height
+        if bits & 2:
+            x, y = w - 1 - x, h - 1 - y
+        if bits & 1:
+            x = w - 1 - x
+        return x, y
+
     def key_point(self, key):
         """Where to tap for a logical key: its key in the bar along the
         bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
-        Back (or Del), OK (or Done)."""
+        Back (or Del), OK (or Done); the picture's point (seen(): the glass's)."""
         from ui import touch
 
         top = self.app.stack[-1] if self.app else None

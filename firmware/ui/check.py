@@ -26,7 +26,6 @@ class BoardCheck(Screen):
         self.keys = False  # the second part: the keys named as they are pressed
         self.named: list = []  # the last keys named, newest last
         self.at = None  # the last tap
-        self.moved = False  # the picture was mirrored or turned (a touch panel then needs calibrating)
         d = app.pen.d
         for i, rgb, _ in BARS:  # pure red, green and blue while the card is shown
             d.set_colour(i, rgb[0], rgb[1], rgb[2])
@@ -54,7 +53,6 @@ class BoardCheck(Screen):
                 self.keys = True
             else:
                 self.apply(self.fix() ^ bit)
-                self.moved = self.moved or bit in (1, 2)
         elif key == BACK:
             self.done()
             return
@@ -65,6 +63,14 @@ class BoardCheck(Screen):
 
     def apply(self, bits):
         s = self.app.state["settings"]
+        flip = (self.fix() ^ bits) & 3
+        t = getattr(self.app.hw.keys, "touch", None)
+        if flip and t is not None and getattr(self.app.hw.display, "moves", True):
+            # the picture mirrored (its x) or turned (x and y) on the glass under the panel: a tap is
+            # read the same way, so that every key is where it is seen (issue 56, 2); kept with the fix
+            c = t.cal
+            t.cal = (c[1], c[0]) + ((c[3], c[2]) if flip & 2 else (c[2], c[3])) + (c[4],)
+            s["touch"] = list(t.cal)
         if bits:
             s["glass"] = bits
         else:
@@ -182,10 +188,6 @@ class BoardCheck(Screen):
             parent = sys.modules.get("ui")
             if parent is not None and hasattr(parent, "check"):
                 delattr(parent, "check")
-        if self.moved and getattr(app.hw.keys, "kind", None) == "touch":
-            from ui.calibrate import Calibrate  # boards with INPUT touch
-
-            app.push(Calibrate(app, cancel=False))  # the picture moved under the panel: taps land elsewhere
 
 
 def fit(pen, text, margin=4):

@@ -127,7 +127,7 @@ class Driver:
         """A touch board's first start: tap the calibration's crosses (not counted)."""
         if self.kind == "touch" and self.screen() == "Calibrate":
             for x, y in self.top().points:
-                self.sim.tap(x, y)
+                self.sim.tap(*self.sim.seen(x, y))
 
     @property
     def app(self):
@@ -197,10 +197,12 @@ class Driver:
         self._count(TYPE_S, False, legend, "key", simulator().SHORT_MS)
 
     def tap(self, x, y, w=None):
-        """A tap at (x, y) on a target w px across (a pad's key by default)."""
+        """A tap at the picture's point (x, y), where the glass shows it (the
+        board check's fixes move the picture), on a target w px across (a
+        pad's key by default)."""
         from ui import touch
 
-        self.sim.tap(x, y)
+        self.sim.tap(*self.sim.seen(x, y))
         seconds = self.tap_seconds(x, y, w or touch.KEY)
         self._count(seconds, False, "%d,%d" % (x, y), "tap", simulator().TAP_MS)
 
