@@ -129,6 +129,7 @@ def test_the_bundle_is_the_stock_image_with_a_vfs_partition_holding_what_deploy_
     files = mounted_files(out[offset - base:offset - base + size])
     want = deploy.compile_files(board_id, deploy.ESP32_ARCH, os.path.join(ROOT, "build", "tmp", "sk-bundle"))
     record = json.loads(files.pop(deploy.RECORD))
+    assert files.pop(deploy.CHECK_FILE) == b""  # the board check at the first start, as after make deploy
     assert files == want
     assert record["board"] == board_id and record["arch"] == "xtensawin"
     assert record["files"] == {p: deploy.sha(d) for p, d in want.items()}

@@ -103,6 +103,9 @@ def firmware_files(board_id, arch=deploy.ESP32_ARCH, image=False):
     if image:
         record["image"] = manifest.image_digest(board_id)
     files[deploy.RECORD] = json.dumps(record).encode()
+    # its first start opens the board check once, as a first make deploy's does (ui/check.py): a
+    # board whose glass needs INVON (a CYD look-alike) shows a negative picture until Invert
+    files[deploy.CHECK_FILE] = b""
     return files
 
 
