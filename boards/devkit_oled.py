@@ -23,14 +23,36 @@ KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SH
 WATCHDOG = (0, 10000)  # hardware timer id, and how long a hang lasts before a restart (ms)
 
 
+def reads_back(i2c, addr):
+    """Whether the OLED's controller reads its display RAM back over I2C:
+    an SH1106 can, an SSD1306 cannot (its reads answer the status byte). A
+    byte written at column 0 is read again (after a dummy byte), twice, each
+    time a different one: keirf/flashfloppy src/display/lcd.c's
+    oled_probe_model. The status byte alone (bitbank2/ss_oled: low bits 8 on
+    an SH1106) is not enough: an SH1106 answers 0x06 from a cold power-on
+    (meshtastic/firmware #1363). No answer: False."""
+    got = bytearray(2)
+    last = -1
+    try:
+        for flip in (0xA5, 0x5A, 0x3C):
+            i2c.writeto(addr, b"\x00\x00\x10")  # commands: column 0 (its low and high nibbles)
+            i2c.readfrom_mem_into(addr, 0x40, got)  # a data read: a dummy byte, then column 0's
+            if last >= 0 and got[1] != last:
+                return False
+            last = got[1] ^ flip
+            i2c.writeto(addr, b"\x00\x00\x10")
+            i2c.writeto(addr, bytes((0x40, last)))  # a byte of data there, to be read next time
+    except OSError:
+        return False
+    return True
+
+
 def panel():
     """The OLED: an SSD1306, or the SH1106 sold as one (most 1.3-inch
-    modules), told apart by the status byte read after control byte 00h,
-    as bitbank2/ss_oled's oledInit does (src/ss_oled.cpp): its low 4 bits
-    are 8 on an SH1106, 3 or 6 on an SSD1306 (anything else, or no answer,
-    is driven as an SSD1306). At 0x3C, or 0x3D where nothing answers at
-    0x3C (ss_oled tries them in that order). Settings > OLED chip can force
-    either (fix()'s bits 16 and 32, applied at every start)."""
+    modules), told apart by whether it reads its RAM back (reads_back()).
+    At 0x3C, or 0x3D where nothing answers at 0x3C (bitbank2/ss_oled tries
+    them in that order). Settings > OLED chip can force either (fix()'s
+    bits 16 and 32, applied at every start)."""
     from machine import I2C, Pin
 
     from drivers.ssd1306 import SH1106, SSD1306
@@ -39,12 +61,7 @@ def panel():
     i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400_000)
     there = i2c.scan()
     addr = 0x3D if 0x3D in there and 0x3C not in there else 0x3C
-    status = bytearray(1)
-    try:
-        i2c.readfrom_mem_into(addr, 0x00, status)
-    except OSError:
-        pass  # no answer: the driver's first write says whether anything is there
-    sh = status[0] & 0x0F == 8
+    sh = reads_back(i2c, addr)  # (no answer: an SSD1306; the driver's first write says what is there)
     display = (SH1106 if sh else SSD1306)(PANEL[1], PANEL[2], i2c, addr=addr)
     # for the About screen (one line of the OLED's): the controller, and its address if not 0x3C
     name = "SH1106" if sh else "SSD1306"

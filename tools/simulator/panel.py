@@ -295,10 +295,12 @@ class SSD1306:
         return (0x06 if self.height == 64 else 0x03) | (0 if self.on else 0x40)
 
     def readfrom_mem_into(self, addr, reg, buf):
+        """A read after a control byte (reg): on an SSD1306 over I2C every
+        read answers the status byte, a data read (D/C 1) too: its display
+        RAM cannot be read back (keirf/flashfloppy src/display/lcd.c,
+        oled_probe_model, tells it from an SH1106 so)."""
         if addr != self.addr:
             raise OSError(19)
-        if reg & 0x40:  # display data reads: not modelled
-            raise OSError(5)
         for i in range(len(buf)):
             buf[i] = self.status()
 
@@ -449,6 +451,24 @@ class SH1106(SSD1306):
         """Low bits 8 (bitbank2/ss_oled: "0x8 // SH1106"), bit 6 while off."""
         return 0x08 | (0 if self.on else 0x40)
 
+    def readfrom_mem_into(self, addr, reg, buf):
+        """A data read (control byte with D/C 1): the display RAM at the page
+        and column, after one dummy byte, the column counting up (its
+        datasheet's "display data read"; keirf/flashfloppy's
+        oled_probe_model reads a byte it wrote back so). Else the status."""
+        if addr != self.addr:
+            raise OSError(19)
+        if not reg & 0x40:
+            super().readfrom_mem_into(addr, reg, buf)
+            return
+        for i in range(len(buf)):
+            if i == 0:
+                buf[i] = 0xFF  # the dummy read
+                continue
+            buf[i] = self.ram[self.page * 132 + self.col] if self.col <= 131 else 0
+            self.col = min(self.col + 1, 132)
+
+
     def _command(self, c):
         if self._pending is not None:
             self._args.append(c)
@@ -499,6 +519,16 @@ class SH1106(SSD1306):
         return (255, 255, 255) if lit else (0, 0, 0)
 
 
+class ColdSH1106(SH1106):
+    """An SH1106 whose status byte reads 0x06 (as an SSD1306's) from a cold
+    power-on, and 0x08 only after a reset: meshtastic/firmware #1363; the
+    status byte method's own author calls it unreliable (bitbank2/OneBitDisplay
+    #23)."""
+
+    def status(self):
+        return 0x06 | (0 if self.on else 0x40)
+
+
 def picture(panel):
     """The whole picture as rows of (r, g, b)."""
     w, h = panel.size()
@@ -514,5 +544,5 @@ def row(panel, y):
 # make sim shows. Most 1.3-inch modules sold as SSD1306 are SH1106s; some answer at 0x3D.
 OLED_UNITS = {
     "devkit-oled": (("devkit-oled", SSD1306, 0x3C), ("devkit-oled-sh1106", SH1106, 0x3C),
-                    ("devkit-oled-3d", SSD1306, 0x3D)),
+                    ("devkit-oled-3d", SSD1306, 0x3D), ("devkit-oled-sh1106-cold", ColdSH1106, 0x3C)),
 }
