@@ -60,6 +60,9 @@ def setup():
     # (m5stack/M5Stack #159). Driven low, as M5Unified's src/M5Unified.cpp does for the Core
     # (board_M5Stack: gpio_lo(GPIO_NUM_25), then an output), before anything else.
     Pin(25, Pin.OUT, value=0)
+    # GPIO 15 low too, as M5Unified does for the Core: with the M5GO base under it (its LEDs' data
+    # line) a floating GPIO 15 costs Wi-Fi its sensitivity
+    Pin(15, Pin.OUT, value=0)
     display = panel()
     pins = [Pin(n, Pin.IN) for n in (39, 38, 37)]  # input-only, pulled up on the board
     keys = Keys([Button(lambda p=p: p.value() == 0) for p in pins], KEYMAP)

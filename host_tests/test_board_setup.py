@@ -155,15 +155,20 @@ def test_the_m5stack_keeps_its_power_on_and_its_speaker_quiet():
     # output), first, before the panel's pins
     assert pins[0] == ("Pin", 25, port.Pin.OUT), pins[:3]
     assert port.levels[25] == 0
+    # issue 56, 6: GPIO 15 driven low, as M5Unified's src/M5Unified.cpp does for board_M5Stack
+    # ("GPIO15 affects WiFi sensitivity when M5GO bottom is connected": the base's LEDs' data line)
+    assert ("Pin", 15, port.Pin.OUT) in pins and port.levels[15] == 0, pins
 
 
 def test_the_oled_board_tells_an_sh1106_from_an_ssd1306():
-    # issue 40, 4: the status byte read at 0x3C (or 0x3D where 0x3C does not answer), low 4 bits
-    # 8 an SH1106, 3 or 6 an SSD1306, as bitbank2/ss_oled reads it; the chips are the simulator's
-    # emulators (their datasheets' command sets)
+    # issue 40, 4, and issue 56, 1: at 0x3C (or 0x3D where 0x3C does not answer), whether the RAM
+    # reads back, as keirf/flashfloppy's oled_probe_model tells them (an SH1106 whose status byte
+    # reads as an SSD1306's, meshtastic #1363, among them); the chips are the simulator's emulators
+    # (their datasheets' command sets)
     from simulator import panel
 
     for chip, addr, kind in ((panel.SSD1306(), 0x3C, "SSD1306"), (panel.SH1106(), 0x3C, "SH1106"),
+                             (panel.ColdSH1106(), 0x3C, "SH1106"),
                              (panel.SH1106(addr=0x3D), 0x3D, "SH1106"),
                              (panel.SSD1306(addr=0x3D), 0x3D, "SSD1306")):
         mod, hw, pins, made = build("devkit_oled", {M5_BUS + (addr,): chip})
