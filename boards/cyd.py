@@ -68,6 +68,13 @@ def panel():
 
         display = ST7789(spi, dc, cs, None, 240, 320, rotation=PANEL[1], bl=bl, band=BAND, invert=False)
         name = "ST7789"
+        # its picture is washed out until the gamma curve is chosen again (witnessmenow/ESP32-Cheap-
+        # Yellow-Display cyd.md, "The Display doesn't look as good": GAMMASET 2, 120 ms, GAMMASET 1)
+        from compat import sleep_ms
+
+        display.cmd(0x26, b"\x02")
+        sleep_ms(120)
+        display.cmd(0x26, b"\x01")
     else:
         from drivers.ili9341 import ILI9341
 

@@ -178,6 +178,17 @@ def test_the_oled_board_drives_the_controller_it_finds():
         assert getattr(emu, "unknown", []) == [], name  # an SH1106 sent only its own commands
 
 
+def test_the_two_usb_cyd_has_its_gamma_curve_chosen_again():
+    # issue 56, 4: the unit with two USB ports (an ST7789) shows a washed-out picture; the fix
+    # witnessmenow/ESP32-Cheap-Yellow-Display's cyd.md gives ("The Display doesn't look as good"):
+    # after the set-up, GAMMASET (26h) 2, 120 ms, GAMMASET 1. The usual unit (ILI9341): none of it.
+    emu, d = build("cyd", "cyd-st7789")
+    log = [(c, bytes(a)) for c, a in emu.log]
+    assert log[-3:] == [(0x29, b""), (0x26, b"\x02"), (0x26, b"\x01")], log[-4:]  # after DISPON
+    emu, d = build("cyd")
+    assert [c for c, _ in emu.log][-1] == 0x29, emu.log[-3:]  # (its own set-up's 26h 01h is TFT_eSPI's)
+
+
 def test_the_m5stack_inverts_only_the_ips_glass():
     for name, inv in (("m5stack-core", True), ("m5stack-core-tn", False)):
         emu, d = build("m5stack-core", name)
