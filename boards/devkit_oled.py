@@ -62,10 +62,17 @@ def panel():
     there = i2c.scan()
     addr = 0x3D if 0x3D in there and 0x3C not in there else 0x3C
     sh = reads_back(i2c, addr)  # (no answer: an SSD1306; the driver's first write says what is there)
+    # UP (the top button) held at power-on: the other chip, whatever was found or chosen in Settings
+    # (a way out of a picture too garbled to read: docs/BOARDS.md)
+    held = Pin(32, Pin.IN, Pin.PULL_UP).value() == 0
+    if held:
+        sh = not sh
     display = (SH1106 if sh else SSD1306)(PANEL[1], PANEL[2], i2c, addr=addr)
     # for the About screen (one line of the OLED's): the controller, and its address if not 0x3C
     name = "SH1106" if sh else "SSD1306"
     setattr(display, "found", name if addr == 0x3C else "%s %02X" % (name, addr))  # noqa: B010
+    if held:
+        setattr(display, "held", True)  # noqa: B010
     return display
 
 

@@ -178,6 +178,50 @@ def test_the_oled_board_drives_the_controller_it_finds():
         assert getattr(emu, "unknown", []) == [], name  # an SH1106 sent only its own commands
 
 
+def test_up_held_at_power_on_drives_the_other_oled_chip():
+    # issue 56, 1: a way out that needs no reading: the top button (GPIO 32, to ground when pressed,
+    # pulled up) held at power-on drives the other chip than the one found, and the chip kept in
+    # Settings > OLED chip (fix()'s bits 16 and 32) does not undo it at that start. An SH1106 taken
+    # for an SSD1306 (made so: its RAM does not read back) is then driven right.
+    from simulator import port
+    from simulator.board import board_module as module
+
+    class Held:  # the button down: the line at 0 V whatever the pull
+        def read(self, pull):
+            return 0
+
+    class Unreadable(panel.SH1106):
+        readfrom_mem_into = panel.SSD1306.readfrom_mem_into
+
+    mod = module("devkit-oled")
+    for chip, want in ((Unreadable, "SH1106"), (panel.SSD1306, "SH1106"), (panel.SH1106, "SSD1306")):
+        emu = chip(128, 64, 0x3C)
+        wiring.wire(None, emu)
+        port.attach_line(32, Held())
+        undo = port.install()
+        try:
+            d = mod.panel()
+        finally:
+            undo()
+        assert type(d).__name__ == want and d.held, chip.__name__
+        d.fix(32 if want == "SSD1306" else 16)  # Settings' choice, the other chip: not at this start
+        assert d.sh1106 == (want == "SH1106"), chip.__name__
+    d = None
+    emu = Unreadable(128, 64, 0x3C)  # driven right now: the bar where it is drawn
+    wiring.wire(None, emu)
+    port.attach_line(32, Held())
+    undo = port.install()
+    try:
+        d = mod.panel()
+    finally:
+        undo()
+    d.fill(0)
+    d.fill_rect(0, 0, 64, 2, 1)
+    d.mark_all()
+    d.show()
+    assert emu.pixel(0, 0) == WHITE and emu.pixel(63, 1) == WHITE and emu.pixel(64, 1) == BLACK
+
+
 def test_the_two_usb_cyd_has_its_gamma_curve_chosen_again():
     # issue 56, 4: the unit with two USB ports (an ST7789) shows a washed-out picture; the fix
     # witnessmenow/ESP32-Cheap-Yellow-Display's cyd.md gives ("The Display doesn't look as good"):

@@ -29,6 +29,7 @@ _AS_SH1106 = const(32)
 class SSD1306(Dirty, framebuf.FrameBuffer):
     mono = True
     sh1106 = False  # driven as an SH1106 (class SH1106; fix() can switch it, as Settings asks)
+    held = False  # the chip chosen by a button held at power-on (the board file): Settings' choice waits
 
     def __init__(self, width, height, i2c, addr=0x3C, flip=False):  # micropython-lib's order
         self.i2c = i2c
@@ -149,9 +150,10 @@ class SSD1306(Dirty, framebuf.FrameBuffer):
         """The user's corrections n (the board check, kept in the settings):
         1 mirror, 2 turn, 8 invert (no colours to swap); 0 as made. And the
         controller Settings > OLED chip chose: 16 SSD1306, 32 SH1106, neither
-        the one found at start (the class made); a change sends its set-up.
-        The segment remap holds only for what is written after it: all of it."""
-        sh = bool(n & _AS_SH1106) if n & (_AS_SSD1306 | _AS_SH1106) else type(self).sh1106
+        the one found at start (the class made), as is the one a button held
+        at power-on chose; a change sends its set-up. The segment remap
+        holds only for what is written after it: all of it."""
+        sh = bool(n & _AS_SH1106) if n & (_AS_SSD1306 | _AS_SH1106) and not self.held else type(self).sh1106
         if sh != self.sh1106:
             self.sh1106 = sh
             self.init()
