@@ -32,19 +32,39 @@ def panel():
     """The display as M5GFX sets the Core's up (src/M5GFX.cpp, Panel_M5Stack):
     its reset line, GPIO 33, read with a pull-down before it resets the
     panel: the IPS glass pulls it up and wants INVON, the older TN glass
-    does not. The SD card's select (GPIO 4) is held high, so the card
-    ignores the panel's bytes on the shared bus (docs/BOARDS.md)."""
+    does not. The SD card on the same bus is put into SPI mode first and its
+    select (GPIO 4) held high, so that it ignores the panel's bytes
+    (docs/BOARDS.md)."""
     from machine import Pin, SPI
 
     from drivers.ili9342 import ILI9342
 
-    Pin(4, Pin.OUT, value=1)
+    sd = Pin(4, Pin.OUT, value=1)
     rst = Pin(33, Pin.OUT, value=0)
     rst.init(Pin.IN, Pin.PULL_DOWN)
     ips = rst.value() == 1
     rst.init(Pin.OUT, value=1)
-    spi = SPI(2, baudrate=40_000_000, sck=Pin(18), mosi=Pin(23), miso=Pin(19))
-    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=Pin(14, Pin.OUT, value=1), rst=rst, rotation=PANEL[1],
+    cs = Pin(14, Pin.OUT, value=1)  # the panel not selected while the card is spoken to
+    spi = SPI(2, baudrate=400_000, sck=Pin(18), mosi=Pin(23), miso=Pin(19))
+    # The SD card into SPI mode before the panel's first byte, as M5GFX does for the Core
+    # (src/M5GFX.cpp, _set_sd_spimode): still in SD mode, a card takes the bus's MOSI for its
+    # command line whatever its select says, and can answer on it. At 400 kHz: clocks with its
+    # select high, then READ_OCR (CMD58) with it low; no answer (bytes 6 and 7 alike) is a card in
+    # SD mode: clocks again, and GO_IDLE_STATE (CMD0), which with its select low puts it in SPI mode.
+    ones = b"\xff" * 16
+    sd(1)
+    spi.write(ones)
+    sd(0)
+    ocr = bytearray(b"\x7a\x00\x00\x00\x00\xfd\xff\xff")
+    spi.write_readinto(ocr, ocr)
+    if ocr[6] == ocr[7]:
+        sd(1)
+        spi.write(ones)
+        sd(0)
+        spi.write(b"\x40\x00\x00\x00\x00\x95\xff\xff")
+    sd(1)
+    spi.init(baudrate=40_000_000)
+    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=cs, rst=rst, rotation=PANEL[1],
                    bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
 
 

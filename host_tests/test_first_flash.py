@@ -222,6 +222,41 @@ def test_up_held_at_power_on_drives_the_other_oled_chip():
     assert emu.pixel(0, 0) == WHITE and emu.pixel(63, 1) == WHITE and emu.pixel(64, 1) == BLACK
 
 
+def test_the_m5stacks_sd_card_is_in_spi_mode_before_the_panels_first_byte():
+    # issue 56, 6: the Core's SD card shares the display's bus (CS GPIO 4); a card still in SD mode
+    # takes MOSI for its command line whatever its select says (simulator/sdcard.py, from the SD
+    # Association's simplified specification). As M5GFX does (src/M5GFX.cpp, _set_sd_spimode), the
+    # board puts it into SPI mode before the panel hears a byte; a card already in SPI mode (a
+    # restart) answers READ_OCR and is left as it is.
+    from simulator import port, sdcard
+    from simulator.board import board_module as module
+
+    for start in ("sd", "spi"):
+        g = glass.unit("m5stack-core")
+        emu = panel.DCSPanel(g)
+        card = sdcard.SDCard()
+        card.mode = start
+        wiring.wire(g, emu)
+        port.attach_spi(18, 23, 19, card)  # another chip on the panel's bus
+        port.attach_line(4, card.cs)
+        heard = []
+        command = emu._command
+
+        def first(c, command=command, heard=heard, card=card):
+            if not heard:
+                heard.append(card.mode)  # the card's mode at the panel's first byte
+            command(c)
+
+        emu._command = first
+        undo = port.install()
+        try:
+            module("m5stack-core").panel()
+        finally:
+            undo()
+        assert heard == ["spi"] and card.cs.level == 1, (start, heard)
+        assert emu.on, start  # and the panel set up as before
+
+
 def test_the_two_usb_cyd_has_its_gamma_curve_chosen_again():
     # issue 56, 4: the unit with two USB ports (an ST7789) shows a washed-out picture; the fix
     # witnessmenow/ESP32-Cheap-Yellow-Display's cyd.md gives ("The Display doesn't look as good"):

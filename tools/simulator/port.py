@@ -311,9 +311,13 @@ class SPI:
                           % (self.id, self.baudrate, "GPIO-matrix" if self.matrix else "IO_MUX",
                              self.sck, self.mosi, self.miso, matrix_limit_hz()))
         self.device = None
+        self.others = []  # more chips on the bus, each minding its own select (the M5Stack's SD card)
         for sck, mosi, miso, host, device in spi_devices:
             if (sck, mosi) == (self.sck, self.mosi) and host in (None, self.id):
-                self.device = (device, miso is not None and miso == self.miso)
+                if self.device is None:
+                    self.device = (device, miso is not None and miso == self.miso)
+                else:
+                    self.others.append(device)
 
     def init(self, baudrate=None, **kw):
         # MP machine_hw_spi.c init: a changed setting frees the bus and sets it up again
@@ -332,9 +336,15 @@ class SPI:
         self._check()
         if self.device is not None:
             self.device[0].write(buf)
+        for d in self.others:
+            d.write(buf)
 
     def readinto(self, buf, write=0):
         self._check()
+        for d in self.others:  # one selected drives MISO
+            if d.selected():
+                d.readinto(buf)
+                return
         if self.device is not None and self.device[1]:
             self.device[0].readinto(buf)
         else:  # MISO not wired: the line floats; read as all ones
@@ -343,6 +353,9 @@ class SPI:
 
     def write_readinto(self, tx, rx):
         self._check()
+        for d in self.others:  # (what goes out while reading: a command to a chip that answers)
+            if d.selected():
+                d.write(tx)
         self.readinto(rx)
 
 
