@@ -176,6 +176,24 @@ def test_settings_choose_the_oled_chip_kept_and_applied_at_boot():
         panel.SH1106.readfrom_mem_into = honest
 
 
+def test_the_oleds_check_says_how_to_drive_the_other_chip():
+    # issue 56, 1: on the first screen an OLED shows after an install (the board check), the way out
+    # of a garbled picture: the top button held at power-on (boards/devkit_oled.py drives the other
+    # chip then; test_first_flash.py holds that)
+    fresh_dir("check-oled-hint")
+    d = Driver("devkit-oled", emulate=True)
+    open_check(d)
+    pen, said = d.app.pen, []
+    text = pen.text
+    pen.text = lambda s, *a, **k: (said.append(s), text(s, *a, **k))[1]
+    try:
+        d.top().draw(pen)
+    finally:
+        pen.text = text
+    assert "Noise? Hold UP" in said and "at power-on." in said, said
+    assert not pen.cut, pen.cut
+
+
 def test_the_keys_are_named_as_they_are_pressed():
     fresh_dir("check-keys")
     d = Driver("ttgo-t-display", emulate=True)

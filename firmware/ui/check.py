@@ -89,14 +89,23 @@ class BoardCheck(Screen):
         y = m + 1
         pen.centred("Board check", y, ACCENT)
         y += pen.line_h + 2
-        bw = (w - 2 * m) // 3
-        for i in range(3):
-            role, _, label = BARS[i]
-            x = m + i * bw
-            pen.fill(x + 1, y, bw - 2, pen.line_h + 2, role)
-            k = fit(pen, label, pen.d.width - bw + 4)
-            pen.text(label, x + (bw - pen.text_width(label, k)) // 2, y + 2, BG, k)
-        y += pen.line_h + 5
+        names = self.app.hw.button_names
+        if hasattr(pen.d, "held") and names:
+            # an OLED whose chip a button held at power-on swaps (boards/devkit_oled.py): the way out
+            # of a garbled picture, where one would look first (issue 56, 1)
+            for line in ("Noise? Hold " + names[0].upper(), "at power-on."):
+                pen.centred(line, y, FG)
+                y += pen.line_h
+            y += 1
+        else:
+            bw = (w - 2 * m) // 3
+            for i in range(3):
+                role, _, label = BARS[i]
+                x = m + i * bw
+                pen.fill(x + 1, y, bw - 2, pen.line_h + 2, role)
+                k = fit(pen, label, pen.d.width - bw + 4)
+                pen.text(label, x + (bw - pen.text_width(label, k)) // 2, y + 2, BG, k)
+            y += pen.line_h + 5
         if not pen.mono:  # (on a one-colour panel everything is white on black)
             pen.centred("White on black", y, FG)
             y += pen.line_h + 1
