@@ -70,7 +70,7 @@ def panel():
         name = "ST7789"
         # its picture is washed out until the gamma curve is chosen again (witnessmenow/ESP32-Cheap-
         # Yellow-Display cyd.md, "The Display doesn't look as good": GAMMASET 2, 120 ms, GAMMASET 1)
-        from compat import sleep_ms
+        from time import sleep_ms  # (MicroPython's time)
 
         display.cmd(0x26, b"\x02")
         sleep_ms(120)
