@@ -112,6 +112,7 @@ def test_our_images_install_with_what_deploy_image_1_copies(tmp_path):
         assert got[:pos] == ours[b][:pos] and got[pos + 0xC00:len(ours[b])] == ours[b][pos + 0xC00:]
         files = mounted_files(got[offset - base:offset - base + size])
         record = json.loads(files.pop("deployed.json"))
+        assert files.pop(deploy.CHECK_FILE) == b""  # the board check at its first start (issue 56, 3)
         assert files == deploy.compile_files(b, deploy.ESP32_ARCH, str(tmp_path / ("mpy-" + b)), image=True)
         assert "main.py" in files and "board.mpy" in files and not any(p.startswith("engine/") for p in files)
         assert record["image"] == manifest.image_digest(b) and record["board"] == b
