@@ -27,18 +27,41 @@ def commands():
                 yield sub + "/" + name
 
 
+_VIEW: list = []
+
+
+def view():
+    """The checkout seen from a folder of its own: every top-level entry a
+    link to the real one, but an empty build/ (the commands find the
+    checkout from their own path, and write under its build/). What a
+    command makes lands there, not among what the other test runners make
+    at the same time in the real build/."""
+    if not _VIEW:
+        import tempfile
+
+        top = tempfile.mkdtemp(prefix="sk-commands-")
+        for name in os.listdir(ROOT):
+            if name != "build":
+                os.symlink(os.path.join(ROOT, name), os.path.join(top, name))
+        os.mkdir(os.path.join(top, "build"))
+        _VIEW.append(top)
+    return _VIEW[0]
+
+
 def made():
-    """What is in build/ (where the commands write)."""
-    build = os.path.join(ROOT, "build")
-    return set(os.listdir(build)) if os.path.isdir(build) else set()
+    """What is in the view's build/ (where the commands write)."""
+    build = os.path.join(view(), "build")
+    return set(os.listdir(build))
 
 
 def run(path, arg):
     name = path.rsplit("/", 1)[1]
-    cmd = ([MPY, "-X", "heapsize=16M"] if name in ON_MICROPYTHON else [sys.executable]) + [path, arg]
+    top = view()
+    cmd = ([MPY, "-X", "heapsize=16M"] if name in ON_MICROPYTHON else [sys.executable]) + [
+        os.path.join(top, path), arg]
     before = made()
     t = cpu()
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    p = subprocess.run(cmd, cwd=top, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     took = cpu() - t
     return p, took, made() - before
 
