@@ -37,9 +37,12 @@ def view():
     command makes lands there, not among what the other test runners make
     at the same time in the real build/."""
     if not _VIEW:
+        import atexit
+        import shutil
         import tempfile
 
         top = tempfile.mkdtemp(prefix="sk-commands-")
+        atexit.register(shutil.rmtree, top, True)  # (its links are removed, not followed)
         for name in os.listdir(ROOT):
             if name != "build":
                 os.symlink(os.path.join(ROOT, name), os.path.join(top, name))
