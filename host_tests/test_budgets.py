@@ -159,3 +159,22 @@ def test_setup_says_what_the_32_bit_ports_lack_and_the_one_command_after(monkeyp
         assert lines[3].strip() == "then: make unix32 MPY_DIR=<the clone>"
         assert unix32_command.main([]) == 1  # make unix32 itself fails, saying the same
         assert capsys.readouterr().err.splitlines()[1:] == lines[1:]
+
+
+def test_the_figures_do_not_move_with_the_home_folder():
+    """The unix port spells "~/.micropython/lib" out from $HOME into its heap
+    (micropython's ports/unix/main.c, sys.path from MICROPYPATH): CI's home
+    is not this machine's. heap.py gives the port a path of its own."""
+    import subprocess
+    import sys
+
+    binary = stock_port()
+    got = []
+    for home in ("/", "/home/" + "a-much-longer-name-than-most/" * 3):
+        code = ("import sys; sys.path[:0] = %r; import heap; "
+                "print(heap.run(%r, heap.BIG, heap.firmware('cyd', 'x86'), 'cyd', 'base'))"
+                % ([heap.HERE, os.path.join(heap.HERE, "benches")], binary))
+        p = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, HOME=home),
+                           capture_output=True, text=True, check=True)
+        got.append(p.stdout.strip())
+    assert got[0] == got[1] and got[0] != "None", got

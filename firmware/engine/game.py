@@ -56,14 +56,22 @@ class Hole:
     the ender rule (both in the players' order).
     """
 
+    # What most holes have stays on the class: an instance keeps only what differs (a hole's
+    # attributes are a table in the heap, nine holes a game: the CYD's game, docs/MEMORY.md).
+    ender = None
+    out = None
+    blitz = False
+
     def __init__(self, players, cards, ender, out, blitz):
         self.players = players
         self.cards = cards
-        self.ender = ender
-        self.out = out
-        self.blitz = blitz
-        self.raw = []
-        self.scores = []
+        if ender is not None:
+            self.ender = ender
+        if out is not None:
+            self.out = out
+        if blitz:
+            self.blitz = blitz
+        self.raw = self.scores = []  # (scored by Game._score)
 
 
 def ender_adjustments(rule, raw, ender, points):
@@ -115,6 +123,7 @@ class Game:
             if type(name) is not str or not name.strip():
                 raise ScoreError("player %d needs a name, not %s" % (p + 1, show(name)))
         self.names = list(players)
+        self.seats = list(range(n))  # a whole hole's players: one list, every hole's (never changed)
         self.opts = rules.make_options(options)
         if type(dealer) is not int or not 0 <= dealer < n:
             raise ScoreError("the first dealer %s is not a player (0 to %d)" % (show(dealer), n - 1))
@@ -132,7 +141,7 @@ class Game:
     def make_hole(self, entries, ender=None, out=None, blitz=False, players=None, label=None):
         """Validate and score one hole without adding it to the game."""
         if players is None:
-            players = list(range(len(self.names)))
+            players = self.seats
         try:
             return self._make(players, entries, ender, out, blitz)
         except ScoreError as e:
@@ -175,7 +184,7 @@ class Game:
                 raise
             cards.append(c)
         self.check_deck(cards)
-        hole = Hole(list(players), cards, ender, out, blitz)
+        hole = Hole(players if players is self.seats else list(players), cards, ender, out, blitz)
         self._score(hole)
         return hole
 
@@ -183,18 +192,17 @@ class Game:
         """ScoreError naming the card if these entries hold more of a card
         than the deck (entries: card lists, or totals which are skipped)."""
         limits = self.rules.deck(len(self.names))
-        count: dict = {}
-        for c in cards:
-            if type(c) is int:
-                continue  # a total alone: no cards to count
-            for t in c:
-                if t in limits:
-                    count[t] = count.get(t, 0) + 1
-        for t in self.rules.tokens:
-            if count.get(t, 0) > limits.get(t, 0):
+        for t in self.rules.tokens:  # token by token: no table of counts made (the CYD's game's peak)
+            if t not in limits:
+                continue
+            n = 0
+            for c in cards:
+                if type(c) is not int:  # a total alone: no cards to count
+                    n += c.count(t)
+            if n > limits[t]:
                 raise ScoreError(
                     "%d cards '%s' entered; the %s deck for %d players holds %d"
-                    % (count[t], t, self.id, len(self.names), limits[t])
+                    % (n, t, self.id, len(self.names), limits[t])
                 )
 
     def _score(self, hole):
@@ -202,7 +210,8 @@ class Game:
         hole.raw = [c if type(c) is int else rules.score(c, opts).total() for c in hole.cards]
         e = None if hole.ender is None else hole.players.index(hole.ender)
         adj = ender_adjustments(opts["ender_rule"], hole.raw, e, opts["ender_penalty_points"])
-        hole.scores = [hole.raw[k] + adj[k] for k in range(len(adj))]
+        # no one's score moved (most holes): the scores are the raw list itself (nothing changes either)
+        hole.scores = [hole.raw[k] + adj[k] for k in range(len(adj))] if any(adj) else hole.raw
 
     def add_hole(self, entries, ender=None, out=None, blitz=False):
         h = len(self.holes)
@@ -363,7 +372,8 @@ class Game:
         rules = self.rules
         d = {"ender": hole.ender}
         # a playoff hole always lists its players (docs/RULES.md), even when all of them play it
-        if hole.players != list(range(len(self.names))) or any(h is hole for h in self.playoff):
+        seats = self.seats
+        if (hole.players is not seats and hole.players != seats) or any(h is hole for h in self.playoff):
             d["players"] = list(hole.players)
         if rules.hand:
             d["hands"] = [c if type(c) is int else list(c) for c in hole.cards]

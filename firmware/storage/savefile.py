@@ -132,7 +132,7 @@ class _Out(io.IOBase):
         done = 0
         while done < n:
             m = min(n - done, _CHUNK - self.k)
-            _BUF[self.k : self.k + m] = b[done : done + m]
+            _BUF[self.k : self.k + m] = b if m == n else b[done : done + m]  # (most fit whole: no copy)
             self.k += m
             done += m
             if self.k == _CHUNK:

@@ -66,6 +66,12 @@ FIRST_HEAP = 56 * KB  # the heap MicroPython starts with; it grows into the syst
 BOOT_FREE = 16 * KB  # to be left free of it after boot
 GAME_PEAK = 64 * KB  # a whole game, at most
 
+# The port's environment, the same on every machine: the unix port builds sys.path from
+# MICROPYPATH, else from a default holding "~/.micropython/lib", spelt out from $HOME into the
+# heap (micropython's ports/unix/main.c), so a longer home moved the heap's layout. The ESP32
+# port's path: "", ".frozen", "/lib" (here "lib": the run's folder is the board's flash).
+PORT_ENV = dict(os.environ, MICROPYPATH=".frozen:lib", HOME="/")
+
 
 def ports():
     """[(label, binary, .mpy architecture)] of the unix ports there are."""
@@ -213,7 +219,7 @@ def run(binary, heap, src, board_id, mode, keys=None):
     its error screen, or a save that failed)."""
     work = workdir()
     p = subprocess.run(command(binary, heap, src, board_id, mode, keys, cwd=work), cwd=work,
-                       capture_output=True, text=True, timeout=600)
+                       capture_output=True, text=True, timeout=600, env=PORT_ENV)
     for line in p.stdout.splitlines():
         if line.startswith("STOPPED "):
             return None
@@ -338,7 +344,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     cmd = command(binary, heap, src, board_id, "wifi", keys, port, work)
     clock = vclock.Clock(cmd[0])
     with open(os.path.join(work, "stderr"), "w+") as err:
-        p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(),
+        p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(PORT_ENV),
                              pass_fds=clock.fds())
         clock.started()
         os.set_blocking(p.stdout.fileno(), False)
