@@ -161,6 +161,41 @@ def test_a_full_flash_fails_the_save_with_a_message_and_keeps_the_old_one():
         v.close()
 
 
+def test_a_flash_full_to_its_last_entry_says_so_too():
+    """Filled with small files as well, the flash has no room for the new
+    file's name: littlefs 2.9 on says NAMETOOLONG (36) where it once said
+    NOSPC (lib/littlefs/lfs2.c, lfs2_file_opencfg_). The screen says the
+    flash is full, not "error 36"."""
+    f = Flash(16, formatted(16))
+    v = Volume(f)
+    try:
+        first = json.loads(states()[3])
+        savefile.save(first)
+        n = m = 0
+        try:
+            while True:
+                v.write("junk%d" % n, b"\x55" * BLOCK)
+                n += 1
+        except OSError:
+            pass
+        try:
+            while True:  # and the last entries of the folder
+                v.write("s%d" % m, b"x")
+                m += 1
+        except OSError:
+            pass
+        big = json.loads(states()[-1])
+        big["seq"] = first["seq"]
+        try:
+            savefile.save(big)
+            raise AssertionError("saved on a full flash")
+        except savefile.SaveError as e:
+            assert str(e) == "Saving failed: the flash is full.", str(e)
+        assert loading.load() == (first, None)
+    finally:
+        v.close()
+
+
 def test_a_damaged_save_on_the_flash_falls_back_and_is_kept():
     f = Flash(16, formatted(16))
     v = Volume(f)
