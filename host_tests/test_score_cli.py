@@ -212,3 +212,36 @@ def test_a_playoff_of_100_holes_is_read_and_one_more_is_refused_alike():
     doc["playoff"].append(doc["playoff"][0])
     assert both(json.dumps(doc)) == (2, "", "error: playoff hole 101: a playoff has at most 100 holes: "
                                      "share the win (option ties)\n")
+
+
+def test_a_byte_order_mark_is_read_past():
+    # (issue 57, 5) Windows Notepad saves UTF-8 with one; RFC 8259, 8.1 lets a parser ignore it
+    doc = json.dumps({"game": "play-nine", "players": ["Ann", "Bob"],
+                      "holes": [{"ender": 0, "grids": [[[5, 5, 0, 12], [5, 5, 3, "HIO"]],
+                                                       [[1, 2, 3, 4], [5, 6, 7, 8]]]}]}).encode()
+    plain = both(doc)
+    assert plain[0] == 0 and both(b"\xef\xbb\xbf" + doc) == plain
+    status, out, err = both(b"\xef\xbb" + doc)
+    assert status == 2 and "byte-order mark" in err and "Traceback" not in err
+
+
+def test_help_points_to_the_readme_and_the_score_format():
+    status, out, _ = both(b"", "--help")
+    assert status == 0 and "README.md" in out and "docs/RULES.md" in out
+    with open(os.path.join(ROOT, "README.md")) as f:
+        assert "## Score a game on the command line" in f.read()
+    with open(os.path.join(ROOT, "docs", "RULES.md")) as f:
+        assert "## The score format" in f.read()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES, ids=[r[0] for r in RUNTIMES])
+def test_a_reader_that_goes_away_gets_no_traceback(runtime):
+    # (issue 57, 13) score.py ... | head: the pipe's reader has gone before the answer is written
+    r, w = os.pipe()
+    os.close(r)
+    doc = json.dumps(random_games(5, 1)[0]).encode()
+    p = subprocess.run(runtime[1] + [SCORE, "--explain"], input=doc, stdout=w, stderr=subprocess.PIPE,
+                       timeout=60)
+    os.close(w)
+    assert b"Traceback" not in p.stderr and b"Error" not in p.stderr, p.stderr
+    assert p.returncode != 0

@@ -9,6 +9,7 @@
 # Bad input: exit status 2 and one line on standard error naming where.
 
 import gc
+import os
 import sys
 
 
@@ -48,7 +49,9 @@ USAGE = """usage: score.py [--explain] < game.json
 
 Reads one JSON document (a game, or a multiple-9 discard or showdown) on
 standard input and prints the scores as JSON; --explain prints each grid's
-breakdown as text instead. The format: docs/ENGINE.md."""
+breakdown as text instead. Examples: README.md, "Score a game on the command
+line"; the input, the answer and every error: docs/RULES.md, "The score
+format"."""
 
 
 MAX_INPUT = 65536  # bytes of input read, on both runtimes alike (docs/RULES.md): a legal game,
@@ -257,12 +260,25 @@ def run(argv, source, put=None):
     return 0, "", ""
 
 
+EPIPE = 32
+
+
 def main():
     try:
-        status, out, err = run(sys.argv[1:], sys.stdin.buffer, sys.stdout.write)
-    except MemoryError:  # MicroPython would print the traceback on stdout
-        status, out, err = 2, "", "error: out of memory while writing the answer\n"
-    sys.stdout.write(out)
+        try:
+            status, out, err = run(sys.argv[1:], sys.stdin.buffer, sys.stdout.write)
+        except MemoryError:  # MicroPython would print the traceback on stdout
+            status, out, err = 2, "", "error: out of memory while writing the answer\n"
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except OSError as e:  # (CPython's BrokenPipeError is one)
+        if e.args[0] != EPIPE:
+            raise
+        # the reader has gone (score.py ... | head): the rest is not wanted, and no traceback;
+        # CPython would flush stdout again at exit, so it goes nowhere (Python's signal docs, SIGPIPE)
+        if hasattr(os, "dup2"):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     sys.stderr.write(err)
     sys.exit(status)
 

@@ -122,6 +122,12 @@ class _Reader:
 
     # --- values ----------------------------------------------------------
     def document(self):
+        if self.peek() == 0xEF:  # a UTF-8 byte-order mark (Windows Notepad writes one): RFC 8259, 8.1
+            for b in b"\xef\xbb\xbf":  # lets a parser ignore it
+                if self.peek() != b:
+                    self.fail("a broken byte-order mark (EF BB BF) at the start")
+                self.i += 1
+            self.line_start = self.offset + self.i
         self.skip_ws()
         if self.peek() < 0:
             self.fail("the input is empty")
