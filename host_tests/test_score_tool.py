@@ -143,7 +143,10 @@ def test_hole_errors_name_hole_player_row_column():
     fails(game(holes=[{"grids": [P28, P36, [[1, 2, 3, 4], [5, 6, "Z", 8]]]}]),
           "hole 1, player 3 (Cy), row 2, column 3: 'Z' is not a play-nine card")
     fails(game(holes=[{"grids": [P28, P36, P28]}, {"grids": [P28, [[1, 2, 3, 4]], P28]}]),
-          "hole 2, player 2 (Bob)", "1 rows")
+          "hole 2, player 2 (Bob)", "the grid has 1 row;")
+    fails(game(holes=[{"grids": [P28, [[1, 2, 3, 4], [5]], P28]}]), "row 2", "the row has 1 card;")
+    fails({"game": "suitup-original", "players": ["Ann", "Bob"],
+           "holes": [{"out": 0, "hands": [["5"], []]}]}, "player 1 (Ann)", "(it has 1 card)")
     fails(game(holes=[{"grids": [P28, P36]}]), "hole 1", "2 grids for 3 players")
     fails(game(holes=[{"ender": 5, "grids": [P28, P36, P28]}]), "hole 1", "ender 5")
     fails(game(holes=[{"ender": 0}]), "hole 1", "no grids")

@@ -177,7 +177,8 @@ class Game:
                     continue
                 c = rules.read(e, opts)
                 if p == out and c:
-                    raise ScoreError("went out, so the hand must be empty (it has %d cards)" % len(c))
+                    raise ScoreError("went out, so the hand must be empty (it has %d card%s)"
+                                         % (len(c), "" if len(c) == 1 else "s"))
             except ScoreError as e:
                 e.player = p
                 e.name = self.names[p]

@@ -173,14 +173,15 @@ class Rules:
         if type(grid) is not list:
             raise ScoreError("the grid must be a list of rows, not %s (%s)" % (show(grid), need))
         if len(grid) != R:
-            raise ScoreError("the grid has %d rows; %s" % (len(grid), need))
+            raise ScoreError("the grid has %d row%s; %s" % (len(grid), "" if len(grid) == 1 else "s", need))
         cards = []
         for r in range(R):
             row = grid[r]
             if type(row) is not list:
                 raise ScoreError("the row must be a list of cards, not %s" % show(row), r)
             if len(row) != C:
-                raise ScoreError("the row has %d cards; %s" % (len(row), need), r)
+                n = len(row)
+                raise ScoreError("the row has %d card%s; %s" % (n, "" if n == 1 else "s", need), r)
             for c in range(C):
                 cards.append(self.card(row[c], r, c))
         self.check_dots(cards, opts)

@@ -85,7 +85,8 @@ class CardList(Screen):
 
     def hint(self):
         """The line at the bottom."""
-        return "%d of %d" % (len(self.cards), self.exact) if self.exact else "%d cards" % len(self.cards)
+        n = len(self.cards)
+        return "%d of %d" % (n, self.exact) if self.exact else "%d card%s" % (n, "" if n == 1 else "s")
 
     def draw(self, pen):
         y = self.top(pen)
