@@ -148,6 +148,21 @@ def test_the_pin_and_bad_requests(tmp_path):
         assert s.request("DELETE", "/state")[0] == 405
 
 
+def test_a_header_line_too_long_is_answered_400(tmp_path):
+    # (issue 57, 13) a line past web/reader.py's LINE_MAX: an answer, not a closed connection,
+    # beside microdot (/score, a poll) and through it (/grid, the page)
+    with table(tmp_path) as s:
+        for head in (b"POST /score HTTP/1.1\r\nContent-Length: " + b"0" * 600 + b"2\r\n\r\n{}",
+                     b"POST /grid HTTP/1.1\r\nContent-Length: " + b"0" * 600 + b"2\r\n\r\n{}",
+                     b"GET / HTTP/1.1\r\nCookie: " + b"x" * 700 + b"\r\n\r\n",
+                     b"GET /state?v=%d HTTP/1.1\r\nX-A: " % s.get("/state")[1]["v"] + b"x" * 700 + b"\r\n\r\n"):
+            c = s.open(head)
+            s.run(lambda: c.closed, 10000, "the answer to a long line")
+            got = c.raw
+            c.close()
+            assert got.startswith(b"HTTP/1.0 400 "), (head[:30], got[:200])
+
+
 def test_the_deck_across_phones_and_a_bad_player(tmp_path):
     with table(tmp_path) as s:
         pin = s.pin()

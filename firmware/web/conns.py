@@ -96,12 +96,15 @@ class Server(Microdot):
         net.live.append(me)
         try:
             line = await r.first()
-            if over or line.startswith(b"GET /state?v=%d " % net.v):
-                await _poll(net, r, writer, line if over else None)
-            elif line.startswith(b"POST /score "):
-                await _score(net, r, writer)
-            else:  # read as a stream: microdot asks for no more of it
-                await super().handle_request(r, writer)  # type: ignore[arg-type]
+            try:
+                if over or line.startswith(b"GET /state?v=%d " % net.v):
+                    await _poll(net, r, writer, line if over else None)
+                elif line.startswith(b"POST /score "):
+                    await _score(net, r, writer)
+                else:  # read as a stream: microdot asks for no more of it
+                    await super().handle_request(r, writer)  # type: ignore[arg-type]
+            except ValueError:  # past web/reader.py's bounds (a line too long, too many): answered
+                await _answer(writer, b"400 Bad Request", JSON_TYPE, b'{"error": "The request is malformed."}')
         except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
             await _close(writer)
         finally:
