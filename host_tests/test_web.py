@@ -152,10 +152,11 @@ def test_a_header_line_too_long_is_answered_400(tmp_path):
     # (issue 57, 13) a line past web/reader.py's LINE_MAX: an answer, not a closed connection,
     # beside microdot (/score, a poll) and through it (/grid, the page)
     with table(tmp_path) as s:
+        v = s.get("/state")[1]["v"]
         for head in (b"POST /score HTTP/1.1\r\nContent-Length: " + b"0" * 600 + b"2\r\n\r\n{}",
                      b"POST /grid HTTP/1.1\r\nContent-Length: " + b"0" * 600 + b"2\r\n\r\n{}",
                      b"GET / HTTP/1.1\r\nCookie: " + b"x" * 700 + b"\r\n\r\n",
-                     b"GET /state?v=%d HTTP/1.1\r\nX-A: " % s.get("/state")[1]["v"] + b"x" * 700 + b"\r\n\r\n"):
+                     b"GET /state?v=%d HTTP/1.1\r\nX-A: " % v + b"x" * 700 + b"\r\n\r\n"):
             c = s.open(head)
             s.run(lambda: c.closed, 10000, "the answer to a long line")
             got = c.raw

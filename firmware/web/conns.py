@@ -104,7 +104,7 @@ class Server(Microdot):
                 else:  # read as a stream: microdot asks for no more of it
                     await super().handle_request(r, writer)  # type: ignore[arg-type]
             except ValueError:  # past web/reader.py's bounds (a line too long, too many): answered
-                await _answer(writer, b"400 Bad Request", JSON_TYPE, b'{"error": "The request is malformed."}')
+                await _answer(writer, b"400 Bad Request", JSON_TYPE, MALFORMED)
         except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
             await _close(writer)
         finally:
@@ -133,6 +133,9 @@ async def _poll(net, reader, writer, over=None):
                       BUSY_PAGE if get else BUSY, b"Retry-After: 1\r\n")
         return
     await _answer(writer, b"200 OK", JSON_TYPE, net.state())
+
+
+MALFORMED = b'{"error": "The request is malformed."}'
 
 
 async def _length(reader):
