@@ -158,7 +158,7 @@ def test_a_header_line_too_long_is_answered_400(tmp_path):
                      b"GET / HTTP/1.1\r\nCookie: " + b"x" * 700 + b"\r\n\r\n",
                      b"GET /state?v=%d HTTP/1.1\r\nX-A: " % v + b"x" * 700 + b"\r\n\r\n"):
             c = s.open(head)
-            s.run(lambda: c.closed, 10000, "the answer to a long line")
+            s.run(lambda c=c: c.closed, 10000, "the answer to a long line")
             got = c.raw
             c.close()
             assert got.startswith(b"HTTP/1.0 400 "), (head[:30], got[:200])
