@@ -635,6 +635,31 @@ def test_settings_no_screen_could_set_are_put_back_in_range_with_a_note():
     assert state["settings"]["wifi"] == "own"  # a value Settings sets is left as it is
 
 
+def test_a_saved_picture_fix_or_calibration_of_the_wrong_type_is_dropped_with_a_note():
+    # issue 57, 7: settings.glass as a string raised at every start (drivers' fix()), until the
+    # fourth error screen set the whole state aside; a calibration the same
+    for glass, touch, said in (("abc", None, 'Screen fixes "abc" (now none)'),
+                               (64, None, "Screen fixes 64 (now none)"),
+                               (-1, None, "Screen fixes -1 (now none)"),
+                               (None, "x", 'Touch calibration "x" (now none: calibrate again)'),
+                               (None, [1, 2, "3", 4, True], "Touch calibration [1, 2, \"3\", 4, true]"),
+                               (None, [300, 3800, 200], "Touch calibration [300, 3800, 200]")):
+        fresh_dir("glass")
+        settings = {"rules": {}, "sleep_s": 120, "long_ms": 600}
+        if glass is not None:
+            settings["glass"] = glass
+        if touch is not None:
+            settings["touch"] = touch
+        write(savefile.FILE, checked(state_with(roster=["C"], settings=settings)))
+        state, note = loading.load()
+        assert state["roster"] == ["C"] and "glass" not in state["settings"] and "touch" not in state["settings"]
+        assert note and said in note, note
+    fresh_dir("glass")
+    good = {"rules": {}, "sleep_s": 120, "long_ms": 600, "glass": 9, "touch": [300, 3800, 200, 3700, True]}
+    write(savefile.FILE, checked(state_with(settings=good)))
+    assert loading.load() == (state_with(settings=good), None)  # what a board check saves stands
+
+
 def test_a_checksummed_body_of_another_version_than_its_header_is_not_loaded_as_this_one():
     # issue 37, 6: version 3 under a format-2 header loaded as format 2; version 1 would have been
     # migrated as format 1, its history dropped

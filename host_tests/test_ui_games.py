@@ -349,6 +349,41 @@ def test_a_deeply_nested_save_falls_back_and_its_note_survives_a_restart():
     assert d.screen() == "Play" and len(d.app.game.holes) == 1
 
 
+def test_a_saved_house_rule_no_game_takes_is_said_and_the_game_starts():
+    # issue 57, 7: a house rule "holes" of the wrong type (or out of range) crashed New game on
+    # every board, and four tries in a minute set the whole state aside; the others hold
+    import json
+
+    from engine.errors import show
+    from storage import savefile
+
+    for bad in ("x", 40, None):
+        fresh_dir("houserule")
+        s = savefile.defaults()
+        s["roster"] = ["ANN", "BOB"]
+        s["settings"]["rules"] = {"play-nine": {"holes": bad, "ender_rule": "none"}}
+        body = json.dumps(s).encode()
+        with open(savefile.FILE, "wb") as f:
+            f.write(b"SK 2 9 %d %08x\n" % (len(body), savefile.checksum(body)) + body)
+        d = Driver("ttgo-t-display")
+        d.choose("New game")
+        d.choose("Play Nine")
+        d.number(2)
+        d.choose("ANN")
+        d.choose("BOB")
+        assert d.screen() == "Message" and d.top().title == "House rules", d.screen()
+        assert "holes %s" % show(bad) in d.top().rows, d.top().rows
+        d.key("ok")
+        assert d.screen() == "Number" and d.top().n == 9  # the game's own
+        d.number(3)
+        d.choose("Start")
+        d.choose("ANN")
+        assert d.screen() == "Play" and d.app.game.opts["holes"] == 3
+        assert d.app.game.opts["ender_rule"] == "none"  # the rule that holds is kept
+        assert d.app.state["settings"]["rules"]["play-nine"] == {"ender_rule": "none"}
+        assert d.app.state["history"] == [] and d.app.state["roster"][:2] in (["ANN", "BOB"], ["BOB", "ANN"])
+
+
 def test_a_checksummed_save_holding_no_game_falls_back_to_the_game():
     from storage import savefile
 

@@ -41,3 +41,16 @@ def make_options(rules, given=None):
             )
         opts[key] = val
     return opts
+
+
+def clean(rules, saved):
+    """The saved house rules (a dict, changed in place) that make_options
+    would refuse dropped, each checked alone: the rest still hold. What was
+    dropped, named for a note ("holes \"x\""), or []."""
+    dropped = []
+    for key in sorted(saved):
+        try:
+            make_options(rules, {key: saved[key]})
+        except ScoreError:
+            dropped.append("%s %s" % (key, show(saved.pop(key))))
+    return dropped

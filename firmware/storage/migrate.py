@@ -121,6 +121,14 @@ def settle(state):
     if v not in ("off", "own", "join"):
         state["wifi"] = "off"
         fixed.append("Wi-Fi %s (now off)" % json.dumps(v))
+    v = state.get("glass", 0)  # the board check's fixes to the picture: bits 1-32 (drivers' fix())
+    if type(v) is not int or not 0 <= v < 64:
+        state.pop("glass")
+        fixed.append("Screen fixes %s (now none)" % json.dumps(v))
+    v = state.get("touch")  # a touch panel's calibration: four whole numbers and a flag (ui/touch.py)
+    if v is not None and (type(v) is not list or len(v) != 5 or [x for x in v[:4] if type(x) is not int]):
+        state.pop("touch")
+        fixed.append("Touch calibration %s (now none: calibrate again)" % json.dumps(v))
     rules = state["rules"]
     for game in list(rules):
         if type(rules[game]) is not dict:

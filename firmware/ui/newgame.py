@@ -89,7 +89,11 @@ class _NameMenu(Menu):
 
 
 def holes(app, setup):
+    from engine.game import rules_for
+    from engine.options import clean
+
     saved = app.state["settings"]["rules"].get(setup.game_id, {})
+    dropped = clean(rules_for(setup.game_id), saved)  # a save's house rule no game takes (issue 57, 7)
     default = saved.get("holes", 9)
 
     def done(count):
@@ -98,6 +102,13 @@ def holes(app, setup):
         house_rules(app, setup)
 
     app.push(Number(app, "Holes", 1, 18, default, done))
+    if dropped:
+        reset_note(app, dropped)
+
+
+def reset_note(app, dropped):
+    """Say which saved house rules were dropped (the game's own stand for them)."""
+    app.push(Message(app, "House rules", ["Saved values no game takes, now the game's own:"] + dropped))
 
 
 def option_value(app, title_, spec, value, done):

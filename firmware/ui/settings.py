@@ -77,18 +77,15 @@ class SettingsMenu(Menu):
         self.app.push(Menu(self.app, "House rules", items))
 
     def game_rules(self, game_id):
-        from engine.errors import ScoreError
         from engine.game import rules_for
-        from ui.newgame import in_effect, option_value
+        from engine.options import clean
+        from ui.newgame import in_effect, option_value, reset_note
 
         app = self.app
         r = rules_for(game_id)
         saved = app.state["settings"]["rules"].setdefault(game_id, {})
-        try:
-            opts = r.make_options(saved)
-        except ScoreError:  # saved by an older version: the game's own defaults
-            saved.clear()
-            opts = r.make_options()
+        dropped = clean(r, saved)  # what no game takes (an older version's, a damaged save's): said
+        opts = r.make_options(saved)
         specs = r.option_specs()
         shown = in_effect(specs, opts)
 
@@ -109,6 +106,8 @@ class SettingsMenu(Menu):
 
         menu = Menu(app, titles(game_id), build(), value=lambda i: labels.value(opts[shown[i][0]]))
         app.push(menu)
+        if dropped:
+            reset_note(app, dropped)
 
     def sleep(self):
         # (the bounds of this and Long press: storage/migrate.py's settle() puts a loaded save back in them)
