@@ -335,6 +335,29 @@ def test_on_page_buttons_and_the_keyboard_drive_the_board(browser, served):
 
 
 
+def test_an_arrow_key_held_repeats(browser, served):
+    # (issue 57, 4) the keyboard's repeat (keydown with repeat set, some 30 a second) presses the
+    # board's button again, each once the one before has ended: it was ignored, one press a hold
+    booted(browser, served, "m5stack-core")
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+    browser.execute_script("""
+        window.downs = 0;
+        const real = skHost.button;
+        skHost.button = (i, on) => { if (on) window.downs++; return real(i, on); };""")
+    browser.execute_async_script("""
+        const done = arguments[0];
+        const ev = (type, repeat) => document.dispatchEvent(new KeyboardEvent(type, {key: "ArrowDown", repeat}));
+        ev("keydown", false);
+        let n = 0;
+        const t = setInterval(() => {
+            if (++n < 30) { ev("keydown", true); return; }
+            clearInterval(t); ev("keyup", false); setTimeout(done, 500);
+        }, 33);""")
+    downs = browser.execute_script("return window.downs")
+    assert 4 <= downs <= 30, downs  # a press of 80 ms and a gap each: not one, and none piled up
+    assert not errors(browser)
+
+
 def test_wifi_on_the_page_says_there_is_none_and_the_board_goes_on(browser, served):
     booted(browser, served, "ttgo-t-display")
     # as Settings > Wi-Fi > Own network leaves it

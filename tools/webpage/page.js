@@ -305,7 +305,7 @@ function buildKeys(kind, buttons) {
       keysDiv.appendChild(b);
     });
     $("help").textContent = "The board's buttons: " + host.keys_help() + " (long: held 0.6 s; hold: " +
-      "repeats while held). Or the keyboard: ↑ ↓, Enter (OK), Backspace or Esc (Back).";
+      "repeats while held). Or the keyboard: ↑ ↓ (held: again and again), Enter (OK), Backspace or Esc (Back).";
   } else if (kind === "keyboard") {
     for (const row of JSON.parse(host.rows())) {
       const r = document.createElement("div");
@@ -410,7 +410,9 @@ document.addEventListener("keydown", (e) => {
   const key = LOGICAL[e.key];
   if (!key) return;
   e.preventDefault();
-  if (!e.repeat) playPlan(host.plan(key));
+  // held, the keyboard's own repeat presses it again, each press once the one before has ended
+  // (issue 57, 4: a card or a name's letters, held, as a board's held button steps them)
+  if (!e.repeat || (!waiting.length && !active.length)) playPlan(host.plan(key));
 });
 addEventListener("blur", () => { // a key let go in another window: let go here too
   for (const p of typed.values()) letGo(p);
