@@ -616,3 +616,20 @@ def test_the_phones_screen_shows_who_has_sent_on_every_board():
         d.app.net = None
         lines = " ".join(drawn)
         assert "Sent: ANN, CY" in lines and "482 105" in lines, (board, drawn)  # (two threes)
+
+
+def test_a_message_scrolls_with_the_arrow_keys_without_fn():
+    # (issue 57, 5) the result of a hole, a note: ; and . scroll it as fn+; and fn+. do
+    from ui.widgets import Message
+
+    d = Driver("cardputer")
+    m = Message(d.app, "Hole 1", ["line %d" % i for i in range(30)])
+    d.app.push(m)
+    d.sim.tick(50)
+    d.typed(".")
+    d.typed(".")
+    assert m.first == 2, m.first
+    d.typed(";")
+    assert m.first == 1 and d.top() is m
+    d.typed("a")  # a letter: nothing
+    assert m.first == 1 and d.top() is m

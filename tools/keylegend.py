@@ -80,7 +80,7 @@ def page():
         "| Backspace, Esc (`` ` ``) | back: a cell back in a grid, a card back in a hand, a letter back "
         "in a name |",
         "| fn + `;` `.` `,` `/` | the arrows printed on those keys: up, down, left, right |",
-        "| `;` `,` / `.` `/` | in a menu (no fn needed): up / down |",
+        "| `;` `,` / `.` `/` | in a menu, a result, a note (no fn needed): up / down |",
         "| `1`-`9` | in a menu: to that row (\"- choose -\" is not counted); Enter chooses it |",
         "| a letter | in a menu: to the next row starting with it; in a name: typed |",
         "| digits, `-` | in a number: typed (Backspace rubs one out) |",

@@ -27,6 +27,8 @@ def key(app, screen, key):
         screen.key(key)
     elif isinstance(screen, Menu):
         menu(screen, key)
+    elif key in NAV:  # a result, a note: scrolled by the arrows' keys without fn too (issue 57, 5)
+        screen.key(NAV[key])
 
 
 def menu(screen, key):
