@@ -652,7 +652,8 @@ def test_a_saved_picture_fix_or_calibration_of_the_wrong_type_is_dropped_with_a_
             settings["touch"] = touch
         write(savefile.FILE, checked(state_with(roster=["C"], settings=settings)))
         state, note = loading.load()
-        assert state["roster"] == ["C"] and "glass" not in state["settings"] and "touch" not in state["settings"]
+        assert state["roster"] == ["C"] and "glass" not in state["settings"]
+        assert "touch" not in state["settings"]
         assert note and said in note, note
     fresh_dir("glass")
     good = {"rules": {}, "sleep_s": 120, "long_ms": 600, "glass": 9, "touch": [300, 3800, 200, 3700, True]}

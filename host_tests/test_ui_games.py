@@ -132,6 +132,34 @@ def test_edit_a_past_hole_and_totals_recompute():
     check_rescores(d)
 
 
+def test_a_card_taken_to_change_is_said_under_the_grid():
+    # (issue 57, 5) the TTGO's edit: OK on a card gave no sign that it was taken; now the line
+    # under the grid says so, and BACK takes it away with the card as it was
+    fresh_dir("editsign")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    d.hole([a, a])
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.choose("ANN")
+    s = d.top()
+    drawn: list = []
+    text = d.app.pen.text
+    d.app.pen.text = lambda t, *a, **k: (drawn.append(t), text(t, *a, **k))[1]
+    try:
+        d.key("ok")
+        d.sim.tick(50)
+        assert not s.pick and "OK saves" in " ".join(drawn), drawn
+        del drawn[:]
+        d.key("down")  # its value moves on
+        d.key("back")  # as it was
+        d.sim.tick(50)
+        assert s.pick and s.hole.cells[0] == "0" and "OK: this card" in drawn, drawn
+    finally:
+        d.app.pen.text = text
+
+
 def test_total_only_and_resume_after_a_reset():
     fresh_dir("resume")
     d = Driver("ttgo-t-display")

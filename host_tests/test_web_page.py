@@ -346,7 +346,8 @@ def test_an_arrow_key_held_repeats(browser, served):
         skHost.button = (i, on) => { if (on) window.downs++; return real(i, on); };""")
     browser.execute_async_script("""
         const done = arguments[0];
-        const ev = (type, repeat) => document.dispatchEvent(new KeyboardEvent(type, {key: "ArrowDown", repeat}));
+        const ev = (type, repeat) =>
+            document.dispatchEvent(new KeyboardEvent(type, {key: "ArrowDown", repeat}));
         ev("keydown", false);
         let n = 0;
         const t = setInterval(() => {

@@ -50,6 +50,7 @@ class FixEntry(GridEntry):
             elif key == OK:
                 self.pick = False
                 self.was = h.cells[i]
+                self.redo()
             elif key == BACK:
                 self.app.pop()
                 return
@@ -60,12 +61,20 @@ class FixEntry(GridEntry):
             h.cells[i] = self.was
             self.was = None
             self.pick = True
+            self.redo()
             self.dirty = True
         else:
             super().key(key)
 
     def shown(self):
         pass  # back from a question or "Check cards": on the same card (GridEntry's goes to the last)
+
+    def redo(self):
+        """The grid's look worked out again: the line under it says whether a card is being
+        picked or changed (kept, it went on saying "OK: this card": issue 57, 5)."""
+        L = getattr(self.hole, "looks", None)
+        if L is not None:
+            L[9] = None
 
     one_card = True  # a card typed or tapped is saved at once
 
@@ -103,4 +112,4 @@ class FixEntry(GridEntry):
         if self.pick:
             kind = getattr(self.app.hw.keys, "kind", None)  # a card is one key or tap there: ui/direct.py
             return "Tap the new card" if kind == "touch" else "Type the new card" if kind else "OK: this card"
-        return super().hint() or "OK: save"
+        return super().hint() or "Changing it: OK saves, BACK undoes"
