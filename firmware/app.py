@@ -23,8 +23,8 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
-          "ui.finish")
+          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr",
+          "ui.ongoing", "ui.finish")
 
 
 def forget(name):
@@ -103,16 +103,17 @@ class App:
                 hw.keys.touch.cal = cal
             # never calibrated; or a finger on it at power-on (not at a restart after an error,
             # whose screen a tap may have closed): the way out of a calibration that is wrong
-            if not cal or note is None and hw.keys.touch.touching():
-                from ui.calibrate import Calibrate  # boards with INPUT touch
-
-                hw.keys.touch.held = True  # that finger is not the first cross: it must lift first
-                self.push(Calibrate(self, cancel=False))
+            cal = not cal or note is None and hw.keys.touch.touching()
         if notes:
             from ui.widgets import Message
 
             # load's note stays on the flash until read: a restart first shows it again
             self.push(Message(self, "Note", notes, on_close=savefile.noted if problem else None))
+        if kind == "touch" and cal:  # on top of a note: taps that land where they are aimed, first
+            from ui.calibrate import Calibrate  # boards with INPUT touch
+
+            hw.keys.touch.held = True  # that finger is not the first cross: it must lift first
+            self.push(Calibrate(self, cancel=False))
 
     @property
     def wifi(self):
@@ -140,10 +141,10 @@ class App:
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
         from engine.errors import ScoreError
-        from ui.play import Play
+        from ui.play import opened
 
         if self.game is not None:  # back from the main menu: it is in memory
-            self.push(Play(self))
+            opened(self)
             return
         from engine.doc import from_doc
 
@@ -161,7 +162,7 @@ class App:
             return
         finally:
             forget("engine.doc")  # needed again only at the next start
-        self.push(Play(self))
+        opened(self)
 
     def save(self):
         """Save the state, the game in progress included; True if saved. A

@@ -160,6 +160,73 @@ def test_a_card_taken_to_change_is_said_under_the_grid():
         d.app.pen.text = text
 
 
+def test_a_power_cut_mid_hole_loses_at_most_the_card_being_entered():
+    # (issue 57, 1) killed after one full grid and 2 cards, the game came back without them (20+
+    # presses a grid again on the TTGO): each card is on the flash as it is taken
+    # (storage/journal.py); a start opens the hole again, each player's screen as it was
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    c = [[9, 9, 10, 11], [12, 0, 1, 2]]
+    for board in ("ttgo-t-display", "cardputer", "cyd"):
+        fresh_dir("cut-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=3)
+        d.hole([a, b, c])
+        d.key("ok")  # the next hole
+        d.grid(b)
+        flat = [str(t) for row in a for t in row]
+        s = d.top()
+        for _ in range(2):
+            d.card(flat[s.hole.cell()])
+        d = Driver(board)  # the power went, and came back
+        assert d.screen() == "Message" and "Hole 2 again" in " ".join(d.top().rows), (board, d.screen())
+        d.key("ok")
+        s = d.top()
+        assert d.screen() == "GridEntry" and s.player == 1, (board, d.screen())
+        assert s.hole.entries[0] == [[str(t) for t in r] for r in b], (board, s.hole.entries)
+        assert [s.hole.cells[i] for i in s.hole.order[:2]] == [flat[i] for i in s.hole.order[:2]], board
+        for _ in range(len(s.hole.order) - 2):
+            d.card(flat[s.hole.cell()])
+        d.grid(c)
+        if d.app.game.opts["ender_rule"] != "none":
+            d.choose("Nobody")  # who ended
+        assert d.screen() == "Message", (board, d.screen())
+        d.key("ok")
+        assert len(d.app.game.holes) == 2 and d.app.game.holes[1].cards[0] == [str(t) for r in b for t in r]
+        assert "hole" not in os.listdir(), board  # the hole saved: its lines gone
+        d = Driver(board)
+        assert d.screen() == "Play", (board, d.screen())  # nothing opened again
+        # a hole left on purpose is not opened again either
+        d.key("ok")
+        d.grid(a)
+        d.key("back")
+        while d.screen() != "Menu":
+            d.key("back")
+        d.choose("Drop & leave")
+        assert d.screen() == "Play" and "hole" not in os.listdir(), (board, d.screen())
+
+
+def test_a_power_cut_mid_hole_keeps_a_hand_and_a_total_too():
+    # (issue 57, 1) a hand game's whole hand and a total, each on the flash once it is complete
+    fresh_dir("cut-hand")
+    d = Driver("m5stack-core")
+    d.new_game("SuitUP Original", ["ANN", "BOB", "CY"], holes=3)
+    d.key("ok")  # the first hole
+    d.hand(["5", "K", "2"])
+    d._hand_total(17)
+    d = Driver("m5stack-core")  # the power went, and came back
+    assert d.screen() == "Message" and "Hole 1 again" in " ".join(d.top().rows), d.screen()
+    d.key("ok")
+    s = d.top()
+    assert s.player == 2 and s.hole.entries[:2] == [["5", "K", "2"], 17], (s.player, s.hole.entries)
+    d.hand(["3"])
+    d.choose("Nobody")  # went out
+    if d.app.game.opts["ender_rule"] != "none":
+        d.choose("Nobody")
+    assert d.screen() == "Message", d.screen()
+    assert d.app.game.holes[0].cards[:2] == [["5", "K", "2"], 17] and "hole" not in os.listdir()
+
+
 def test_total_only_and_resume_after_a_reset():
     fresh_dir("resume")
     d = Driver("ttgo-t-display")

@@ -48,9 +48,6 @@ STATS_NAMES = 32  # players with all-time stats, per game
 ROSTER_MAX = 16
 LOG_BYTES = 2048  # errors.log is moved to errors.old beyond this
 ENOSPC = 28
-# littlefs 2.9 on (MicroPython's lib/littlefs, lfs2.c lfs2_file_opencfg_): a new file whose name's
-# entry finds no room in a full flash's metadata says NAMETOOLONG, not NOSPC; our names are short
-ENAMETOOLONG = 36
 
 
 class SaveError(Exception):
@@ -268,7 +265,9 @@ def save(state, game=None):
         except OSError:
             pass
         code = e.args[0] if e.args else 0
-        if code == ENOSPC or code == ENAMETOOLONG:
+        # littlefs 2.9 on (MicroPython's lib/littlefs, lfs2.c lfs2_file_opencfg_): a new file whose
+        # name's entry finds no room in a full flash's metadata says NAMETOOLONG (36), not NOSPC
+        if code == ENOSPC or code == 36:  # (our names are short; no name more at boot)
             raise SaveError("Saving failed: the flash is full.")
         raise SaveError("Saving failed (error %s)." % code)
 

@@ -18,22 +18,54 @@
 from array import array
 
 from hardware import BACK, DOWN, OK, UP
+from os import remove
+
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
-from engine.hole import TOTAL, Hole
+from engine.hole import TOTAL, Hole, flat
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Number, Screen, confirm, header, wrap
+
+
+JOURNAL = "hole"  # the hole being entered (and "hole.0" ... a player's cards); read by ui/reopen.py
 
 
 class Draft(Hole):
     """The hole on the device: the engine's Hole (engine/hole.py), with the
     app its screens are on and the screen to come back to (the game's hub)."""
 
+    logged = False  # a line of this hole is on the flash (ui/reopen.py): the next ones are appended
+
     def __init__(self, app, target, anchor):
         super().__init__(app.game, target)
         self.app = app
         self.anchor = anchor
+
+    # each card as it is taken (the deck checked: Hole.advance, Hole.put), and each player's whole
+    # entry, on the flash (not an edit's: it is saved at once): a power cut loses at most the card
+    # being written (issue 57, 1; ui/reopen.py reads them; here, not there: a module more loaded
+    # through a hole cost the CYD's game 3 KB). A file a player, written whole each time: littlefs
+    # keeps a file this small in its folder's metadata, so a card costs programs and no erase
+    # (a line appended to one file erased a block a card: docs/STORAGE.md)
+    def check_cell(self, i):
+        Hole.check_cell(self, i)
+        self.keep(self.at, "-", self.cells)
+
+    def keep(self, player, kind, cards):
+        if type(self.target) is int:
+            return
+        try:
+            if not self.logged:
+                with open(JOURNAL, "w") as f:
+                    f.write("%s|%s" % (self.label, ",".join(self.game.names)))
+                self.logged = True
+            with open("%s.%d" % (JOURNAL, player), "w") as f:
+                f.write(kind)
+                for t in cards:
+                    f.write(" -" if t is None else " %s" % t)
+        except OSError:
+            pass  # a flash that refuses it: the hole's save at its end says so
 
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
@@ -100,9 +132,12 @@ def player_done(draft, player):
     except ScoreError as e:
         draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
+    got = draft.entries[player]
+    draft.keep(player, "#", (got,)) if type(got) is int else draft.keep(player, "=", flat(got, draft.rules))
     if player + 1 < len(draft.players) and not draft.fix:
         open_player(draft, player + 1)
         return True
+    draft.looks = None  # the grids' drawing (worked out again if one shows again): room for the end
     from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
 
     if draft.fix:
@@ -112,9 +147,35 @@ def player_done(draft, player):
     return True
 
 
+def drop(draft):
+    """The hole's files gone from the flash (saved, or left on purpose)."""
+    if draft.logged:
+        for p in range(-1, len(draft.players)):
+            try:
+                remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
+            except OSError:
+                pass
+
+
 def leave(draft):
     # says what leaving costs: the cards entered for this hole
-    confirm(draft.app, "Leave hole?", lambda: draft.app.pop_to(draft.anchor), no="Stay", yes="Drop & leave")
+    def gone():
+        drop(draft)
+        draft.app.pop_to(draft.anchor)
+
+    confirm(draft.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
+
+
+def again(app):
+    """At a start: the hole a power cut left, if there is one (ui/reopen.py)."""
+    from storage.savefile import _exists
+
+    if _exists(JOURNAL):
+        from app import forget
+        from ui.reopen import again as reopen
+
+        reopen(app)
+        forget("ui.reopen")  # (not in app.LEAVES: its name would be one more at boot)
 
 
 def title_and_score(pen, name, label, score, keep=None):
