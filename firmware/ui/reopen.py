@@ -29,7 +29,8 @@ def read(draft):
     {player: [cards]} for a grid the cut left part done; None where there
     are none for it (a saved hole's, another game's: the files are removed).
     A file: "=" and a whole entry's cards (a grid's row by row, a hand's),
-    "#" and a total, or "-" and a grid's cells so far ("-" empty)."""
+    "#" and a total, or "-" and a grid's cells so far ("-" empty; each
+    cell 4 bytes, written over in place as a card is taken)."""
     cells: dict = {}
     try:
         with open(JOURNAL) as f:
@@ -38,13 +39,13 @@ def read(draft):
         for p in range(len(draft.entries)):
             try:
                 with open("%s.%d" % (JOURNAL, p)) as f:
-                    got = f.read().split(" ")
+                    got = f.read()
             except OSError:
                 continue  # none for this player yet
-            kind, cards = got[0], got[1:]
+            kind, cards = got[:1], got[1:].split()
             if kind == "#":
                 draft.entries[p] = int(cards[0])
-            elif kind == "=":
+            elif kind == "=" and (draft.rules.hand or len(cards) == len(draft.order)):
                 draft.entries[p] = cards if draft.rules.hand else draft.rules.grid_of(cards)
             elif kind == "-" and len(cards) == len(draft.order):
                 cells[p] = [None if t == "-" else t for t in cards]
