@@ -206,6 +206,43 @@ def test_a_power_cut_mid_hole_loses_at_most_the_card_being_entered():
         assert d.screen() == "Play" and "hole" not in os.listdir(), (board, d.screen())
 
 
+def test_a_cut_on_littlefs_with_a_players_file_open_keeps_the_cards_taken():
+    # (issue 57, 1) on the real littlefs (the unix port's VfsLfs2 over the flash model): the
+    # power goes with the player's file open, three cards taken; the flash as it is then
+    # opens the hole again with them (a card is written over in place and flushed)
+    from simulator.flash import Flash, Volume, formatted
+
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    for board in ("ttgo-t-display", "cyd"):
+        f = Flash(64, formatted(64))
+        v = Volume(f)
+        try:
+            d = Driver(board)
+            d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=3)
+            d.key("ok")
+            d.grid(b)
+            flat = [str(t) for row in a for t in row]
+            s = d.top()
+            for _ in range(3):
+                d.card(flat[s.hole.cell()])
+            taken = [s.hole.order[k] for k in range(3)]
+            image = f.image()  # the power goes now
+        finally:
+            v.close()
+        v = Volume(Flash(64, image))
+        try:
+            d = Driver(board)
+            assert d.screen() == "Message" and "Hole 1 again" in " ".join(d.top().rows), board
+            d.key("ok")
+            s = d.top()
+            assert s.player == 1 and s.hole.entries[0] == [[str(t) for t in r] for r in b], board
+            assert [s.hole.cells[i] for i in taken] == [flat[i] for i in taken], (board, s.hole.cells)
+            assert s.hole.cell() == s.hole.order[3], board  # on the first cell not taken
+        finally:
+            v.close()
+
+
 def test_a_power_cut_mid_hole_keeps_a_hand_and_a_total_too():
     # (issue 57, 1) a hand game's whole hand and a total, each on the flash once it is complete
     fresh_dir("cut-hand")
