@@ -23,8 +23,8 @@ GC_EVERY = 20
 # (docs/MEMORY.md).
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
-          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr",
-          "ui.ongoing", "ui.finish")
+          "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
+          "ui.finish")
 
 
 def forget(name):
@@ -141,10 +141,10 @@ class App:
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
         from engine.errors import ScoreError
-        from ui.play import opened
+        from ui.play import Play
 
         if self.game is not None:  # back from the main menu: it is in memory
-            opened(self)
+            self.push(Play(self))
             return
         from engine.doc import from_doc
 
@@ -162,7 +162,7 @@ class App:
             return
         finally:
             forget("engine.doc")  # needed again only at the next start
-        opened(self)
+        self.push(Play(self))
 
     def save(self):
         """Save the state, the game in progress included; True if saved. A

@@ -18,95 +18,22 @@
 from array import array
 
 from hardware import BACK, DOWN, OK, UP
-from os import remove
-
 from engine.errors import ScoreError
 from engine.game import TOTAL_HIGH, TOTAL_LOW
-from engine.hole import TOTAL, Hole, flat
+from engine.hole import TOTAL, Hole
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Number, Screen, confirm, header, wrap
-
-
-JOURNAL = "hole"  # the hole being entered (and "hole.0" ... a player's cards); read by ui/reopen.py
 
 
 class Draft(Hole):
     """The hole on the device: the engine's Hole (engine/hole.py), with the
     app its screens are on and the screen to come back to (the game's hub)."""
 
-    logged = False  # a line of this hole is on the flash (ui/reopen.py): the next ones are appended
-
     def __init__(self, app, target, anchor):
         super().__init__(app.game, target)
         self.app = app
         self.anchor = anchor
-
-    # each card as it is taken (the deck checked: Hole.advance, Hole.put), and each player's whole
-    # entry, on the flash (not an edit's: it is saved at once): a power cut loses at most the card
-    # being written (issue 57, 1; ui/reopen.py reads them; here, not there: a module more loaded
-    # through a hole cost the CYD's game 3 KB). A small file a player, which littlefs keeps in its
-    # folder's metadata, so that a card costs programs and no erase (a line appended to one file
-    # erased a block a card: docs/STORAGE.md). The player's file stays open, written over in place
-    # from a buffer of 4 bytes a cell: a card allocates nothing (docs/SPEED.md, no garbage a key).
-    log = None  # the open file of the player whose cards are being taken ...
-    log_p = -1  # ... that player, its cells (4 bytes each, after a byte: "-" or "=") ...
-    buf = bytearray()
-    fields: dict = {}  # ... each card's 4 bytes (" HIO", " 5  ")
-
-    def check_cell(self, i):
-        Hole.check_cell(self, i)
-        if type(self.target) is not int:
-            try:
-                if self.log is None or self.log_p != self.at:
-                    self.open_log(i)  # (a player's first card: its file, its buffer)
-                b, field = self.buf, self.fields.get(self.cells[i]) or b" ?  "
-                k = 1 + 4 * i
-                for j in range(4):
-                    b[k + j] = field[j]
-                f = self.log
-                f.seek(0)  # type: ignore[attr-defined]
-                f.write(b)  # type: ignore[attr-defined]
-                f.flush()  # type: ignore[attr-defined]
-            except OSError:
-                self.log = None  # a flash that refuses it: the hole's save at its end says so
-
-    def open_log(self, i):
-        if not self.logged:
-            self.keep(-1, "")
-        if not self.fields:
-            self.fields = {t: (" %-3s" % t).encode() for t in self.cycle}
-        self.shut()
-        # the cards taken so far (the buttons' cell under the cursor, past i, is a guess, not taken)
-        p, cells, order = self.at, self.cells, self.order
-        taken = order[: order.index(i)] if self.app.via is None else order
-        self.buf = bytearray(b"=" if type(self.entries[p]) is list else b"-")
-        for c in range(len(cells)):
-            self.buf += self.fields.get(cells[c], b" ?  ") if c in taken and cells[c] is not None else b" -  "
-        self.log = open("%s.%d" % (JOURNAL, p), "wb")
-        self.log_p = p
-
-    def shut(self):
-        if self.log is not None:
-            self.log.close()
-            self.log = None
-
-    def keep(self, player, text):
-        """A player's entry once complete, written whole (player -1: none, the hole's file alone)."""
-        if type(self.target) is int:
-            return
-        try:
-            if not self.logged:  # the hole's label and players, first
-                with open(JOURNAL, "w") as f:
-                    f.write("%s|%s" % (self.label, ",".join(self.game.names)))
-                self.logged = True
-            if player == self.log_p:
-                self.shut()
-            if player >= 0:
-                with open("%s.%d" % (JOURNAL, player), "w") as f:
-                    f.write(text)
-        except OSError:
-            pass
 
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
@@ -173,13 +100,9 @@ def player_done(draft, player):
     except ScoreError as e:
         draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
-    got = draft.entries[player]
-    draft.keep(player, "# %d" % got if type(got) is int else
-               "=" + "".join([" %s" % t for t in flat(got, draft.rules)]))
     if player + 1 < len(draft.players) and not draft.fix:
         open_player(draft, player + 1)
         return True
-    draft.looks = None  # the grids' drawing (worked out again if one shows again): room for the end
     from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
 
     if draft.fix:
@@ -189,36 +112,9 @@ def player_done(draft, player):
     return True
 
 
-def drop(draft):
-    """The hole's files gone from the flash (saved, or left on purpose)."""
-    draft.shut()
-    if draft.logged:
-        for p in range(-1, len(draft.players)):
-            try:
-                remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
-            except OSError:
-                pass
-
-
 def leave(draft):
     # says what leaving costs: the cards entered for this hole
-    def gone():
-        drop(draft)
-        draft.app.pop_to(draft.anchor)
-
-    confirm(draft.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
-
-
-def again(app):
-    """At a start: the hole a power cut left, if there is one (ui/reopen.py)."""
-    from storage.savefile import _exists
-
-    if _exists(JOURNAL):
-        from app import forget
-        from ui.reopen import again as reopen
-
-        reopen(app)
-        forget("ui.reopen")  # (not in app.LEAVES: its name would be one more at boot)
+    confirm(draft.app, "Leave hole?", lambda: draft.app.pop_to(draft.anchor), no="Stay", yes="Drop & leave")
 
 
 def title_and_score(pen, name, label, score, keep=None):

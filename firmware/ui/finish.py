@@ -4,7 +4,6 @@
 # stays loaded through a game, and this does not (the CYD's whole game from
 # .mpy files, docs/MEMORY.md).
 from engine.errors import ScoreError
-from ui.entry import drop
 from ui.widgets import Menu, Message
 
 PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
@@ -89,8 +88,7 @@ def commit(draft):
         app.push(Message(app, "Check cards", [e.text()]))
         return
     leave(draft)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
-    if app.save():  # is made after it; the hole saved, its cards' lines go (ui/entry.py)
-        drop(draft)
+    app.save()  # is made after it
     app.pop_to(draft.anchor)
     result(app, hole, draft.label, note)
 
