@@ -170,6 +170,21 @@ def expected(states):
     return out
 
 
+def came(state, note, want, i, r):
+    """A start after a cut at save i+1 came back as before it or after it, with
+    no warning (r: counted there); else AssertionError saying how."""
+    if state == want[i]:
+        if r is not None:
+            r["old"] += 1
+    elif state == want[i + 1]:
+        if r is not None:
+            r["new"] += 1
+    else:
+        raise AssertionError("came back with save %d, neither %d nor %d" % (state["seq"], i, i + 1))
+    if note:
+        raise AssertionError("a warning: " + note)
+
+
 def sweep(states, blocks=32, every=1, behaviour="torn"):
     """The report: cut points tried and how each came back, a cut landing as
     behaviour says (simulator/flash.py: ours, or one of littlefs's own)."""
@@ -179,25 +194,36 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
     total = f.ops
     want = expected(states)
     r = {"saves": len(states), "flash_ops": total, "cut_points": 0, "old": 0, "new": 0, "lost": 0,
-         "problems": [], "reverted": 0}
+         "problems": [], "reverted": 0, "double": 0}
     for k in range(1, total + 1, every):
         f = Flash(blocks, base, behaviour)
         f.cut_at = k
         i = replay(states, f)
         r["cut_points"] += 1
         r["reverted"] += f.reverted is not None  # ("ooo": a block put back as before its erase)
-        after = Flash(blocks, f.image())
+        cut = f.image()
+        after = Flash(blocks, cut)
         v = Volume(after)
         try:
             state, note = boot()
-            if state == want[i]:
-                r["old"] += 1
-            elif state == want[i + 1]:
-                r["new"] += 1
-            else:
-                raise AssertionError("came back with save %d, neither %d nor %d" % (state["seq"], i, i + 1))
-            if note:
-                raise AssertionError("a warning: " + note)
+            recovery = after.ops  # what the start wrote putting the cut right (a save finished ...)
+            came(state, note, want, i, r)
+            # and the power goes again while it does (littlefs's own runner walks these too,
+            # -Pnone,linear: its power-loss tests cut again during the recovery from a cut)
+            for j in range(1, recovery + 1):
+                v.close()
+                again = Flash(blocks, cut, behaviour)
+                again.cut_at = j
+                v = Volume(again)
+                try:
+                    boot()
+                except Exception:
+                    if not again.dead:
+                        raise
+                v.close()
+                v = Volume(Flash(blocks, again.image()))
+                came(*boot(), want, i, None)
+                r["double"] += 1
             # the device goes on: the interrupted save again, and a reboot
             st = json.loads(states[i])
             st["seq"] = state["seq"]
@@ -251,10 +277,10 @@ def hole_saves(states):
 def report(every=1):
     states = record_ui_game() if MICROPYTHON else record_engine_game()
     r = sweep(states, every=every)
-    r["behaviours"] = {"torn": {k: r[k] for k in ("cut_points", "old", "new", "lost")}}
+    r["behaviours"] = {"torn": {k: r[k] for k in ("cut_points", "old", "new", "lost", "double")}}
     for b in BEHAVIOURS[1:]:  # littlefs's own power-loss behaviours too
         o = sweep(states, every=every, behaviour=b)
-        r["behaviours"][b] = {k: o[k] for k in ("cut_points", "old", "new", "lost", "reverted")}
+        r["behaviours"][b] = {k: o[k] for k in ("cut_points", "old", "new", "lost", "reverted", "double")}
         r["lost"] += o["lost"]
         r["problems"] += ["(%s) %s" % (b, p) for p in o["problems"]][:10 - len(r["problems"])]
     per = writes_per_save(states)
@@ -298,6 +324,8 @@ def main(argv):
             print("  %-30s%s" % (label, "".join("%7d " % r["behaviours"][b][key] for b in BEHAVIOURS)))
         print("  (ooo: at %d cuts a block erased since the last sync was put back as it was)" % (
             r["behaviours"]["ooo"]["reverted"]))
+        print("  and cut again while the start put a cut right: %s times, none lost" % (
+            "/".join("%d" % r["behaviours"][b]["double"] for b in BEHAVIOURS)) if not r["lost"] else "")
         for line in r["problems"]:
             print("   ", line)
         print("Flash work per hole: %d save, %.0f programs (%.0f bytes), %.1f erases; file %.0f bytes" % (
