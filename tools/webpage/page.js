@@ -17,6 +17,11 @@ let host = null; // webhost.py: step(), button(), key(), touch(), plan(), game_j
 let fw = null; // firmware.json
 let db = null;
 let kept = new Map(); // the flash as IndexedDB holds it: name -> Uint8Array
+// A save's header line ("SK 2 41 1653 8d0b5a1c": its number and checksum), kept in localStorage
+// (written at once, as IndexedDB is not) from the turn the firmware saved until IndexedDB has it:
+// found at the next start beside an older save, the page says the last hole may be lost (issue 57, 8)
+const UNSAVED = "sk-unsaved";
+let savedHead = ""; // the state.json header the firmware last wrote
 let every = 5;
 let running = false;
 let lastSync = 0;
@@ -75,9 +80,16 @@ function same(a, b) {
 // transaction: IndexedDB keeps all of it or none (a tab closed mid-write
 // keeps the turn before, as a power cut keeps the save before).
 let writing = 0; // transactions under way
+function header(data) {
+  if (!data) return "";
+  let n = data.indexOf(10);
+  return new TextDecoder().decode(data.subarray(0, n < 0 ? Math.min(data.length, 64) : n));
+}
+
 function sync() {
   if (!db || !mp || !owner) return Promise.resolve(); // a tab that does not own the game never writes it
   const now = flashNow();
+  const head = header(now.get("state.json"));
   const puts = [...now].filter(([n, d]) => !same(kept.get(n), d));
   const dels = [...kept.keys()].filter((n) => !now.has(n));
   if (!puts.length && !dels.length) return Promise.resolve();
@@ -88,7 +100,11 @@ function sync() {
     const st = tx.objectStore("flash");
     for (const [n, d] of puts) st.put(d, n);
     for (const n of dels) st.delete(n);
-    tx.oncomplete = () => { writing--; ok(); };
+    tx.oncomplete = () => {
+      writing--;
+      if (head && localStorage.getItem(UNSAVED) === head) localStorage.removeItem(UNSAVED); // IndexedDB has it
+      ok();
+    };
     tx.onerror = tx.onabort = () => {
       writing--;
       kept = new Map(); // written again next time
@@ -96,6 +112,22 @@ function sync() {
       ok();
     };
   });
+}
+
+// state.json's header as the firmware's flash holds it now (a few bytes read, each turn)
+const headBuf = new Uint8Array(64);
+function stateHead() {
+  const path = FLASH + "/state.json";
+  let fd = null;
+  try {
+    fd = mp.FS.open(path, "r");
+    const n = mp.FS.read(fd, headBuf, 0, 64, 0);
+    return header(headBuf.subarray(0, n));
+  } catch (e) {
+    return "";
+  } finally {
+    if (fd) mp.FS.close(fd);
+  }
 }
 
 // Whether the flash as it is now is all in IndexedDB, nothing being written
@@ -198,7 +230,13 @@ function loop() {
     return;
   }
   const now = performance.now();
-  if (now - lastSync > SYNC_MS) {
+  const head = owner ? stateHead() : savedHead;
+  if (head !== savedHead) { // the firmware saved this turn: said at once, written to IndexedDB at once
+    savedHead = head;
+    if (head) localStorage.setItem(UNSAVED, head);
+    lastSync = now;
+    sync();
+  } else if (now - lastSync > SYNC_MS) {
     lastSync = now;
     sync();
   }
@@ -630,6 +668,13 @@ async function start() {
   if (db) {
     kept = await readDb(); // (read once the lock is ours: the last turn of the tab before is in it)
     for (const [name, data] of kept) mp.FS.writeFile(FLASH + "/" + name, data);
+    const lost = localStorage.getItem(UNSAVED);
+    savedHead = header(kept.get("state.json"));
+    if (lost && lost !== savedHead) { // saved on the screen, closed before IndexedDB had it
+      say("The page closed just after a save, before the browser had kept it: the last hole (or " +
+          "change) may need entering again.", true);
+    }
+    localStorage.removeItem(UNSAVED);
   }
   $("status").textContent = "";
   mp.runPython(`import sys, os\nsys.path[:0] = ["${CODE}"]\nos.chdir("${FLASH}")\nimport main`);
