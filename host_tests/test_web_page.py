@@ -380,6 +380,51 @@ def test_a_save_the_browser_had_not_kept_when_the_tab_closed_is_said_at_the_next
     assert "may need entering" not in browser.find_element("id", "message").text
 
 
+def test_damaged_browser_storage_is_set_aside_and_the_page_starts(browser, served):
+    # (issue 57, 9) a huge number as a value, a key like sub/x, "..", or empty, a missing store:
+    # each stopped the page from starting, with no way out
+    booted(browser, served, "m5stack-core")
+    wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
+    saved(browser)
+    browser.execute_async_script("""
+        const done = arguments[0];
+        const r = indexedDB.open("scorekeeper");
+        r.onsuccess = () => {
+            const d = r.result, tx = d.transaction("flash", "readwrite"), st = tx.objectStore("flash");
+            st.put(1e308, "huge");
+            st.put(new Uint8Array([1, 2]), "sub/x");
+            st.put(new Uint8Array([1]), "..");
+            st.put(new Uint8Array([1]), "");
+            st.put("text", "notes");
+            tx.oncomplete = () => { d.close(); done(); };
+        };""")
+    booted(browser, served)
+    note = wait_for(browser, lambda: browser.find_element("id", "message").text, lambda t: "set aside" in t)
+    for name in ('"huge" (the number 1e+308)', '"sub/x" (2 bytes)', '".."', '"" (1 bytes)', '"notes"'):
+        assert name in note, (name, note)
+    assert top(browser).startswith("Home")  # started
+    assert len(browser.execute_script("return JSON.parse(localStorage.getItem('sk-aside'))")) == 5
+    booted(browser, served)  # set aside: not said again
+    assert "set aside" not in browser.find_element("id", "message").text
+    # the store itself gone (another version of the database without it), made with the page closed
+    browser.get(served.rstrip("/") + "/manifest.webmanifest")  # (the same origin, no page running)
+    assert browser.execute_async_script("""
+        const done = arguments[0];
+        const r = indexedDB.open("scorekeeper");
+        r.onsuccess = () => {
+            const v = r.result.version + 1;
+            r.result.close();
+            const u = indexedDB.open("scorekeeper", v);
+            u.onupgradeneeded = () => u.result.deleteObjectStore("flash");
+            u.onsuccess = () => { done(u.result.objectStoreNames.contains("flash")); u.result.close(); };
+            u.onerror = () => done("error");
+        };""") is False
+    booted(browser, served)
+    wait_for(browser, lambda: browser.find_element("id", "message").text, lambda t: "missing" in t)
+    assert top(browser).startswith("Home")
+    assert not [e for e in errors(browser) if "favicon" not in e]  # (the manifest's tab asked for one)
+
+
 def test_wifi_on_the_page_says_there_is_none_and_the_board_goes_on(browser, served):
     booted(browser, served, "ttgo-t-display")
     # as Settings > Wi-Fi > Own network leaves it

@@ -37,26 +37,73 @@ let owner = !(navigator.locks && channel);
 let letLock = null; // resolves the held lock's promise: lets it go
 
 // ---------------------------------------------------------------- flash
-function openDb() {
+function openAt(version) {
   return new Promise((ok, bad) => {
-    const r = indexedDB.open("scorekeeper", 1);
-    r.onupgradeneeded = () => r.result.createObjectStore("flash");
+    const r = version ? indexedDB.open("scorekeeper", version) : indexedDB.open("scorekeeper");
+    r.onupgradeneeded = () => {
+      if (!r.result.objectStoreNames.contains("flash")) r.result.createObjectStore("flash");
+    };
     r.onsuccess = () => ok(r.result);
     r.onerror = () => bad(r.error);
   });
 }
 
+// The database at whatever version it is, its store made again if it has gone (issue 57, 9: a
+// missing store stopped the page from starting)
+async function openDb() {
+  let d = await openAt(0);
+  if (!d.objectStoreNames.contains("flash")) {
+    const v = d.version + 1;
+    d.close();
+    d = await openAt(v);
+    aside.push("the store of files was missing: made again, empty");
+  }
+  return d;
+}
+
+// What the browser holds that is no file of ours is set aside, not loaded: a name no file can
+// have (empty, "..", "sub/x"), a value that is not a file's bytes (a number, a string). Kept in
+// localStorage ("sk-aside") as far as it goes, named in a note; the rest starts (issue 57, 9).
+const aside = [];
+const NAME_OK = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/;
+
+function fileBytes(v) {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return null;
+}
+
 function readDb() {
   return new Promise((ok, bad) => {
     const out = new Map();
-    const req = db.transaction("flash").objectStore("flash").openCursor();
+    const bads = [];
+    const tx = db.transaction("flash", "readwrite");
+    const req = tx.objectStore("flash").openCursor();
     req.onsuccess = () => {
       const c = req.result;
-      if (!c) return ok(out);
-      out.set(c.key, new Uint8Array(c.value));
+      if (!c) return;
+      const data = fileBytes(c.value);
+      if (typeof c.key === "string" && NAME_OK.test(c.key) && data) {
+        out.set(c.key, data);
+      } else {
+        const what = data ? String(data.length) + " bytes" : typeof c.value === "number" ? "the number " +
+          String(c.value).slice(0, 40) : "a " + typeof c.value + ", not a file's bytes";
+        bads.push([String(c.key).slice(0, 64), what]);
+        c.delete();
+      }
       c.continue();
     };
-    req.onerror = () => bad(req.error);
+    tx.oncomplete = () => {
+      if (bads.length) {
+        aside.push(...bads.map(([k, w]) => JSON.stringify(k) + " (" + w + ")"));
+        try {
+          const before = JSON.parse(localStorage.getItem("sk-aside") || "[]");
+          localStorage.setItem("sk-aside", JSON.stringify(before.concat(bads)).slice(0, 65536));
+        } catch (e) { /* kept in the note alone */ }
+      }
+      ok(out);
+    };
+    tx.onerror = tx.onabort = () => bad(tx.error);
   });
 }
 
@@ -668,6 +715,10 @@ async function start() {
   if (db) {
     kept = await readDb(); // (read once the lock is ours: the last turn of the tab before is in it)
     for (const [name, data] of kept) mp.FS.writeFile(FLASH + "/" + name, data);
+    if (aside.length) {
+      say("Damaged entries in the browser's storage were set aside (localStorage sk-aside): " +
+          aside.join(", ") + ". What could be read is loaded: Download game.json keeps it.", true);
+    }
     const lost = localStorage.getItem(UNSAVED);
     savedHead = header(kept.get("state.json"));
     if (lost && lost !== savedHead) { // saved on the screen, closed before IndexedDB had it
