@@ -106,6 +106,13 @@ class Server(Microdot):
             except ValueError:  # past web/reader.py's bounds (a line too long, too many): answered
                 await _answer(writer, b"400 Bad Request", JSON_TYPE, MALFORMED)
         except (Exception, asyncio.CancelledError):  # its time up, a phone gone: closed, nothing else changes
+            # a request begun, its place given to a newcomer (Net.shed) or its time up: answered,
+            # come back in a second (issue 57, 10: it was closed unanswered)
+            if (r.lines or r.buf) and not r.done:
+                try:
+                    await _answer(writer, b"503 Service Unavailable", JSON_TYPE, BUSY, b"Retry-After: 1\r\n")
+                except (Exception, asyncio.CancelledError):
+                    pass
             await _close(writer)
         finally:
             net.conns -= 1
