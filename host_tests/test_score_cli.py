@@ -230,7 +230,7 @@ def test_help_points_to_the_readme_and_the_score_format():
     assert status == 0 and "README.md" in out and "docs/RULES.md" in out
     with open(os.path.join(ROOT, "README.md")) as f:
         assert "## Score a game on the command line" in f.read()
-    with open(os.path.join(ROOT, "docs", "RULES.md")) as f:
+    with open(os.path.join(ROOT, "docs/RULES.md")) as f:
         assert "## The score format" in f.read()
 
 
