@@ -93,6 +93,17 @@ def test_a_firmware_change_changes_the_digest_and_the_frozen_port_is_stale(monke
         assert "other firmware" in unix32.stale("cyd")
 
 
+
+def test_a_port_built_with_other_make_arguments_is_stale(monkeypatch):
+    """(keycost.py counts under a C function by its name: a port stripped of its symbols, built
+    before they were kept, counts nothing) A change to the make arguments builds the ports again."""
+    if not os.path.exists(unix32.frozen_port("cyd")) or unix32.stale("cyd"):
+        pytest.skip("the 32-bit ports are not built: make unix32")
+    assert not unix32.stock_stale()
+    monkeypatch.setattr(unix32, "MAKE_ARGS", [a for a in unix32.MAKE_ARGS if "STRIP" not in a])
+    assert "other make arguments" in unix32.stale("cyd")
+    assert unix32.stock_stale()
+
 def make(*args, env=None):
     out = subprocess.run(["make", "--no-print-directory"] + list(args), cwd=ROOT, capture_output=True,
                          text=True, timeout=120, env=dict(os.environ, **(env or {})))

@@ -90,3 +90,15 @@ def test_the_entry_bench_waits_as_long_as_the_board_takes(measured, board):
         assert fewest * 0.9 - 7 <= said <= most * 1.1 + 7, (
             "%s, %s: driver.RESPONSE_MS says %d ms, measured %.0f (%.0f-%.0f in %d layouts)" % (
                 board, keycost.NAMES[kind], said, likely, fewest, most, len(keycost.SHIFTS)))
+
+
+def test_a_count_is_the_presses_alone_and_the_same_every_run():
+    """(docs/SPEED.md, 7) The boot runs uninstrumented and only keygame.py's exec() is counted: two
+    runs of the same presses count the same, twice the presses about twice as many, and the
+    count is far below a whole run's (the boot alone is some 70M instructions)."""
+    if not keycost.have_valgrind() or not os.path.exists(heap.MPY32):
+        pytest.skip("valgrind or the 32-bit port is missing: make setup")
+    one = [keycost.counted("stock", "devkit-oled", "step", 3, 6)[0] for _ in range(2)]
+    two = keycost.counted("stock", "devkit-oled", "step", 6, 6)[0]
+    assert one[0] == one[1], one
+    assert 0 < one[0] < two < 10_000_000, (one, two)

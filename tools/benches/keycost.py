@@ -36,6 +36,10 @@ heap.OUT = os.path.join(heap.ROOT, "build", "keycost", *filter(None, [heap.scrat
 
 KEYGAME = os.path.join(HERE, "keygame.py")
 VALGRIND = "valgrind"
+CALLGRIND_CONTROL = "callgrind_control"  # valgrind's own: switches a run's instruments on (through vgdb)
+# the C function under which keygame.py's counted presses run (MicroPython's py/builtinevex.c, where
+# exec() goes): a symbol the port keeps (tools/common/unix32.py strips only the debug information)
+COUNTED = "eval_exec_helper"
 KINDS = ("step", "move", "screen")
 NAMES = {"step": "a card step", "move": "a cursor move", "screen": "a new screen"}
 # N (a grid has 8 cells: a card put moves on, and the buttons' ok too, which completes the grid at the
@@ -88,18 +92,39 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     # paths relative to the run's folder: MicroPython keeps each module's __file__ as a qstr, so a
     # clone's longer path moved the counts (heap.command does the same)
     script, src, compiled = (os.path.relpath(p, work) for p in (KEYGAME, src, compiled))
-    cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out] if count else []
+    # the boot and the game's start run uninstrumented (a run's nineteen twentieths, and the
+    # same in every run); the instruments go on at keygame.py's READY, and only its exec() is counted
+    cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, "--instr-atstart=no",
+           "--collect-atstart=no", "--toggle-collect=" + COUNTED] if count else []
     cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled,
-            board_id, kind, str(n), str(slots or n), str(shift)]
-    p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=1800)
-    line = [x for x in p.stdout.splitlines() if x.startswith("KEYS ")]
+            board_id, kind, str(n), str(slots or n), str(shift)] + (["marked"] if count else [])
+    p = subprocess.Popen(cmd, cwd=work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    first = ""
+    try:
+        if count:
+            first = p.stdout.readline()
+            if first.startswith("READY"):
+                subprocess.run([CALLGRIND_CONTROL, "--instr=on", str(p.pid)], capture_output=True,
+                               timeout=120, check=True)
+                p.stdin.write("\n")
+        stdout, stderr = p.communicate(timeout=1800)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    stdout = first + stdout
+    line = [x for x in stdout.splitlines() if x.startswith("KEYS ")]
     if p.returncode != 0 or not line:
-        raise RuntimeError("%s %s %s x%d failed:\n%s%s" % (port, board_id, kind, n, p.stdout[-2000:],
-                                                           p.stderr[-2000:]))
+        raise RuntimeError("%s %s %s x%d failed:\n%s%s" % (port, board_id, kind, n, stdout[-2000:],
+                                                           stderr[-2000:]))
     total = 0
     if count:
         with open(out) as f:
             total = int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M).group(1))
+        if not total:  # the port was stripped of its symbols (built before they were kept)
+            raise RuntimeError("nothing counted under %s in %s: make unix32 builds the ports again "
+                               "with their symbols" % (COUNTED, binary_of(port, board_id)))
     _, _, _, ticks, sent, writes, allocated, threshold, reads = line[0].split()
     return (total, int(ticks), int(sent), int(writes), int(allocated), int(threshold),
             int(reads))
@@ -122,7 +147,9 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
         slots = 2 * PRESSES[k] if k not in ("idle", "gc") else None
         return run, counted(p, b, k, PRESSES[k] * m, slots, shift=s)
 
-    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
+    # two runs a core: each waits a third of its time (the panels' reset delays, the instruments
+    # switched on through vgdb)
+    with ThreadPoolExecutor(max_workers=jobs or 2 * (os.cpu_count() or 2)) as pool:
         got = dict(pool.map(one, runs))
     out = {}
     for p in ports:

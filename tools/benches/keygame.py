@@ -45,6 +45,7 @@ import micropython
 src, boards, tools, board_id, kind, count = sys.argv[1:7]
 count = int(count)
 slots = int(sys.argv[7]) if len(sys.argv) > 7 else count  # presses, the rest of them no key
+marked = len(sys.argv) > 9 and sys.argv[9] == "marked"
 sys.path[:0] = [src, boards, tools]
 
 
@@ -325,21 +326,35 @@ def main():
         n += 1
     import gc
 
-    gc.collect()
-    threshold = (gc.mem_free() + gc.mem_alloc()) // GC_EVERY
-    t0, c0 = ticks[1], [tally(i) for i in range(3)]
-    if kind == "gc":
-        for _ in range(count):
-            gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    for _ in range(count if kind != "gc" else 0):
-        press(n)
-        n += 1
-    if count and slots > count:  # the loop turning as long again without a key: every run turns as often
-        tick((ticks[1] - t0) * STEP_MS * (slots - count) // count)
-    allocated = gc.mem_alloc() - a0
-    gc.enable()
+    def measure():
+        gc.collect()
+        threshold = (gc.mem_free() + gc.mem_alloc()) // GC_EVERY
+        t0, c0 = ticks[1], [tally(i) for i in range(3)]
+        if kind == "gc":
+            for _ in range(count):
+                gc.collect()
+        gc.disable()
+        a0 = gc.mem_alloc()
+        at = n
+        for _ in range(count if kind != "gc" else 0):
+            press(at)
+            at += 1
+        if count and slots > count:  # the loop turning as long again without a key: every run turns as often
+            tick((ticks[1] - t0) * STEP_MS * (slots - count) // count)
+        allocated = gc.mem_alloc() - a0
+        gc.enable()
+        return at, threshold, t0, c0, allocated
+
+    if marked:
+        # counted alone (keycost.py): the run so far went uninstrumented; keycost switches
+        # callgrind's instruments on once this is printed, then sends a byte
+        print("READY")
+        sys.stdin.read(1)
+    # only what runs inside exec() is counted (callgrind's --toggle-collect), so a run's boot
+    # goes uncounted; every run takes this way, counted or not, so that its heap is the same
+    scope = {"measure": measure}
+    exec("got = measure()", scope)
+    n, threshold, t0, c0, allocated = scope["got"]
     if kind not in ("idle", "gc"):
         want = grid if kind != "screen" or n % 2 == 0 else None
         assert want is None or app.stack[-1] is want, "the presses went astray: %r" % app.stack[-1]

@@ -45,6 +45,7 @@ from common import manifest  # noqa: E402
 ROOT = manifest.ROOT
 BUILD = os.path.join(ROOT, "build")
 STOCK = os.path.join(BUILD, "unix32", "micropython")
+STOCK_RECORD = os.path.join(BUILD, "unix32", "built.json")
 FROZEN_DIR = os.path.join(BUILD, "unix32f")
 OBJ = os.path.join(BUILD, "unix32", "obj")  # the port's objects, one set for every kind built
 STOCK_MANIFEST = os.path.join(TOOLS, "manifests", "unix32.py")
@@ -52,6 +53,9 @@ TARBALL = os.path.normpath(os.path.join(ROOT, "..", "shared", "micropython", "mi
 UNPACKED = os.path.join(BUILD, "mpy-src")
 MAKE_ARGS = ["VARIANT=standard", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
              "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
+             # the symbols kept (only the debug information stripped): keycost.py counts a key
+             # under one C function by its name; the code is the same either way
+             "STRIPFLAGS_EXTRA=--strip-debug",
              # viper functions (drivers/expand.py) frozen as the machine code of the port's CPU
              "MPY_CROSS_FLAGS=-march=x86"]
 GET_SOURCE = "git clone https://github.com/micropython/micropython (v1.27 or newer)"
@@ -86,7 +90,19 @@ def stale(board_id):
     if rec.get("digest") != manifest.image_digest(board_id):
         return ("the frozen port for %s holds other firmware than this checkout's (it changed since): "
                 "make unix32 builds it again" % board_id)
+    if rec.get("make") != MAKE_ARGS:
+        return ("the frozen port for %s was built with other make arguments than this checkout's: "
+                "make unix32 builds it again" % board_id)
     return None
+
+
+def stock_stale():
+    """Whether the stock port is missing or built with other make arguments."""
+    try:
+        with open(STOCK_RECORD) as f:
+            return json.load(f).get("make") != MAKE_ARGS
+    except (OSError, ValueError):
+        return True
 
 
 def mpy_source(given=None):
@@ -195,9 +211,11 @@ def build(src, boards, jobs, only_stale=False):
     print("MicroPython's source: %s" % src, flush=True)
     make(["-C", os.path.join(src, "mpy-cross")], log, jobs)
     todo = [b for b in boards if not only_stale or stale(b) or not os.path.exists(STOCK)]
-    if not os.path.exists(STOCK) or not only_stale:
+    if not os.path.exists(STOCK) or not only_stale or stock_stale():
         print("Building the 32-bit unix port (stock, asyncio frozen) ...", flush=True)
         install(port(src, STOCK_MANIFEST, log, jobs), STOCK)
+        with open(STOCK_RECORD, "w") as f:
+            json.dump({"make": MAKE_ARGS, "source": src}, f, indent=1)
         print("  %s" % os.path.relpath(STOCK, ROOT), flush=True)
     for b in todo:
         if not stale(b) and (built_from(b) or {}).get("source") == src:
@@ -208,5 +226,6 @@ def build(src, boards, jobs, only_stale=False):
         install(port(src, files["unix"], log, jobs), frozen_port(b))
         with open(os.path.join(FROZEN_DIR, b, "built.json"), "w") as f:
             json.dump({"board": b, "digest": manifest.image_digest(b), "version": manifest.version(),
-                       "source": src, "modules": sorted(manifest.frozen_modules(b))}, f, indent=1)
+                       "source": src, "make": MAKE_ARGS, "modules": sorted(manifest.frozen_modules(b))},
+                      f, indent=1)
         print("  %s" % os.path.relpath(frozen_port(b), ROOT), flush=True)
