@@ -86,14 +86,32 @@ def panel():
 
 
 def setup():
-    from machine import Pin, SoftSPI, Timer, reset
+    import sys
+
+    from machine import Pin, SoftI2C, SoftSPI, Timer, reset
 
     from drivers.xpt2046 import Taps, Touch
     from hardware import Hardware
     from watchdog import Watchdog
 
     display = panel()
-    tspi = SoftSPI(baudrate=1_000_000, sck=Pin(25), mosi=Pin(32), miso=Pin(39))
-    touch = Touch(tspi, Pin(33, Pin.OUT), display.width, display.height, TOUCH_CAL)
+    w, h = display.width, display.height
+    # the touch controller the unit has (docs/BOARDS.md, "CYD look-alikes"): a 2432S024C's CST820
+    # (I2C: SDA 33, SCL 32, RST 25), a 2432S024R's XPT2046 on the display's bus (CS 33, IRQ 36), else
+    # the usual XPT2046 on pins of its own; the module that asks is let go after (docs/MEMORY.md)
+    import drivers
+    from drivers import cydtouch
+
+    touch = cydtouch.cst(SoftI2C(scl=Pin(32), sda=Pin(33), freq=400_000), Pin(25, Pin.OUT), w, h, TOUCH_CAL)
+    name = touch and touch.chip
+    if touch is None:  # (33 is the CST820's SDA: made an output only now)
+        cs = Pin(33, Pin.OUT, value=1)
+        touch = cydtouch.beside(display.spi, 40_000_000, cs, Pin(36, Pin.IN), w, h, TOUCH_CAL)
+        name = "XPT2046 on the display's bus"
+        if touch is None:
+            spi = SoftSPI(baudrate=1_000_000, sck=Pin(25), mosi=Pin(32), miso=Pin(39))
+            touch, name = Touch(spi, cs, w, h, TOUCH_CAL), "XPT2046"
+    del sys.modules["drivers.cydtouch"], drivers.cydtouch
+    setattr(display, "touch", name)  # noqa: B010  (for the About screen)
     return Hardware(ID, display, Taps(touch), BUTTONS, None,
                     Watchdog(WATCHDOG[1], reset, Timer(WATCHDOG[0])))

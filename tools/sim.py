@@ -23,8 +23,9 @@
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
 #   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
-#                       cyd-bl27: a CYD lit on GPIO 27; m5stack-core-tn: the older Core's TN
-#                       glass); tools/simulator/glass.py
+#                       cyd-bl27: a CYD lit on GPIO 27; cyd-2432s024r, cyd-2432s024c: look-alikes
+#                       whose touch is on the display's bus, or a CST820; m5stack-core-tn: the
+#                       older Core's TN glass); tools/simulator/glass.py
 import os
 import sys
 
@@ -72,6 +73,8 @@ class Sim:
         self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
         self.kind = getattr(self.hw.keys, "kind", "buttons")
         self.switches = self.fingers if self.kind == "buttons" else []
+        if hasattr(self.fingers, "clock"):  # a model that sleeps (simulator/touch.py's CST820): our time
+            self.fingers.clock = lambda: self.now
         # a logical key -> the button (or pair) and how long: a short press where there is one.
         # Looked up, not found by walking KEYMAP: a tuple's hash starts from an address
         # (py/objtuple.c), so the walk's length, and what it allocated, changed from run to run

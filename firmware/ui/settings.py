@@ -161,6 +161,8 @@ class SettingsMenu(Menu):
         rows: list = [("version", self.app.version), ("board", hw.board),
                       ("panel", getattr(hw.display, "found", None) or type(hw.display).__name__),
                       ("free", "%dK" % (gc.mem_free() // 1024))]
+        if getattr(hw.display, "touch", None):  # the CYD's touch controller, as found (drivers/cydtouch.py)
+            rows.insert(3, ("touch", hw.display.touch))
         if hw.battery is not None:
             p = hw.battery.percent()
             rows.append(("battery", "USB" if p is None else "%d%%" % p))

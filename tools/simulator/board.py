@@ -43,6 +43,8 @@ def build(board_id, emulate=True, glass=None):
         from simulator import panel  # only then: the heap figures run without it
 
         emu, display = panel.build(mod, glass)
+        if hasattr(display, "keys"):  # a look-alike's touch: the whole of the board's setup()
+            return display, emu, emu.touch, mod
     elif kind == "st7789":
         from drivers.st7789 import ST7789
 

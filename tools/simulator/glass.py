@@ -23,7 +23,7 @@ MY, MX, MV, BGR = 0x80, 0x40, 0x20, 0x08
 
 class Glass:
     def __init__(self, name, controller, ram, madctl, start, size, invert, ident, pins, host, init,
-                 sources, rst_pulled_up=False, init_except=None, board=None):
+                 sources, rst_pulled_up=False, init_except=None, board=None, touch=None):
         self.name = name  # the unit, as make sim --unit and the tests name it
         self.board = board or name  # the board id it is sold as
         self.controller = controller
@@ -39,6 +39,10 @@ class Glass:
         self.sources = sources  # (what, repository file)
         self.rst_pulled_up = rst_pulled_up  # the glass pulls its reset line up (the M5Stack's IPS)
         self.init_except = init_except or {}  # command -> the other maker's bytes, where two disagree
+        # its touch controller and the pins it is on (simulator/wiring.py attaches the model):
+        # chip "xpt2046" (sck, mosi, miso, cs, irq; host: on the display's hardware bus) or "cst820"
+        # (sda, scl, rst, int, addr); None: no touch panel
+        self.touch = touch
 
 
 def _cmds(*pairs):
@@ -105,7 +109,10 @@ CYD = Glass(
         ("landscape is setRotation(1)", "witnessmenow/ESP32-Cheap-Yellow-Display "
                                          "Examples/Basics/1-HelloWorld/1-HelloWorld.ino"),
         ("rotation 1: MV|BGR", "Bodmer/TFT_eSPI TFT_Drivers/ILI9341_Rotation.h, ILI9341_Defines.h"),
-        ("power, VCOM and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ILI9341_Init.h (ILI9341_2_DRIVER)")))
+        ("power, VCOM and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ILI9341_Init.h (ILI9341_2_DRIVER)"),
+        ("XPT2046 on SPI3_HOST: sclk 25, mosi 32, miso 39, cs 33, int 36", "rzeldent/platformio-espressif32-"
+                                                                           "sunton esp32-2432S028R.json")),
+    touch=dict(chip="xpt2046", sck=25, mosi=32, miso=39, cs=33, irq=36))
 
 CYD_ST7789 = Glass(
     "cyd-st7789", "ST7789", (240, 320), MX | MV | BGR, (0, 0), (320, 240), False, ST7789_ID,
@@ -113,7 +120,7 @@ CYD_ST7789 = Glass(
         ("ST7789_DRIVER, TFT_BGR, TFT_INVERSION_OFF, pins", "witnessmenow/ESP32-Cheap-Yellow-Display "
                                                              "DisplayConfig/CYD2USB/User_Setup.h"),
         ("rotation 1: MX|MV, no offset for 240x320", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
-        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")), board=CYD.board)
+        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")), board=CYD.board, touch=CYD.touch)
 
 # A look-alike sold as the CYD whose backlight is on GPIO 27, not 21; the rest as the usual unit's
 # (reported in witnessmenow/ESP32-Cheap-Yellow-Display PR #327, a 2.4-inch unit with an
@@ -124,7 +131,27 @@ CYD_BL27 = Glass(
     "cyd-bl27", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
     dict(CYD.pins, bl=27), CYD.host, CYD.init, CYD.sources + (
         ("backlight on GPIO 27", "witnessmenow/ESP32-Cheap-Yellow-Display PR #327; "
-                                 "element-software/CYD-ESPHome-HA-Monitor #14"),), board=CYD.board)
+                                 "element-software/CYD-ESPHome-HA-Monitor #14"),), board=CYD.board,
+    touch=CYD.touch)
+
+# The look-alikes as their board definitions give them (rzeldent/platformio-espressif32-sunton,
+# commit 4aa6a15, esp32-2432S024R.json and esp32-2432S024C.json): the usual unit's display, pins and
+# host (ILI9341 on SPI2_HOST: sclk 14, mosi 13, miso 12, cs 15, dc 2), the backlight on GPIO 27, and
+# the touch controller elsewhere. The 2432S024R: an XPT2046 on the display's own bus, cs 33, int 36
+# (the vendor's TFT_eSPI User_Setup.h: TOUCH_CS 33, "The XPT2046 requires a lower SPI clock rate of
+# 2.5MHz"). The 2432S024C: a CST820 ("upward compatible with the CST816S", the repository's README) on
+# I2C at 15h, sda 33, scl 32, rst 25, int 21 (the vendor's Factory_samples_Capacitive_touch CST820.h).
+_LOOKALIKE = CYD.sources + (
+    ("backlight 27; touch pins", "rzeldent/platformio-espressif32-sunton esp32-2432S024R.json, "
+                                 "esp32-2432S024C.json"),)
+CYD_024R = Glass(
+    "cyd-2432s024r", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
+    dict(CYD.pins, bl=27), CYD.host, CYD.init, _LOOKALIKE, board=CYD.board,
+    touch=dict(chip="xpt2046", sck=14, mosi=13, miso=12, cs=33, irq=36, host=1))
+CYD_024C = Glass(
+    "cyd-2432s024c", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
+    dict(CYD.pins, bl=27), CYD.host, CYD.init, _LOOKALIKE, board=CYD.board,
+    touch=dict(chip="cst820", sda=33, scl=32, rst=25, int=21, addr=0x15))
 
 M5STACK = Glass(
     "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
@@ -144,7 +171,7 @@ M5STACK_TN = Glass(
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
 UNITS: dict = {}
-for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, M5STACK, M5STACK_TN):
+for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_024R, CYD_024C, M5STACK, M5STACK_TN):
     UNITS[_g.board] = UNITS.get(_g.board, ()) + (_g,)
 ALL = {g.name: g for units in UNITS.values() for g in units}
 

@@ -228,7 +228,9 @@ def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
     the stand-in port (simulator/port.py) wired as the board is (simulator/wiring.py); the
-    OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS)."""
+    OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS). For a unit whose
+    touch controller is not the usual one's: (emulator, the Hardware of mod.setup()),
+    its touch controller's model as emulator.touch."""
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
@@ -241,6 +243,9 @@ def build(mod, unit=None):
         emu = chip(mod.PANEL[1], mod.PANEL[2], addr)
         return emu, wiring.panel(mod, emu)
     emu = DCSPanel(glass.unit(mod.ID, unit))
+    touch = emu.spec.touch
+    if touch and touch != glass.unit(mod.ID).touch:  # a look-alike's: the board's own setup() finds it
+        return emu, wiring.panel(mod, emu, whole=True)  # the Hardware it builds
     return emu, wiring.panel(mod, emu)
 
 

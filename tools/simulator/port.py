@@ -343,6 +343,8 @@ class SPI:
         self._check()
         for d in self.others:  # one selected drives MISO
             if d.selected():
+                if hasattr(d, "hz"):  # a chip with a most clock of its own (an XPT2046: 2.5 MHz)
+                    d.hz = self.baudrate
                 d.readinto(buf)
                 return
         if self.device is not None and self.device[1]:

@@ -1,0 +1,143 @@
+# Models of the touch controllers of the CYD's look-alikes (simulator/wiring.py
+# attaches them by the unit's glass: simulator/glass.py), from their makers'
+# and public drivers' documents (docs/BOARDS.md, "CYD look-alikes"); apart
+# from simulator/touch.py, which the heap harness loads, so that they cost
+# its figures nothing.
+#
+# XPT2046 (the 2432S024R's, beside the display on its hardware bus, selected
+# by its CS): simulator/touch.py's Panel, with its temperature reading, its
+# most clock and its PENIRQ line. CST820 (the 2432S024C's, the CST816
+# family's capacitive controller) on I2C: its registers, its ID, its sleep,
+# in which it does not answer.
+from simulator.touch import Panel
+
+
+class BusPanel(Panel):
+    """An XPT2046 and its panel (touch.Panel's), as a chip on a hardware SPI bus
+    (simulator/port.py's SPI "others"): selected by its CS, a command written,
+    the reading read back; hz, the bus's clock at the reading (over 2.5 MHz it
+    reads wrong); irq, its PENIRQ line."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.cmd = 0
+        self.hz = 0
+        self.irq = _PenIrq(self)
+
+    def value_for(self, cmd):
+        if cmd == TEMP0:  # its temperature diode, single-ended: some 0.6 V at 25 C (ADS7846's and its
+            # kin's datasheets) of a 3.3 V reference (VREF tied to VCC, as the XPT2046's application has it)
+            return 600 * 4096 // 3300 + self._noise()
+        return super().value_for(cmd)
+
+    def selected(self):
+        return self.cs.v == 0
+
+    def write(self, buf):
+        if self.selected() and len(buf):
+            self.cmd = buf[0]
+
+    def readinto(self, buf):
+        if self.hz > 2_500_000:  # too fast for its conversion: the bits come out wrong
+            for i in range(len(buf)):
+                buf[i] = 0xFF
+            return
+        v = self.value_for(self.cmd) << 3
+        buf[0] = 0
+        if len(buf) > 2:
+            buf[1] = v >> 8 & 0xFF
+            buf[2] = v & 0xFF
+
+
+TEMP0 = 0x84
+
+
+class _PenIrq:
+    """PENIRQ: low while a finger presses the panel (the pull-up on the line beats nothing else)."""
+
+    def __init__(self, panel):
+        self.panel = panel
+
+    def value(self, v=None):
+        return None
+
+    def read(self, pull):
+        return 0 if self.panel.finger is not None else 1
+
+
+class CST820:
+    """A CST820 at I2C address 15h. Registers (InfiniTime's Cst816s_registers.h; the vendor's
+    CST820.h): 02h the fingers (low nibble), 03h/04h x (the low nibble of 03h the high bits),
+    05h/06h y, A7h the chip ID (B7h: esphome's cst816_touchscreen.h), FEh non-zero: auto-sleep
+    off. Asleep (2 s after a reset or the last touch, unless FEh was written: InfiniTime, fbiego/CST816S's
+    README, esphome issue 6293) it answers nothing, not even its address. raw: as Panel's, in its
+    own pixels (240 x 320, the glass in portrait): the coordinate running along the screen's x at
+    x 0 and at width - 1, the one along y at y 0 and height - 1, swap (along x runs its y).
+    clock: a function giving ms (the simulator's)."""
+
+    AWAKE_MS = 2000
+
+    def __init__(self, width=320, height=240, raw=(0, 319, 239, 0, True)):
+        self.w, self.h, self.raw = width, height, raw
+        self._finger = None
+        self.now = 0
+        self.clock = lambda: self.now
+        self.awake_until = self.AWAKE_MS
+        self.sleep_off = False
+        self.rst = _Reset(self)
+
+    @property
+    def finger(self):
+        return self._finger
+
+    @finger.setter
+    def finger(self, at):
+        self._finger = at
+        self.awake_until = self.clock() + self.AWAKE_MS  # a touch wakes it
+
+    def _awake(self):
+        return self.sleep_off or self._finger is not None or self.clock() < self.awake_until
+
+    def _point(self):
+        x0, x1, y0, y1, swap = self.raw
+        sx, sy = self._finger
+        px = x0 + (x1 - x0) * sx // (self.w - 1)
+        py = y0 + (y1 - y0) * sy // (self.h - 1)
+        return (py, px) if swap else (px, py)
+
+    def _regs(self):
+        regs = bytearray(256)
+        regs[0xA7] = 0xB7
+        if self._finger is not None:
+            x, y = self._point()
+            regs[0x02] = 1
+            regs[0x03], regs[0x04] = x >> 8 & 0x0F, x & 0xFF
+            regs[0x05], regs[0x06] = y >> 8 & 0x0F, y & 0xFF
+        return regs
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        if not self._awake():
+            raise OSError(19)  # no acknowledge: MicroPython's ENODEV
+        regs = self._regs()
+        for i in range(len(buf)):
+            buf[i] = regs[(reg + i) & 0xFF]
+
+    def writeto_mem(self, addr, reg, buf):
+        if not self._awake():
+            raise OSError(19)
+        if reg == 0xFE:
+            self.sleep_off = bool(buf[0])
+
+
+class _Reset:
+    """The CST820's reset line: low holds it in reset; high again, it starts awake (and forgets FEh)."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.level = 1
+
+    def value(self, v):
+        if v and not self.level:
+            self.chip.sleep_off = False
+            self.chip.awake_until = self.chip.clock() + self.chip.AWAKE_MS
+        self.level = 1 if v else 0
