@@ -242,6 +242,29 @@ def test_make_deploys_check_file_opens_it_once():
         assert d.screen() == "Home", (board, d.screen())
 
 
+def test_a_cyd_that_needs_invon_is_put_right_by_invert_at_its_first_start():
+    # (issue 56, 3) rzeldent's esp32-2432S028Rv2.json sends INVON: on that glass our picture is a
+    # negative. The first start of an install (the "check" file a deploy or a bundle writes) opens
+    # the check, its Invert puts the picture right, and it stays so after a restart.
+    fresh_dir("check-usual-home")
+    usual = grid(Driver("cyd", emulate=True).sim.emu)
+    fresh_dir("check-invon")
+    with open("check", "w"):
+        pass
+    d = Driver("cyd", emulate=True, unit="cyd-028rv2")
+    assert d.screen() == "BoardCheck", d.screen()
+    emu = d.sim.emu
+    w, h = emu.size()
+    assert emu.pixel(0, 0) == BLACK, emu.pixel(0, 0)  # the white corner shows black: a negative
+    choose_fix(d, "Invert")
+    assert emu.pixel(0, 0) == WHITE
+    d.key("back")
+    d.key("back")
+    d2 = Driver("cyd", emulate=True, unit="cyd-028rv2")  # a restart: the fix applied at boot
+    assert d2.screen() == "Home", d2.screen()
+    assert grid(d2.sim.emu) == usual
+
+
 def test_the_about_screen_names_the_panel():
     fresh_dir("check-about")
     d = Driver("cyd", emulate=True)

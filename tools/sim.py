@@ -23,9 +23,10 @@
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
 #   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
-#                       cyd-bl27: a CYD lit on GPIO 27; cyd-2432s024r, cyd-2432s024c: look-alikes
-#                       whose touch is on the display's bus, or a CST820; m5stack-core-tn: the
-#                       older Core's TN glass); tools/simulator/glass.py
+#                       cyd-bl27: a CYD lit on GPIO 27; cyd-028rv2: one needing INVON;
+#                       cyd-2432s024r, cyd-2432s024c: look-alikes whose touch is on the
+#                       display's bus, or a CST820; m5stack-core-tn: the older Core's TN
+#                       glass); tools/simulator/glass.py
 import os
 import sys
 

@@ -134,6 +134,16 @@ CYD_BL27 = Glass(
                                  "element-software/CYD-ESPHome-HA-Monitor #14"),), board=CYD.board,
     touch=CYD.touch)
 
+# The CYD whose glass needs INVON (a negative picture without it): rzeldent/platformio-espressif32-
+# sunton esp32-2432S028Rv2.json, whose ILI9341 init sends 21h (INVON) before sleep out; TFT_eSPI
+# issue 3401 and rzeldent/esp32-smartdisplay issue 59 report such units. Its own gamma there differs
+# from TFT_eSPI's: not modelled (the picture's colours are the question here).
+CYD_INVON = Glass(
+    "cyd-028rv2", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, True, CYD.ident,
+    CYD.pins, CYD.host, CYD.init, CYD.sources + (
+        ("INVON (21h) in its init", "rzeldent/platformio-espressif32-sunton esp32-2432S028Rv2.json"),),
+    board=CYD.board, touch=CYD.touch)
+
 # The look-alikes as their board definitions give them (rzeldent/platformio-espressif32-sunton,
 # commit 4aa6a15, esp32-2432S024R.json and esp32-2432S024C.json): the usual unit's display, pins and
 # host (ILI9341 on SPI2_HOST: sclk 14, mosi 13, miso 12, cs 15, dc 2), the backlight on GPIO 27, and
@@ -171,7 +181,7 @@ M5STACK_TN = Glass(
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
 UNITS: dict = {}
-for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_024R, CYD_024C, M5STACK, M5STACK_TN):
+for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_INVON, CYD_024R, CYD_024C, M5STACK, M5STACK_TN):
     UNITS[_g.board] = UNITS.get(_g.board, ()) + (_g,)
 ALL = {g.name: g for units in UNITS.values() for g in units}
 
