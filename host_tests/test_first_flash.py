@@ -74,6 +74,8 @@ def sent(emu):
 def test_every_board_shows_the_picture_right_on_its_units():
     for board_id in DCS_BOARDS:
         for g in glass.UNITS[board_id]:
+            if g.needs:  # a unit only the board check's fix puts right (test_board_check.py holds it)
+                continue
             emu, d = build(board_id, g.name)
             paint(d)
             assert seen(emu, d) is None, (g.name, seen(emu, d))
@@ -94,6 +96,8 @@ def test_every_boards_setup_shows_it_right():
 def test_every_board_sends_its_makers_values():
     for board_id in DCS_BOARDS:
         for g in glass.UNITS[board_id]:
+            if g.needs:  # its maker's INVON is not sent until the board check's Invert is chosen
+                continue
             emu, d = build(board_id, g.name)
             last, order = sent(emu)
             # the maker's SPI host and pins (the bus the stand-in made for panel())

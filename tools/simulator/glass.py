@@ -23,7 +23,7 @@ MY, MX, MV, BGR = 0x80, 0x40, 0x20, 0x08
 
 class Glass:
     def __init__(self, name, controller, ram, madctl, start, size, invert, ident, pins, host, init,
-                 sources, rst_pulled_up=False, init_except=None, board=None, touch=None):
+                 sources, rst_pulled_up=False, init_except=None, board=None, touch=None, needs=None):
         self.name = name  # the unit, as make sim --unit and the tests name it
         self.board = board or name  # the board id it is sold as
         self.controller = controller
@@ -43,6 +43,8 @@ class Glass:
         # chip "xpt2046" (sck, mosi, miso, cs, irq; host: on the display's hardware bus) or "cst820"
         # (sda, scl, rst, int, addr); None: no touch panel
         self.touch = touch
+        # the board check's fix this unit needs (nothing tells it from the usual unit: the same ID)
+        self.needs = needs
 
 
 def _cmds(*pairs):
@@ -142,7 +144,7 @@ CYD_INVON = Glass(
     "cyd-028rv2", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, True, CYD.ident,
     CYD.pins, CYD.host, CYD.init, CYD.sources + (
         ("INVON (21h) in its init", "rzeldent/platformio-espressif32-sunton esp32-2432S028Rv2.json"),),
-    board=CYD.board, touch=CYD.touch)
+    board=CYD.board, touch=CYD.touch, needs="Invert")
 
 # The look-alikes as their board definitions give them (rzeldent/platformio-espressif32-sunton,
 # commit 4aa6a15, esp32-2432S024R.json and esp32-2432S024C.json): the usual unit's display, pins and
