@@ -32,3 +32,24 @@ def test_all_passing_exits_0(tmp_path):
     run = subprocess.run([sys.executable, STAGES, "--make", "make", "a", "b"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stdout.rstrip().endswith("stages: 2 passed, 0 failed"), run.stdout
+
+
+def test_stages_joined_run_at_once_and_each_says_how_it_ended(tmp_path):
+    # slow ends only once late has begun (which makes a mark): one after the other, it never would
+    (tmp_path / "Makefile").write_text(
+        "slow:\n\t@for i in $$(seq 300); do [ -f mark ] && break; sleep 0.1; done; "
+        "[ -f mark ]; echo slow ran\n"
+        "quick:\n\t@echo quick ran; exit 4\n"
+        "late:\n\t@touch mark; sleep 1.5; echo late ran\n"
+        "last:\n\t@echo last ran\n")
+    run = subprocess.run([sys.executable, STAGES, "--make", "make", "slow+quick+late", "last"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, STAGES_HEARTBEAT_S="1"))
+    out = run.stdout
+    assert run.returncode == 1, out
+    for name in ("slow", "quick", "late", "last"):
+        assert "%s ran" % name in out, out
+    assert "== quick: FAILED (exit 2)" in out and "== late: passed" in out and "== slow: passed" in out
+    assert out.index("quick ran") > out.index("== slow: passed")  # kept, then shown whole
+    assert "failed: quick" in out
+    assert out.rstrip().splitlines()[-1] == "stages: 3 passed, 1 failed"

@@ -2,13 +2,17 @@
 # make test's stages, every one run whatever the others did: each is a make
 # target, its output passed through as it comes, a line every minute it
 # stays silent, and at the end which stages passed and which failed, with
-# their times. Exits 1 if any failed.
+# their times. Exits 1 if any failed. Stages joined by + run at once (the
+# two suites: each leaves a core idle at times, waiting on a browser, a
+# boot, its last file): the first's output as it comes, the others' kept
+# and shown whole when it ends, a line a minute while they still run.
 #
-#   python tools/stages.py [--make MAKE] STAGE...
+#   python tools/stages.py [--make MAKE] STAGE[+STAGE...]...
 import os
 import select
 import subprocess
 import sys
+import tempfile
 import time
 
 # a stage silent this long gets a line saying it still runs (STAGES_HEARTBEAT_S: another, for the test)
@@ -47,7 +51,41 @@ def run(make, stage, n, total):
     return code, took
 
 
-USAGE = "usage: stages.py [--make MAKE] STAGE... (each a make target)"
+def beside(make, stage):
+    """Start stage with its output kept in a file: (its Popen, the file, its start)."""
+    out = tempfile.TemporaryFile()
+    p = subprocess.Popen([make, "--no-print-directory", stage], stdout=out, stderr=subprocess.STDOUT)
+    return p, out, time.monotonic()
+
+
+def group(make, stages, n, total):
+    """Run stages at once (the first as run() does, the rest kept): [(stage, code, took)]."""
+    others = [(stage,) + beside(make, stage) for stage in stages[1:]]
+    print("\n(%s: running beside %s; its output when it ends)" % (", ".join(stages[1:]), stages[0]),
+          flush=True)
+    results = [(stages[0],) + run(make, stages[0], n, total)]
+    for stage, p, out, start in others:
+        waited = time.monotonic()
+        while True:
+            try:
+                code = p.wait(timeout=HEARTBEAT_S)
+                break
+            except subprocess.TimeoutExpired:
+                print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)),
+                      flush=True)
+        took = time.monotonic() - start
+        print("\n== %s (ran beside %s, %s of it after) ==" % (stage, stages[0],
+                                                          minutes(time.monotonic() - waited)), flush=True)
+        out.seek(0)
+        sys.stdout.buffer.write(out.read())
+        out.close()
+        print("== %s: %s in %s ==" % (stage, "passed" if code == 0 else "FAILED (exit %d)" % code,
+                                      minutes(took)), flush=True)
+        results.append((stage, code, took))
+    return results
+
+
+USAGE = "usage: stages.py [--make MAKE] STAGE[+STAGE...]... (each a make target; + runs them at once)"
 
 
 def main(argv):
@@ -60,7 +98,12 @@ def main(argv):
     if not argv:
         raise args.Usage("%s\nno stage given" % USAGE, 2)
     start = time.monotonic()
-    results = [(stage,) + run(make, stage, i + 1, len(argv)) for i, stage in enumerate(argv)]
+    results = []
+    for i, stage in enumerate(argv):
+        if "+" in stage:
+            results += group(make, stage.split("+"), i + 1, len(argv))
+        else:
+            results.append((stage,) + run(make, stage, i + 1, len(argv)))
     failed = [s for s, code, _ in results if code]
     print("\nmake test, stage by stage:")
     for stage, code, took in results:
