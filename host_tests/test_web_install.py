@@ -55,6 +55,88 @@ def built(tmp_path_factory):
     return out, paths
 
 
+EWT = os.path.dirname(web.EWT)  # the pinned ESP Web Tools' dist/ (tools/webpage/package.json)
+
+
+def ewt_interfaces():
+    """{interface: {field: (type text, optional)}} of ESP Web Tools' const.d.ts (the pinned package's,
+    tools/webpage/package.json): Manifest and Build, read as TypeScript writes them."""
+    import re
+
+    with open(os.path.join(EWT, "const.d.ts")) as f:
+        text = f.read()
+    out = {}
+    for name in ("Manifest", "Build"):
+        body = text[text.index("export interface %s {" % name):]
+        depth, end = 0, 0
+        for i, ch in enumerate(body):
+            depth += ch == "{"
+            depth -= ch == "}"
+            if ch == "}" and depth == 0:
+                end = i
+                break
+        inner = re.sub(r"/\*.*?\*/", "", body[body.index("{") + 1:end], flags=re.S)
+        fields, depth, cur = {}, 0, ""
+        for ch in inner:  # fields at the interface's own depth, split at their ";"
+            depth += ch in "{[("
+            depth -= ch in "}])"
+            if ch == ";" and depth == 0:
+                key, _, typ = cur.strip().partition(":")
+                fields[key.rstrip("?").strip()] = (typ.strip(), key.strip().endswith("?"))
+                cur = ""
+            else:
+                cur += ch
+        out[name] = fields
+    return out
+
+
+def ewt_type_errors(m, kind="Manifest", types=None):
+    """What in m does not fit ESP Web Tools' type kind (a list of words, [] if it fits)."""
+    types = types or ewt_interfaces()
+    fields = types[kind]
+    errors = ["%s lacks %s" % (kind, k) for k, (_, optional) in fields.items() if not optional and k not in m]
+    for k, v in m.items():
+        if k not in fields:
+            errors.append("%s has no field %s" % (kind, k))
+            continue
+        typ = fields[k][0]
+        if typ in ("string", "number", "boolean"):
+            want = {"string": str, "number": int, "boolean": bool}[typ]
+            ok = type(v) is want or typ == "number" and type(v) is float
+        elif typ == "Build[]":
+            ok = type(v) is list and all(not ewt_type_errors(x, "Build", types) for x in v)
+        elif typ.startswith('"'):  # a union of strings
+            ok = v in [t.strip().strip('"') for t in typ.split("|")]
+        elif typ.startswith("{"):  # parts: {path: string; offset: number;}[]
+            ok = type(v) is list and all(type(x) is dict and set(x) == {"path", "offset"}
+                                         and type(x["path"]) is str and type(x["offset"]) is int for x in v)
+        else:
+            ok = False
+        if not ok:
+            errors.append("%s.%s: %r is not %s" % (kind, k, v, typ))
+    return errors
+
+
+def test_the_manifest_type_is_read_as_esp_web_tools_declares_it():
+    # the reader above, against the pinned package's own declaration (a wrong reading would let
+    # any manifest through)
+    if NO_EWT:
+        pytest.skip("ESP Web Tools is not installed: make setup (npm ci)")
+    types = ewt_interfaces()
+    assert types["Manifest"]["builds"] == ("Build[]", False)
+    assert types["Manifest"]["new_install_improv_wait_time"] == ("number", True)
+    assert "ESP32-S3" in types["Build"]["chipFamily"][0]
+    good = {"name": "x", "version": "1",
+            "builds": [{"chipFamily": "ESP32", "parts": [{"path": "a", "offset": 0}]}]}
+    assert ewt_type_errors(good) == []
+    assert ewt_type_errors(dict(good, new_install_improv_wait_time="0"))  # a string, not a number
+    assert ewt_type_errors(dict(good, improv_wait=0))  # no such field
+    assert ewt_type_errors({"name": "x", "version": "1"})  # no builds
+    assert ewt_type_errors(dict(good, builds=[{"chipFamily": "ESP32S3", "parts": []}]))
+    # and the behaviour the field is set for: 0 skips the Improv probe (its install-dialog.js)
+    with open(os.path.join(EWT, "install-dialog.js")) as f:
+        assert "this._manifest.new_install_improv_wait_time === 0" in f.read()
+
 def test_every_board_gets_its_bundle_and_a_manifest_esp_web_tools_reads(built):
     out, paths = built
     with open(os.path.join(out, "firmware.json")) as f:
@@ -68,8 +150,11 @@ def test_every_board_gets_its_bundle_and_a_manifest_esp_web_tools_reads(built):
         chip = manifest.board_chip(b)
         with open(os.path.join(out, made[b])) as f:
             m = json.load(f)
-        # ESP Web Tools' manifest (its src/const.ts: name, version, builds of chipFamily and parts)
+        # ESP Web Tools' manifest, held to its own type (the pinned package's dist/const.d.ts)
+        assert ewt_type_errors(m) == [], (b, ewt_type_errors(m))
         assert m["name"] and m["version"] == manifest.version() and m["new_install_prompt_erase"] is True
+        # MicroPython has no Improv: ESP Web Tools skips its probe (Ctrl-C among its bytes) at 0 alone
+        assert m["new_install_improv_wait_time"] == 0
         (build,) = m["builds"]
         assert build["chipFamily"] == {"esp32": "ESP32", "esp32s3": "ESP32-S3"}[chip]
         (part,) = build["parts"]
@@ -194,7 +279,9 @@ def test_without_web_serial_the_page_gives_the_file_and_the_one_command(browser,
                         lambda t: "esptool" in t)
         chip, offset = ("esp32s3", "0x0") if b == "cardputer" else ("esp32", "0x1000")
         assert "no Web Serial" in text and "Chrome or Edge" in text
-        command = "esptool --chip %s --baud 460800 write-flash -z %s scorekeeper-%s.bin" % (chip, offset, b)
+        after = "--after watchdog-reset " if b == "cardputer" else ""  # as make bundle and DEPLOY.md say
+        command = "esptool --chip %s --baud 460800 %swrite-flash -z %s scorekeeper-%s.bin" % (
+            chip, after, offset, b)
         assert command in text, text
         href = d.execute_script("return document.querySelector('#install-here a').href")
         assert href == served + "install/%s.bin" % b

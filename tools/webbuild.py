@@ -152,6 +152,9 @@ def installers(out, firmware, ours=None):
         name = "Scorekeeper for the %s%s" % (manifest._boards.name(b), " (our image)" if b in ours else "")
         m = {"name": name, "version": manifest.version(),
              "new_install_prompt_erase": True,  # a bundle replaces the flash: ESP Web Tools asks first
+             # no Improv Wi-Fi in MicroPython: without this ESP Web Tools probes the fresh board for it
+             # 10 s, bytes with 03h (Ctrl-C) among them, which can stop main.py at the REPL
+             "new_install_improv_wait_time": 0,
              "builds": [{"chipFamily": CHIP_FAMILY[chip],
                          "parts": [{"path": b + ".bin", "offset": bundle.BOOT_OFFSET[chip]}]}]}
         with open(os.path.join(out, INSTALL, b + ".json"), "w") as f:

@@ -644,8 +644,11 @@ function installer() {
       a.download = "scorekeeper-" + file;
       a.textContent = "scorekeeper-" + file;
       const c = document.createElement("code");
-      c.textContent = "esptool --chip " + chip + " --baud 460800 write-flash -z 0x" + part.offset.toString(16) +
-        " scorekeeper-" + file;
+      // an ESP32-S3 started in its bootloader (the Cardputer: G0 held) leaves it only by a watchdog
+      // reset: esptool's usual one cannot (docs/DEPLOY.md; tools/flashhelp.py)
+      const after = chip === "esp32s3" ? "--after watchdog-reset " : "";
+      c.textContent = "esptool --chip " + chip + " --baud 460800 " + after + "write-flash -z 0x" +
+        part.offset.toString(16) + " scorekeeper-" + file;
       $("install-here").replaceChildren(a, document.createElement("br"), c);
       return;
     }
