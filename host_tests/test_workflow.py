@@ -42,7 +42,10 @@ def test_the_workflow_is_valid_against_githubs_schema(tmp_path):
 def test_it_builds_and_bundles_every_board_and_releases_on_a_tag():
     w = workflow()
     jobs = w["jobs"]
-    assert jobs["image"]["container"] == "espressif/idf:%s" % image.IDF_VERSION
+    # the container's ESP-IDF is the one the MicroPython release checked out recommends
+    ref = w["env"]["MICROPYTHON_REF"]
+    assert ref == image.MICROPYTHON_REF
+    assert jobs["image"]["container"] == "espressif/idf:%s" % image.IDF_FOR[ref]
     assert sorted(jobs["image"]["strategy"]["matrix"]["board"]) == sorted(manifest.REAL_BOARDS)
     bundle_run = "\n".join(s.get("run", "") for s in jobs["bundle"]["steps"])
     listed = re.search(r"for board in ([a-z0-9 -]+); do", bundle_run).group(1).split()
@@ -68,3 +71,17 @@ def test_its_make_image_line_dry_runs_to_the_commands_that_build_the_image():
         assert "source /opt/esp/idf/export.sh" in run.stdout
         assert "make -C /w/micropython/ports/esp32 BOARD=%s " % image.base_board(b) in run.stdout
         assert "cp %s" % os.path.join(image.OUT, b, "esp32-build", "firmware.bin") in run.stdout
+
+
+def test_every_run_step_fails_on_a_failure_inside_a_pipe_or_a_loop(tmp_path):
+    # GitHub runs a step with shell: bash as bash --noprofile --norc -eo pipefail {0}; without it a
+    # container job's default is sh -e, where `make bundle ... | tee` passes when make fails
+    w = workflow()
+    assert w["defaults"]["run"]["shell"] == "bash"
+    for name, job in w["jobs"].items():
+        for step in job["steps"]:
+            assert step.get("shell", "bash") == "bash", (name, step)
+    # what that shell does with the workflow's own size check's pipe when the command fails
+    run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", "false | tee /dev/null"])
+    assert run.returncode != 0
+    assert subprocess.run(["sh", "-e", "-c", "false | tee /dev/null"]).returncode == 0

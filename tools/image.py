@@ -34,7 +34,12 @@ from common import manifest  # noqa: E402
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "image")
 BASE = {"esp32": "ESP32_GENERIC", "esp32s3": "ESP32_GENERIC_S3"}  # MicroPython's board, by chip
-IDF_VERSION = "v5.5.2"  # the ESP-IDF MicroPython recommends (ports/esp32/README.md); it supports v5.3-v5.5
+# The ESP-IDF each MicroPython release recommends (its ports/esp32/README.md: "current recommended
+# version of ESP-IDF for MicroPython is ..."; v1.27.0 at 78ff170, v1.28.0 at e0e9fbb): the images
+# workflow pins its MICROPYTHON_REF and its container together by this (test_workflow.py)
+IDF_FOR = {"v1.27.0": "v5.5.1", "v1.28.0": "v5.5.1"}
+MICROPYTHON_REF = "v1.28.0"  # the release the images are built from (the workflow's env says the same)
+IDF_VERSION = IDF_FOR[MICROPYTHON_REF]  # it supports v5.3-v5.5
 GET_IDF = ("ESP-IDF %s: git clone -b %s --recursive https://github.com/espressif/esp-idf ~/esp-idf && "
            "~/esp-idf/install.sh esp32,esp32s3, then make image IDF_PATH=~/esp-idf (docs/DEPLOY.md)"
            % (IDF_VERSION, IDF_VERSION))
