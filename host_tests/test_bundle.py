@@ -1,7 +1,9 @@
 # cpython-only
 # make bundle (issue 39, 1): one .bin a board, the stock MicroPython image
-# with the firmware already in a filesystem (tools/bundle.py). No board and
-# no download here: the stock images are synthetic, an ESP32 image header
+# with the firmware already in a filesystem (tools/bundle.py). Every board's
+# bundle of the real stock images (../shared/micropython/images/) read by a
+# peer's tool (mp-image-tool-esp32) and esptool. No board and no download
+# here: the other stock images are synthetic, an ESP32 image header
 # and MicroPython's real partition tables (ports/esp32/partitions-*.csv, as
 # of 1c3c201: current images have no "vfs" entry; v1.25's had one) with a
 # fake bootloader and app around them. Held: the bundle's table parses, its
@@ -136,6 +138,63 @@ def test_the_bundle_is_the_stock_image_with_a_vfs_partition_holding_what_deploy_
     assert "main.py" in files and "board.mpy" in files and any(p.startswith("lib/") for p in files)
     assert "web/page.html.gz" in files  # the page
 
+
+# The two real stock images micropython.org builds (../shared/micropython/images/, their README gives
+# where from and their SHA-256), and a peer's tool that reads such images on its own:
+# mp-image-tool-esp32 (glenn20's, pinned in requirements-dev.txt: its partition table reader, its app
+# hash check through esptool, its littlefs reader), and esptool's own image-info on the app.
+IMAGES = os.path.join(ROOT, "..", "shared", "micropython", "images")
+REAL = {"esp32": ("ESP32_GENERIC-20250911-v1.26.1.bin",
+                  "6b5272b6edd15fc4d1627ec559a27a5d5a7b86e5ea7f8013941eb10c877edd4e"),
+        "esp32s3": ("ESP32_GENERIC_S3-20251209-v1.27.0.bin",
+                    "f533115edca660863b1308445d5c08e3fa108b34c39229a53c2f984a8186a9cd")}
+MPIT = os.path.join(ROOT, ".venv", "bin", "mp-image-tool-esp32")
+ESPTOOL = os.path.join(ROOT, ".venv", "bin", "esptool")
+
+
+def real_image(chip):
+    name, digest = REAL[chip]
+    path = os.path.join(IMAGES, name)
+    if not os.path.exists(path):
+        pytest.skip("the stock images are not here (../shared/micropython/images/)")
+    with open(path, "rb") as f:
+        data = f.read()
+    assert hashlib.sha256(data).hexdigest() == digest, name
+    return data
+
+
+@pytest.mark.parametrize("board_id", list(deploy.manifest.REAL_BOARDS))
+def test_a_bundle_of_the_real_stock_image_reads_right_with_a_peers_tool_and_esptool(board_id, tmp_path):
+    chip = deploy.manifest.board_chip(board_id)
+    stock = real_image(chip)
+    out, (offset, size) = bundle.bundle(board_id, stock, board_files(board_id))
+    path = tmp_path / ("%s.bin" % board_id)
+    path.write_bytes(out)
+    base = bundle.BOOT_OFFSET[chip]
+    # the table, as the peer's tool reads it: the stock entries and our vfs, each where it says
+    run = subprocess.run([MPIT, str(path), "--check-app"], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, COLUMNS="200"))
+    said = run.stdout + run.stderr
+    assert run.returncode == 0, said
+    rows = {r[0]: r[1:] for r in (
+        [c.strip() for c in line.split("│")[1:-1]] for line in said.splitlines() if line.startswith("│"))
+        if r and r[0] in ("nvs", "phy_init", "factory", "vfs")}
+    assert rows["factory"][:4] == ["app", "factory", "0x10000", "0x1f0000"], rows
+    assert rows["vfs"][:4] == ["data", "fat", hex(offset), hex(size)], rows
+    assert "Partition 'factory': Hash confirmed" in said, said  # the app untouched
+    # the filesystem, as its littlefs reader lists it: every file make deploy would copy
+    run = subprocess.run([MPIT, "-q", str(path), "--fs", "ls"], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, COLUMNS="200"))
+    listed = set(run.stdout.split())
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert set(board_files(board_id)) <= listed, sorted(set(board_files(board_id)) - listed)
+    # esptool's own reading of the app image in the bundle: its checksum and hash valid
+    app = tmp_path / "app.bin"
+    app.write_bytes(out[0x10000 - base:0x10000 - base + 0x1F0000])
+    run = subprocess.run([ESPTOOL, "--chip", chip, "image-info", str(app)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "(valid)" in run.stdout and "invalid" not in run.stdout.lower(), run.stdout
 
 BOOT = r"""
 import sys, os, vfs

@@ -3,9 +3,10 @@
 # a board"): each board's bundle (tools/bundle.py) and an ESP Web Tools
 # manifest in the page, and the page's button, in a headless Chromium up to
 # the serial port's prompt (no board here: navigator.serial.requestPort, the
-# browser's port chooser, is where it stops). The images are synthetic, laid
-# out as micropython.org's are, with MicroPython's real partition table
-# (host_tests/test_bundle.py).
+# browser's port chooser, is where it stops). The page is built from the two
+# real stock images micropython.org builds (../shared/micropython/images/);
+# the refusals use synthetic ones, laid out as micropython.org's are, with
+# MicroPython's real partition table (host_tests/test_bundle.py).
 import json
 import os
 import shutil
@@ -22,7 +23,7 @@ import bundle  # noqa: E402
 from common import manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from common import deploy  # noqa: E402
-from test_bundle import CURRENT, mounted_files, stock_image  # noqa: E402
+from test_bundle import CURRENT, IMAGES, REAL, mounted_files, real_image, stock_image  # noqa: E402
 from test_web_page import CHROMEDRIVER, CHROMIUM, NO_PORT, booted, static_server, wait_for  # noqa: E402
 from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)
 
@@ -50,7 +51,11 @@ def built(tmp_path_factory):
     if NO_PORT or NO_EWT:
         pytest.skip("MicroPython's WebAssembly port or ESP Web Tools is not installed: make setup (npm ci)")
     tmp = str(tmp_path_factory.mktemp("install"))
-    paths = images(tmp)
+    # the real stock images micropython.org builds (../shared/micropython/images/), each checked
+    # against its SHA-256; the synthetic ones stay for the refusals below
+    for chip in ("esp32", "esp32s3"):
+        real_image(chip)
+    paths = [os.path.join(IMAGES, REAL[chip][0]) for chip in ("esp32", "esp32s3")]
     out, _n, _size = web.build(os.path.join(tmp, "web"), web.images(paths))
     return out, paths
 
