@@ -61,7 +61,7 @@ def table_bytes(parts):
     return body + b"\xff" * (0xC00 - len(body))
 
 
-def stock_image(chip, csv):
+def stock_image(chip, csv, version="v1.27.0"):
     """A merged image as micropython.org's .bin is laid out: bootloader at
     its offset, the table at 0x8000, the app at 0x10000."""
     base = bundle.BOOT_OFFSET[chip]
@@ -69,6 +69,8 @@ def stock_image(chip, csv):
     boot += bytes(range(256)) * 40  # the bootloader's "code"
     img = boot + b"\xff" * (0x8000 - base - len(boot)) + table_bytes(csv_parts(csv))
     app = b"\xe9\x06\x02\x20" + hashlib.sha256(chip.encode()).digest() * 2000  # 64 KB of "app"
+    if version:  # its banner, as a real app holds it
+        app += b"MicroPython %s on 2025-12-09\0" % version.encode()
     return img + b"\xff" * (0x10000 - base - len(img)) + app
 
 
@@ -242,7 +244,11 @@ def run_bundle(tmp_path, board_id, data):
     (b"PK\x03\x04" + b"\0" * 5000, "cyd", "not an ESP32 firmware image"),
     (stock_image("esp32", FULL), "cyd", "no room left for a filesystem"),
     (stock_image("esp32", CURRENT), "cardputer", "an image for esp32, not esp32s3"),
-], ids=["a zip", "no room", "another chip"])
+    (stock_image("esp32", CURRENT, "v1.20.0"), "cyd",
+     "it is MicroPython v1.20.0; a bundle needs v1.23 or newer"),
+    (stock_image("esp32", CURRENT, "v1.22.2"), "cyd", "it is MicroPython v1.22.2; a bundle needs v1.23"),
+    (stock_image("esp32", CURRENT, None), "cyd", "no MicroPython version in it"),
+], ids=["a zip", "no room", "another chip", "v1.20", "v1.22.2", "no banner"])
 def test_what_cannot_be_bundled_is_refused_in_one_line(tmp_path, data, board_id, says):
     run = run_bundle(tmp_path, board_id, data)
     assert run.returncode == 2 and run.stdout == "", run.stdout + run.stderr

@@ -239,6 +239,10 @@ def test_images_that_cannot_make_a_bundle_are_refused_in_one_line(tmp_path):
     if not NO_PORT and not NO_EWT:
         with pytest.raises(web.WebError, match="no bundle for .*no room left"):
             web.build(str(tmp_path / "web"), web.images([str(full)]))
+        old = tmp_path / "old.bin"  # (issue 58, 2) an image older than a bundle runs on
+        old.write_bytes(stock_image("esp32", CURRENT, "v1.20.0"))
+        with pytest.raises(web.WebError, match="no bundle for .*v1.20.0; a bundle needs v1.23 or newer"):
+            web.build(str(tmp_path / "web"), web.images([str(old)]))
 
 
 @pytest.fixture(scope="module")

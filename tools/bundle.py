@@ -36,6 +36,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -59,6 +60,9 @@ DATA, FAT = 0x01, 0x81  # ESP_PARTITION_TYPE_DATA, ESP_PARTITION_SUBTYPE_DATA_FA
 IMAGE_MAGIC = 0xE9
 FLASH_SIZES = {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 32, 6: 64, 7: 128}  # header's high nibble -> MB
 MB = 1024 * 1024
+# The oldest MicroPython a bundle runs on: v1.23 mounts the filesystem a bundle writes (littlefs disk
+# v2.1) and loads our .mpy files (v6.3); an older one loops on "filesystem appears to be corrupted"
+OLDEST = (1, 23)
 FS_BLOCK = flashsim.BLOCK
 
 
@@ -157,6 +161,13 @@ def layout(image, chip):
     return pos, parts, flash
 
 
+def version_of(image):
+    """The MicroPython version (major, minor, micro) its banner names
+    ("MicroPython v1.26.1 on 2025-09-11", the REPL's first line), or None."""
+    m = re.search(rb"MicroPython v(\d+)\.(\d+)(?:\.(\d+))?", image)
+    return m and (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
+
+
 def bundle(board_id, image, files, chip=None):
     """(the bundle's bytes, the vfs partition's (offset, size)) of a stock image."""
     chip = chip or manifest.board_chip(board_id)
@@ -164,6 +175,14 @@ def bundle(board_id, image, files, chip=None):
         raise BundleError("%s is not an ESP32 board (its chip: %s): no bundle for it" % (board_id, chip))
     base = BOOT_OFFSET[chip]
     pos, parts, flash = layout(image, chip)
+    version = version_of(image)
+    if version is None:
+        raise BundleError("no MicroPython version in it (its banner, \"MicroPython v1.x.y\"): not a "
+                          "MicroPython image")
+    if version[:2] < OLDEST:
+        raise BundleError("it is MicroPython v%d.%d.%d; a bundle needs v%d.%d or newer (older ones cannot "
+                          "mount its filesystem nor load its .mpy files): micropython.org/download"
+                          % (version + OLDEST))
     vfs = [p for p in parts if p[0] == DATA and p[4] in ("vfs", "ffat")]
     if vfs:
         offset, size = vfs[0][2], vfs[0][3]
