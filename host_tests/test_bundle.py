@@ -184,6 +184,8 @@ def test_a_bundle_of_the_real_stock_image_reads_right_with_a_peers_tool_and_espt
     assert rows["factory"][:4] == ["app", "factory", "0x10000", "0x1f0000"], rows
     assert rows["vfs"][:4] == ["data", "fat", hex(offset), hex(size)], rows
     assert "Partition 'factory': Hash confirmed" in said, said  # the app untouched
+    # the flash the stock header declares, kept (docs/DEPLOY.md: why not the Cardputer's 8 MB)
+    assert "firmware file (4MB flash)" in said and out[3] >> 4 == stock[3] >> 4 == 2, said
     # the filesystem, as its littlefs reader lists it: every file make deploy would copy
     run = subprocess.run([MPIT, "-q", str(path), "--fs", "ls"], capture_output=True, text=True,
                          timeout=300, env=dict(os.environ, COLUMNS="200"))
@@ -287,3 +289,19 @@ def test_the_apps_size_is_told_against_its_partitions(tmp_path):
 
 if __name__ == "__main__":
     sys.exit("run with pytest")
+
+
+def test_the_readme_names_each_boards_stock_image_and_its_bundles_size():
+    # (issue 58, 6) what a user fetches first, where, and what comes out: held to the real bundles
+    import image
+
+    with open(os.path.join(ROOT, "README.md")) as f:
+        rows = [line for line in f if line.strip().startswith("| ") and "micropython.org/download" in line]
+    for b in deploy.manifest.REAL_BOARDS:
+        chip = deploy.manifest.board_chip(b)
+        (row,) = [r for r in rows if "`%s`" % b in r]
+        base = image.base_board(b)
+        assert "`%s`: https://micropython.org/download/%s/" % (base, base) in row, row
+        out, _ = bundle.bundle(b, real_image(chip), board_files(b))
+        size = "{:,} KB, written at 0x{:x}".format(len(out) // 1024, bundle.BOOT_OFFSET[chip])
+        assert size in row, (row, len(out))
