@@ -53,3 +53,6 @@ def test_stages_joined_run_at_once_and_each_says_how_it_ended(tmp_path):
     assert out.index("quick ran") > out.index("== slow: passed")  # kept, then shown whole
     assert "failed: quick" in out
     assert out.rstrip().splitlines()[-1] == "stages: 3 passed, 1 failed"
+    # each its own time: quick took no time, though it was shown after slow's seconds
+    (quick,) = [line for line in out.splitlines() if line.split()[:2] == ["quick", "FAILED"]]
+    assert quick.split()[-1] == "0m00s", out

@@ -13,6 +13,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 # a stage silent this long gets a line saying it still runs (STAGES_HEARTBEAT_S: another, for the test)
@@ -52,10 +53,13 @@ def run(make, stage, n, total):
 
 
 def beside(make, stage):
-    """Start stage with its output kept in a file: (its Popen, the file, its start)."""
+    """Start stage with its output kept in a file: (its Popen, the file, its start, [its end]: set by
+    a thread that waits for it, so its own time is told, not the group's)."""
     out = tempfile.TemporaryFile()
     p = subprocess.Popen([make, "--no-print-directory", stage], stdout=out, stderr=subprocess.STDOUT)
-    return p, out, time.monotonic()
+    ended: list = []
+    threading.Thread(target=lambda: (p.wait(), ended.append(time.monotonic())), daemon=True).start()
+    return p, out, time.monotonic(), ended
 
 
 def group(make, stages, n, total):
@@ -64,7 +68,7 @@ def group(make, stages, n, total):
     print("\n(%s: running beside %s; its output when it ends)" % (", ".join(stages[1:]), stages[0]),
           flush=True)
     results = [(stages[0],) + run(make, stages[0], n, total)]
-    for stage, p, out, start in others:
+    for stage, p, out, start, ended in others:
         waited = time.monotonic()
         while True:
             try:
@@ -73,9 +77,11 @@ def group(make, stages, n, total):
             except subprocess.TimeoutExpired:
                 print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)),
                       flush=True)
-        took = time.monotonic() - start
+        while not ended:  # (its thread records the end a moment after the wait returns)
+            time.sleep(0.01)
+        took = ended[0] - start
         print("\n== %s (ran beside %s, %s of it after) ==" % (stage, stages[0],
-                                                          minutes(time.monotonic() - waited)), flush=True)
+                                                          minutes(max(0, ended[0] - waited))), flush=True)
         out.seek(0)
         sys.stdout.buffer.write(out.read())
         out.close()
