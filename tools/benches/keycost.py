@@ -50,6 +50,14 @@ PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3, "gc": 2}
 # MicroPython's map lookup cache, py/map.c) and the heap's blocks moved a Cardputer card step from 1.0M
 # to 1.8M instructions, nothing else changed (docs/SPEED.md, "How far to trust it").
 SHIFTS = (0, 1, 2, 3, 4)
+# With the code frozen, its names are the image's own (numbered before any made at run time), so the
+# layouts do not move them: a key's figure moved by 0.1% from one layout to another (a CYD card step
+# 1,272,816 / 1,274,277 / 1,273,378 instructions at SHIFT 0, 2, 4; docs/SPEED.md), and one is counted
+FROZEN_SHIFTS = (0,)
+
+
+def shifts(port):
+    return SHIFTS if port == "stock" else FROZEN_SHIFTS
 HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
 
 # ESP32 (240 MHz) milliseconds per million x86 instructions of the 32-bit
@@ -131,7 +139,7 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
 
 
 def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
-    """{(port, board, kind): {"instr": per key (the median of SHIFTS' layouts), "spread": the
+    """{(port, board, kind): {"instr": per key (the median of shifts(port)' layouts), "spread": the
     middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
     allocated per key, "gc": a collection's instructions, "collections": per key}}."""
     for port in ports:  # compiled once, before the threads
@@ -140,7 +148,7 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
         for b in boards:
             heap.firmware(b, arch)
     runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
-            for m in (1, 2) for s in (SHIFTS if k in kinds else (0,))]
+            for m in (1, 2) for s in (shifts(p) if k in kinds else (0,))]
 
     def one(run):
         p, b, k, m, s = run
@@ -166,11 +174,12 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
                 collections = max(0, alloc) / threshold
                 assert tc == ta, (p, b, k, ta, tc)  # both runs turned the loop as often: no idle to subtract
                 each = sorted((got[(p, b, k, 2, s)][0] - got[(p, b, k, 1, s)][0]) / n + collections * per_gc
-                              for s in SHIFTS)
+                              for s in shifts(p))
                 instr = each[len(each) // 2]
                 # the middle three: a layout can put a one-off (a table growing, a frame's search of
                 # the heap) in one of its two runs, so that a key reads 2M instructions more, or less
-                out[(p, b, k)] = {"instr": instr, "spread": (each[1], each[-2]),
+                spread = (each[1], each[-2]) if len(each) > 2 else (each[0], each[-1])
+                out[(p, b, k)] = {"instr": instr, "spread": spread,
                                   "bytes": (bc - ba) / n, "writes": (wc - wa) / n,
                                   "reads": (rc - ra) / n,
                                   "idle": per_tick, "alloc": alloc, "gc": per_gc, "collections": collections}
@@ -238,7 +247,8 @@ def table(got, boards, kinds=KINDS, ports=PORTS):
              "file's: simulator/wiring.py's bus()): %s, and %d us an SPI transaction; the CYD's touch %d us "
              "a reading" % (CALIBRATION_SOURCE, buses, SPI_TRANSACTION_US, TOUCH_READ_US),
              "",
-             "| board | key | x86 instructions, the median of %d layouts (the middle three's range), %s "
+             "| board | key | x86 instructions (stock: the median of %d layouts, the middle three's range; "
+             "frozen: one layout), %s "
              "| bytes on the bus | bytes allocated, %s "
              "| ESP32 ms, likely (low-high), %s |" % ((len(SHIFTS),) + (" / ".join(ports),) * 3),
              "|---|---|---|---|---|---|"]
