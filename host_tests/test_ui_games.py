@@ -108,6 +108,43 @@ def test_playoff_after_a_tie():
     assert d.top().title == "Game over" and d.top().rows[:2] == ["CY wins!", "After a playoff of 2 holes."]
 
 
+def test_an_edit_that_would_undo_a_playoff_asks_first():
+    # (issue 57, 2) nothing dropped without a question: an edit that breaks the tie a playoff hole was
+    # played for asks before undoing it; kept, nothing changes
+    fresh_dir("playoff-ask")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=1)
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    d.hole([a, b, a])
+    d.key("ok")
+    d.enter([a, b])  # the playoff hole: ANN wins it
+    d.key("ok")
+    before = saved()["game"]
+    assert len(from_doc(before).playoff) == 1
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.fix("ANN", 0, 1)  # ANN's first card 0 -> 1: no tie any more
+    assert d.top().title == ("Undo 1 playoff hole?", "Undo playoff?"), d.top().title
+    d.choose("Keep, go back")
+    assert saved()["game"] == before  # nothing saved, the playoff hole kept
+    assert d.screen() == "FixEntry" and d.top().hole.cells[0] == "1"  # back at the card, to put it back
+    fresh_dir("playoff-ask-2")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=1)
+    d.hole([a, b, a])
+    d.key("ok")
+    d.enter([a, b])
+    d.key("ok")
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.fix("ANN", 0, 1)
+    d.choose("Undo them, save")
+    assert d.top().title == "Hole 1" and "Playoff holes undone: 1" in d.top().rows, d.top().rows
+    g = from_doc(saved()["game"])
+    assert g.playoff == [] and g.totals()[0] == 29 and g.winner() == 2
+
+
 def test_edit_a_past_hole_and_totals_recompute():
     fresh_dir("edit")
     d = Driver("devkit-oled")

@@ -235,6 +235,14 @@ class Game:
         self._tie = None
         return self._prune_playoff()
 
+    def undoes(self, index, entries, ender=None, out=None, blitz=False):
+        """How many playoff holes set_hole with these would undo; nothing changes."""
+        old, kept = self.holes[index], self.playoff
+        try:
+            return self.set_hole(index, entries, ender, out, blitz)
+        finally:
+            self.holes[index], self.playoff, self._tie = old, kept, None
+
     def _prune_playoff(self):
         kept = self.playoff
         self.playoff = []

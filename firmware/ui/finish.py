@@ -4,7 +4,7 @@
 # stays loaded through a game, and this does not (the CYD's whole game from
 # .mpy files, docs/MEMORY.md).
 from engine.errors import ScoreError
-from ui.widgets import Menu, Message
+from ui.widgets import Menu, Message, confirm
 
 PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
 
@@ -67,12 +67,18 @@ def ask_ender(draft):
     _who(draft, "Who ended?", picked, draft.ender, draft.ender_known)
 
 
-def commit(draft):
+def commit(draft, sure=False):
     app, g = draft.app, draft.game
     note = None
     if draft.target is None:
         leave(draft)  # a new hole: its screens go before it is scored and saved (their room: the CYD's game)
     try:
+        if type(draft.target) is int and not sure:  # nothing dropped without a question: a playoff
+            n = g.undoes(draft.target, draft.entries, draft.ender, draft.out, draft.blitz)
+            if n:
+                confirm(app, ("Undo %d playoff hole%s?" % (n, "s" if n > 1 else ""), "Undo playoff?"),
+                        lambda: commit(draft, True), no="Keep, go back", yes="Undo them, save")
+                return
         if draft.target is None:
             hole = g.add_hole(draft.entries, draft.ender, draft.out, draft.blitz)
         elif draft.target == "playoff":
