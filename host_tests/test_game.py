@@ -277,6 +277,17 @@ def test_edit_keeps_a_playoff_that_still_fits():
     assert g.set_hole(0, [P36, P44, P36]) == 0 and g.winner() == 2
 
 
+def test_undoes_says_what_an_edit_would_undo_and_changes_nothing():
+    # (issue 57, 2) the edit asks before undoing a playoff hole: this is what it asks from
+    g = tied_game()
+    g.add_playoff([0, 2], [P36, P28])
+    doc = g.to_doc()
+    assert g.undoes(0, [P28, P44, P36]) == 1  # Ann alone lowest: no tie, the playoff hole not needed
+    assert g.undoes(0, [P36, P44, P36]) == 0  # the same tie: it still fits
+    assert g.to_doc() == doc and g.winner() == 2 and len(g.playoff) == 1
+    assert g.set_hole(0, [P28, P44, P36]) == 1 and g.playoff == [] and g.winner() == 0
+
+
 def test_standings_share_places():
     g = Game("play-nine", ["Ann", "Bob", "Cy", "Di"], {"holes": 1})
     g.add_hole([P36, P28, P36, P44])
