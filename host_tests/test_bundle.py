@@ -1,8 +1,8 @@
 # cpython-only
 # make bundle (issue 39, 1): one .bin a board, the stock MicroPython image
 # with the firmware already in a filesystem (tools/bundle.py). Every board's
-# bundle of the real stock images (../shared/micropython/images/) read by a
-# peer's tool (mp-image-tool-esp32) and esptool. No board and no download
+# bundle of two real stock images (micropython.org's, found where
+# STOCK_IMAGES says) read by a peer's tool (mp-image-tool-esp32) and esptool. No board and no download
 # here: the other stock images are synthetic, an ESP32 image header
 # and MicroPython's real partition tables (ports/esp32/partitions-*.csv, as
 # of 1c3c201: current images have no "vfs" entry; v1.25's had one) with a
@@ -68,9 +68,10 @@ def stock_image(chip, csv, version="v1.27.0"):
     boot = bytes([0xE9, 3, 2, 0x20, 0, 0, 0, 0, 0xEE, 0, 0, 0]) + struct.pack("<H", bundle.CHIP_ID[chip])
     boot += bytes(range(256)) * 40  # the bootloader's "code"
     img = boot + b"\xff" * (0x8000 - base - len(boot)) + table_bytes(csv_parts(csv))
-    app = b"\xe9\x06\x02\x20" + hashlib.sha256(chip.encode()).digest() * 2000  # 64 KB of "app"
-    if version:  # its banner, as a real app holds it
+    app = b"\xe9\x06\x02\x20"
+    if version:  # its banner, as a real app holds it (before the rest: a test cuts an image's end)
         app += b"MicroPython %s on 2025-12-09\0" % version.encode()
+    app += hashlib.sha256(chip.encode()).digest() * 2000  # 64 KB of "app"
     return img + b"\xff" * (0x10000 - base - len(img)) + app
 
 
@@ -141,11 +142,12 @@ def test_the_bundle_is_the_stock_image_with_a_vfs_partition_holding_what_deploy_
     assert "web/page.html.gz" in files  # the page
 
 
-# The two real stock images micropython.org builds (../shared/micropython/images/, their README gives
-# where from and their SHA-256), and a peer's tool that reads such images on its own:
+# The two real stock images micropython.org builds, by their names there and their SHA-256, in the
+# folder STOCK_IMAGES names (by default the one beside the checkout where this workplace keeps
+# them); and a peer's tool that reads such images on its own:
 # mp-image-tool-esp32 (glenn20's, pinned in requirements-dev.txt: its partition table reader, its app
 # hash check through esptool, its littlefs reader), and esptool's own image-info on the app.
-IMAGES = os.path.join(ROOT, "..", "shared", "micropython", "images")
+IMAGES = os.environ.get("STOCK_IMAGES") or os.path.join(ROOT, "..", "shared", "micropython", "images")
 REAL = {"esp32": ("ESP32_GENERIC-20250911-v1.26.1.bin",
                   "6b5272b6edd15fc4d1627ec559a27a5d5a7b86e5ea7f8013941eb10c877edd4e"),
         "esp32s3": ("ESP32_GENERIC_S3-20251209-v1.27.0.bin",
@@ -158,7 +160,7 @@ def real_image(chip):
     name, digest = REAL[chip]
     path = os.path.join(IMAGES, name)
     if not os.path.exists(path):
-        pytest.skip("the stock images are not here (../shared/micropython/images/)")
+        pytest.skip("the stock images are not found: STOCK_IMAGES=<the folder holding %s>" % name)
     with open(path, "rb") as f:
         data = f.read()
     assert hashlib.sha256(data).hexdigest() == digest, name

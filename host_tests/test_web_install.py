@@ -4,7 +4,7 @@
 # manifest in the page, and the page's button, in a headless Chromium up to
 # the serial port's prompt (no board here: navigator.serial.requestPort, the
 # browser's port chooser, is where it stops). The page is built from the two
-# real stock images micropython.org builds (../shared/micropython/images/);
+# real stock images micropython.org builds (test_bundle.py's, STOCK_IMAGES);
 # the refusals use synthetic ones, laid out as micropython.org's are, with
 # MicroPython's real partition table (host_tests/test_bundle.py).
 import json
@@ -51,7 +51,7 @@ def built(tmp_path_factory):
     if NO_PORT or NO_EWT:
         pytest.skip("MicroPython's WebAssembly port or ESP Web Tools is not installed: make setup (npm ci)")
     tmp = str(tmp_path_factory.mktemp("install"))
-    # the real stock images micropython.org builds (../shared/micropython/images/), each checked
+    # the real stock images micropython.org builds (test_bundle.py's: STOCK_IMAGES), each checked
     # against its SHA-256; the synthetic ones stay for the refusals below
     for chip in ("esp32", "esp32s3"):
         real_image(chip)
