@@ -37,11 +37,22 @@ def choose_fix(d, label):
     d.key("ok")
 
 
-def grid(emu, step=3):
-    """Every step-th pixel of every step-th row, {(x, y): (r, g, b)} (a
-    320x240 picture whole is more than the test's heap)."""
+def grid(emu, at=None, step=3):
+    """Every step-th pixel of every step-th row, row by row, as bytes (r, g, b a pixel): the
+    picture's, or where at(x, y) says each is seen (a 320x240 picture whole is more than the
+    test's heap; a dict keyed by (x, y) took seconds a picture under MicroPython)."""
     w, h = emu.size()
-    return {(x, y): emu.pixel(x, y) for y in range(0, h, step) for x in range(0, w, step)}
+    out = bytearray()
+    for y in range(0, h, step):
+        for x in range(0, w, step):
+            out.extend(bytes(emu.pixel(*at(x, y)) if at else emu.pixel(x, y)))
+    return out
+
+
+def colour(emu, g, x, y, step=3):
+    """grid g's (r, g, b) at the picture's (x, y), a multiple of step."""
+    i = 3 * ((y // step) * len(range(0, emu.size()[0], step)) + x // step)
+    return tuple(g[i:i + 3])
 
 
 def test_every_fix_moves_the_picture_on_the_glass_as_it_says():
@@ -59,23 +70,24 @@ def test_every_fix_moves_the_picture_on_the_glass_as_it_says():
             plain = grid(emu)
             d.key("ok")  # the same frame, seen through the fix
             assert d.app.state["settings"]["glass"] in (1, 2), board
-            seen = {(x, y): emu.pixel(w - 1 - x, h - 1 - y if turned else y) for x, y in plain}
+            seen = grid(emu, lambda x, y, w=w, h=h, turned=turned: (w - 1 - x, h - 1 - y if turned else y))
             assert seen == plain, (board, label)
             d.key("ok")  # undone
             assert grid(emu) == plain, (board, label)
             assert d.app.state["settings"].get("glass") is None, board  # nothing kept when undone
         shift = (w - 1) % 3  # (the grid's columns mirrored)
-        assert any(plain[(x, y)] != plain[(w - 1 - x - shift, y)] for (x, y) in plain), board  # not symmetric
+        assert plain != grid(emu, lambda x, y, e=w - 1 - shift: (e - x, y)), board  # not symmetric
         move_to(d, "Invert")
         plain = grid(emu)
         d.key("ok")
         y = h // 2 - h // 2 % 3
-        assert plain[(0, y)] == BLACK and emu.pixel(0, y) == WHITE, board
+        assert colour(emu, plain, 0, y) == BLACK and emu.pixel(0, y) == WHITE, board
         d.key("ok")
         if not d.app.pen.mono:  # the OLED has no colours to swap
             move_to(d, "Swap red/blue")
             plain = grid(emu)
-            reds = [p for p in plain if plain[p] == (255, 0, 0)]
+            reds = [(x, y) for y in range(0, h, 3) for x in range(0, w, 3)
+                    if colour(emu, plain, x, y) == (255, 0, 0)]
             d.key("ok")
             assert reds and all(emu.pixel(x, y) == (0, 0, 255) for x, y in reds), board  # the RED bar is blue
             d.key("ok")

@@ -332,11 +332,13 @@ def test_the_oled_emulators_answer_the_status_byte_as_ss_oled_reads_it():
 
 def test_the_emulators_row_copy_puts_every_pixel_where_one_at_a_time_would():
     # (issue 29, 9: the M5Stack's simulator took a fifth of a second a key, putting 150 KB a frame
-    # pixel by pixel; rows are copied whole where the columns run along RAM's rows)
+    # pixel by pixel; rows are copied whole where the columns run along RAM's rows, and with MV
+    # down RAM's columns: every MADCTL's exchange and mirrors, and the colour order)
     import random
 
     rnd = random.Random(5) if hasattr(random, "Random") else random
-    for madctl in (0x00, 0x08, 0x80, 0x88):
+    for madctl in [mv | mx | my | bgr for mv in (0, 0x20) for mx in (0, 0x40) for my in (0, 0x80)
+                   for bgr in (0, 0x08)]:
         small = glass.Glass("small", "test", (40, 30), 0, (0, 0), (40, 30), False, (0, 0, 0), {}, 1, (), ())
         fast, slow = panel.DCSPanel(small), panel.DCSPanel(small)
         for emu in (fast, slow):

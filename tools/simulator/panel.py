@@ -36,6 +36,11 @@ class Pin:
 
 
 # --- DCS panels ---------------------------------------------------------------
+try:
+    import framebuf  # MicroPython's: a RAM column copied in C (_down)
+except ImportError:
+    framebuf = None
+
 _ARGS = {0x2A: 4, 0x2B: 4, 0x36: 1, 0x3A: 1}
 
 
@@ -52,6 +57,7 @@ class DCSPanel:
         self.spec = glass
         self.ram_w, self.ram_h = glass.ram
         self.ram = bytearray(self.ram_w * self.ram_h * 2)
+        self._fb = None  # framebuf's view of the RAM, for _down
         self.dc = Pin()
         self.cs = Pin()
         self.rst = Pin(self._reset)
@@ -142,8 +148,7 @@ class DCSPanel:
             self.colmod = a[0]
 
     def _pixels(self, buf):
-        if not self.madctl & 0x60:  # columns run along RAM's rows: a row's run is copied whole
-            buf = self._runs(buf)
+        buf = self._runs(buf)
         for b in buf:
             if self.half is None:
                 self.half = b
@@ -154,35 +159,51 @@ class DCSPanel:
                 self.ram[i] = hi
                 self.ram[i + 1] = b
             self.data_bytes += 2
-            self.col += 1
-            if self.col > self.cols[1]:
-                self.col = self.cols[0]
-                self.row += 1
-                if self.row > self.rows[1]:
-                    self.row = self.rows[0]
+            self._step(1)
+
+    def _step(self, n):
+        self.col += n
+        if self.col > self.cols[1]:
+            self.col = self.cols[0]
+            self.row += 1
+            if self.row > self.rows[1]:
+                self.row = self.rows[0]
 
     def _runs(self, buf):
-        """Copy the whole pixels of buf that fall in RAM row by row, as
+        """Copy the whole pixels of buf that fall in RAM a run at a time, as
         _pixels would one by one (the simulator's frame is some 150 KB on the
         M5Stack: a key took a fifth of a second); returns what is left to
-        put one by one (a half pixel, a run out of RAM)."""
-        j, n = 0, len(buf)
+        put one by one (a half pixel, a run out of RAM or against MX/MY).
+        A run goes along a RAM row, or with MV down a RAM column (framebuf's
+        blit: every frame of a board in landscape went pixel by pixel)."""
+        j, n, m = 0, len(buf), self.madctl
         while self.half is None and n - j >= 2:
             run = min((n - j) // 2, self.cols[1] - self.col + 1)
-            pr = self.ram_h - 1 - self.row if self.madctl & 0x80 else self.row
-            if run <= 0 or not (0 <= pr < self.ram_h and 0 <= self.col and self.col + run <= self.ram_w):
+            if run <= 0:
                 break
-            i = (pr * self.ram_w + self.col) * 2
-            self.ram[i:i + 2 * run] = buf[j:j + 2 * run]
+            if m & 0x20:  # MV: the column address walks down RAM column pc
+                pc = self.ram_w - 1 - self.row if m & 0x40 else self.row
+                inside = 0 <= pc < self.ram_w and 0 <= self.col and self.col + run <= self.ram_h
+                if m & 0x80 or not framebuf or not inside:
+                    break  # MY walks up it: one by one
+                self._down(pc, self.col, buf, j, run)
+            else:
+                pr = self.ram_h - 1 - self.row if m & 0x80 else self.row
+                if m & 0x40 or not (0 <= pr < self.ram_h and 0 <= self.col and self.col + run <= self.ram_w):
+                    break  # MX walks back along it: one by one
+                i = (pr * self.ram_w + self.col) * 2
+                self.ram[i:i + 2 * run] = buf[j:j + 2 * run]
             j += 2 * run
             self.data_bytes += 2 * run
-            self.col += run
-            if self.col > self.cols[1]:
-                self.col = self.cols[0]
-                self.row += 1
-                if self.row > self.rows[1]:
-                    self.row = self.rows[0]
+            self._step(run)
         return buf[j:] if j else buf
+
+    def _down(self, pc, pr, buf, j, run):
+        """run pixels of buf from j into RAM column pc, from row pr down."""
+        if self._fb is None:
+            self._fb = framebuf.FrameBuffer(self.ram, self.ram_w, self.ram_h, framebuf.RGB565)
+        strip = bytearray(buf[j:j + 2 * run])  # (framebuf wants a buffer it may write)
+        self._fb.blit(framebuf.FrameBuffer(strip, 1, run, framebuf.RGB565), pc, pr)
 
     def _where(self, m, a, b):
         """The RAM index that column address a, row address b reach under
