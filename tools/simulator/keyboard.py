@@ -17,7 +17,11 @@ from cardputer import adv_legends  # noqa: E402
 
 
 class OutPin:
-    def __init__(self):
+    """An address pin: a write moves the line the decoder selects."""
+
+    def __init__(self, board, bit):
+        self.board = board
+        self.mask = 1 << bit
         self.v = 0
         self.writes = 0
 
@@ -26,6 +30,8 @@ class OutPin:
             return self.v
         self.v = 1 if v else 0
         self.writes += 1
+        b = self.board
+        b.line = b.line | self.mask if v else b.line & ~self.mask
         return None
 
 
@@ -35,20 +41,27 @@ class InPin:
         self.bit = bit
 
     def value(self, v=None):
-        return self.board.read(self.bit)
+        b = self.board
+        if b.chatter:
+            return b.read(self.bit)
+        return 0 if b.lines[b.line] >> self.bit & 1 else 1  # read()'s, with no chatter
 
 
 class Matrix:
     """The keys held, a bitmask per line; reading a pin allocates nothing
-    (the driver's own allocations are what its test measures)."""
+    (the driver's own allocations are what its test measures). The line the
+    address selects is kept as the address pins are written (a Cardputer's
+    scans were most of a random-key run's time when each read worked it out)."""
 
     def __init__(self, legends=CARDPUTER, addr_bits=3):
         self.legends = legends
-        self.addr = [OutPin() for _ in range(addr_bits)]
+        self.line = 0  # what the address pins select
+        self.addr = [OutPin(self, i) for i in range(addr_bits)]
         self.ins = [InPin(self, j) for j in range(len(legends[0]))]
         self.lines = bytearray(len(legends))  # the keys held on each line
         self.flips = bytearray(8 * len(legends))  # per key: reads of chatter left
         self.holds = bytearray(b"\x01" * 8 * len(legends))  # per key: the reads each level of it lasts
+        self.chatter = 0  # keys with reads of chatter left (none: a read looks no further)
 
     def where(self, legend):
         for line in range(len(self.legends)):
@@ -59,27 +72,30 @@ class Matrix:
     def press(self, legend, chatter=0, hold=1):
         line, bit = self.where(legend)
         self.lines[line] |= 1 << bit
-        self.flips[line * 8 + bit] = chatter * hold
-        self.holds[line * 8 + bit] = hold
+        self._bounce(line * 8 + bit, chatter, hold)
 
     def release(self, legend, chatter=0, hold=1):
         line, bit = self.where(legend)
         self.lines[line] &= ~(1 << bit) & 0xFF
-        self.flips[line * 8 + bit] = chatter * hold
-        self.holds[line * 8 + bit] = hold
+        self._bounce(line * 8 + bit, chatter, hold)
+
+    def _bounce(self, k, chatter, hold):
+        self.chatter += (chatter * hold > 0) - (self.flips[k] > 0)
+        self.flips[k] = chatter * hold
+        self.holds[k] = hold
 
     def read(self, bit):
         """An input pin: 0 where a held key is on the line the address selects."""
-        line = 0
-        for i in range(len(self.addr)):
-            line |= self.addr[i].v << i
+        line = self.line
         down = self.lines[line] >> bit & 1
-        k = line * 8 + bit
-        left = self.flips[k]
-        if left:
-            self.flips[k] = left - 1
-            if (left + self.holds[k] - 1) // self.holds[k] % 2:  # the last h reads the other way, and so on
-                down ^= 1
+        if self.chatter:
+            k = line * 8 + bit
+            left = self.flips[k]
+            if left:
+                self.flips[k] = left - 1
+                self.chatter -= left == 1
+                if (left + self.holds[k] - 1) // self.holds[k] % 2:  # the last h reads the other way,
+                    down ^= 1  # and so on
         return 0 if down else 1
 
 
