@@ -12,7 +12,10 @@
 #     IMAGE=1): a whole game runs in 32 KB; with Wi-Fi on and 4 phones at
 #     the table at most 56 KB in use, with 8 phones 64 KB, every request
 #     answered (the device and the phones on one clock of the run's own,
-#     tools/common/vclock.py: the same figure every run).
+#     tools/common/vclock.py: the same figure every run). 8 phones here on
+#     the CYD alone: the phones' share is the same on every board, the
+#     CYD's figure within 0.1 KB of the highest (the TTGO's) and its run a
+#     fifth of the others' time; make bench holds every board to it.
 #
 # Without the ports (make unix32 not run: no MicroPython source, or no
 # 32-bit gcc) these skip, saying so; ports built from other firmware than
@@ -30,9 +33,10 @@ KB = 1024
 BOOT_FREE = 16 * KB  # of the first 56 KB (heap.FIRST_HEAP), after boot
 STOCK_GAME = 88 * KB
 FROZEN_GAME = 32 * KB
-WIFI = {4: 56 * KB, 8: 64 * KB}  # phones: in use at most, frozen
+WIFI = heap.WIFI_BUDGET  # phones: in use at most, frozen
 
 BOARDS = list(manifest.REAL_BOARDS)
+WIFI_RUNS = [(b, 4) for b in BOARDS] + [("cyd", 8)]  # (board, phones); 8 on every board: make bench
 NOT_BUILT = "the 32-bit MicroPython ports are not built, so the heap budgets were not checked: make unix32"
 
 
@@ -94,8 +98,7 @@ def test_frozen_whole_game_in_32_kb(board_id):
                                                                                      FROZEN_GAME // KB)
 
 
-@pytest.mark.parametrize("phones", sorted(WIFI))
-@pytest.mark.parametrize("board_id", BOARDS)
+@pytest.mark.parametrize("board_id,phones", WIFI_RUNS)
 def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
     """The device and the phones move by one clock of the run's own
     (tools/common/vclock.py): the figure is the same every run, however busy
