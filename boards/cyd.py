@@ -96,13 +96,14 @@ def setup():
 
     display = panel()
     w, h = display.width, display.height
-    # the touch controller the unit has (docs/BOARDS.md, "CYD look-alikes"): a 2432S024C's CST820
-    # (I2C: SDA 33, SCL 32, RST 25), a 2432S024R's XPT2046 on the display's bus (CS 33, IRQ 36), else
-    # the usual XPT2046 on pins of its own; the module that asks is let go after (docs/MEMORY.md)
+    # the touch controller the unit has (docs/BOARDS.md, "CYD look-alikes"): a 2432S024C's CST820 or a
+    # 2432S032C's GT911 (I2C: SDA 33, SCL 32, RST 25), a 2432S024R's XPT2046 on the display's bus (CS
+    # 33, IRQ 36), else the usual XPT2046 on pins of its own; the module that asks is let go after
     import drivers
     from drivers import cydtouch
 
-    touch = cydtouch.cst(SoftI2C(scl=Pin(32), sda=Pin(33), freq=400_000), Pin(25, Pin.OUT), w, h, TOUCH_CAL)
+    i2c, rst = SoftI2C(scl=Pin(32), sda=Pin(33), freq=400_000), Pin(25, Pin.OUT)
+    touch = cydtouch.cst(i2c, rst, w, h, TOUCH_CAL) or cydtouch.gt911(i2c, rst, w, h, TOUCH_CAL)
     name = touch and touch.chip
     if touch is None:  # (33 is the CST820's SDA: made an output only now)
         cs = Pin(33, Pin.OUT, value=1)

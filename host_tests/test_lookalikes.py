@@ -1,6 +1,6 @@
 # The CYD's look-alikes with the backlight on GPIO 27 (issue 56, 5), modelled
 # as their board definitions give them (tools/simulator/glass.py's
-# cyd-2432s024r and cyd-2432s024c, from rzeldent/platformio-espressif32-
+# cyd-2432s024r, cyd-2432s024c and cyd-2432s032c, from rzeldent/platformio-espressif32-
 # sunton's JSON files; their touch controllers in tools/simulator/cydtouch.py,
 # from the makers' and public drivers' documents): the board file's own
 # setup() finds each one's touch controller (drivers/cydtouch.py), the first
@@ -16,7 +16,9 @@ if sys.implementation.name != "micropython":
 from simulator import port  # noqa: E402
 from simulator.driver import Driver, fresh_dir  # noqa: E402
 
-UNITS = {"cyd": "XPT2046", "cyd-2432s024r": "XPT2046 on the display's bus", "cyd-2432s024c": "CST8xx (ID B7)"}
+UNITS = {"cyd": "XPT2046", "cyd-2432s024r": "XPT2046 on the display's bus", "cyd-2432s024c": "CST8xx (ID B7)",
+         "cyd-2432s032c": "GT911 (5Dh)"}
+KINDS = {"CST": "CapTouch", "GT9": "GTTouch"}
 
 
 def test_each_unit_finds_its_touch_and_the_first_calibration_completes():
@@ -43,7 +45,7 @@ def test_the_board_files_setup_finds_each_units_touch_controller():
     for unit, chip in UNITS.items():
         hw = wiring.panel(mod, panel.DCSPanel(glass.unit("cyd", unit)), whole=True)
         assert hw.display.touch == chip, (unit, hw.display.touch)
-        assert type(hw.keys.touch).__name__ == ("CapTouch" if "CST" in chip else "Touch"), unit
+        assert type(hw.keys.touch).__name__ == KINDS.get(chip[:3], "Touch"), unit
 
 
 def test_the_xpt2046_beside_the_display_is_read_at_its_own_clock_and_only_when_touched():
@@ -95,3 +97,27 @@ def test_the_about_screen_names_the_touch_controller():
     d.choose("Settings")
     d.choose("About")
     assert ("touch", "CST8xx (ID B7)") in d.top().rows, d.top().rows
+
+
+def test_a_gt911_is_found_at_either_address_read_as_it_reports_and_cleared():
+    # (issue 56, 5: the 2432S032C's GT911 fell through to the usual XPT2046, whose calibration no
+    # tap can complete) espressif/esp-bsp's esp_lcd_touch_gt911.c: 5Dh, or 14h where INT was high
+    # at the reset; a reading stands until the status is cleared, and the next comes after
+    from simulator import cydtouch, glass
+
+    made = glass.CYD_032C.touch
+    for addr in (0x5D, 0x14):
+        fresh_dir("lookalike-gt911-%x" % addr)
+        glass.CYD_032C.touch = dict(made, addr=addr)
+        try:
+            d = Driver("cyd", emulate=True, unit="cyd-2432s032c", calibrate=False)
+        finally:
+            glass.CYD_032C.touch = made
+        assert d.app.hw.display.touch == "GT911 (%02Xh)" % addr, d.app.hw.display.touch
+        chip = d.sim.fingers
+        assert type(chip) is cydtouch.GT911
+        d.calibrate()
+        assert d.screen() != "Calibrate"
+        assert chip.status & 0x80 == 0 or chip.finger is None  # each reading cleared once read
+        d.key("ok")
+        assert d.screen() == "Menu", d.screen()

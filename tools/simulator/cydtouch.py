@@ -8,7 +8,9 @@
 # by its CS): simulator/touch.py's Panel, with its temperature reading, its
 # most clock and its PENIRQ line. CST820 (the 2432S024C's, the CST816
 # family's capacitive controller) on I2C: its registers, its ID, its sleep,
-# in which it does not answer.
+# in which it does not answer. GT911 (the 2432S032C's) on I2C: 16-bit
+# register addresses, its product ID, a reading made every 10 ms and held
+# until the host clears its status.
 from simulator.touch import Panel
 
 
@@ -140,4 +142,68 @@ class _Reset:
         if v and not self.level:
             self.chip.sleep_off = False
             self.chip.awake_until = self.chip.clock() + self.chip.AWAKE_MS
+        self.level = 1 if v else 0
+
+
+class GT911:
+    """A GT911 at I2C address addr (5Dh; 14h where INT was high at its reset), as espressif/esp-bsp's
+    esp_lcd_touch_gt911.c reads it: 16-bit register addresses (a one-byte address reaches no
+    register: it reads 0s); 8140h-8142h the product ID "911"; 814Eh the status, bit 7 set when a
+    reading is ready, bits 0-3 the points; 8150h-8153h the first point's x and y, low byte first,
+    in its own pixels (240 x 320 on the 2432S032C: rzeldent/platformio-espressif32-sunton
+    esp32-2432S032C.json, GT911_TOUCH_CONFIG_X_MAX = LCD_WIDTH, no swap, no mirror). A reading is
+    made every REPORT_MS, but only once the host has written 0 to the status (the last one is
+    held until then). raw as CST820's; clock: a function giving ms (the simulator's)."""
+
+    REPORT_MS = 10
+
+    def __init__(self, width=320, height=240, raw=(0, 319, 239, 0, True), addr=0x5D):
+        self.w, self.h, self.raw, self.addr = width, height, raw, addr
+        self.finger = None
+        self.now = 0
+        self.clock = lambda: self.now
+        self.status = 0
+        self.point = (0, 0)
+        self.made = -self.REPORT_MS  # when the last reading was made
+        self.rst = _GTReset(self)
+
+    def _point(self):  # (CST820's arithmetic: raw as its)
+        x0, x1, y0, y1, swap = self.raw
+        sx, sy = self.finger
+        px = x0 + (x1 - x0) * sx // (self.w - 1)
+        py = y0 + (y1 - y0) * sy // (self.h - 1)
+        return (py, px) if swap else (px, py)
+
+    def _report(self):
+        now = self.clock()
+        if not self.status & 0x80 and now - self.made >= self.REPORT_MS:  # a new reading
+            self.made = now
+            self.status = 0x80 | (1 if self.finger is not None else 0)
+            if self.finger is not None:
+                self.point = self._point()
+
+    def readfrom_mem_into(self, addr, reg, buf, addrsize=8):
+        self._report()
+        x, y = self.point
+        regs = {0x8140: ord("9"), 0x8141: ord("1"), 0x8142: ord("1"), 0x814E: self.status,
+                0x8150: x & 0xFF, 0x8151: x >> 8, 0x8152: y & 0xFF, 0x8153: y >> 8}
+        for i in range(len(buf)):
+            buf[i] = regs.get(reg + i, 0) if addrsize == 16 else 0
+
+    def writeto_mem(self, addr, reg, buf, addrsize=8):
+        if addrsize == 16 and reg == 0x814E:
+            self.status = buf[0]
+
+
+class _GTReset:
+    """The GT911's reset line: high again, it starts afresh (no reading ready)."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.level = 1
+
+    def value(self, v):
+        if v and not self.level:
+            self.chip.status = 0
+            self.chip.made = self.chip.clock()
         self.level = 1 if v else 0

@@ -40,7 +40,7 @@ class Glass:
         self.rst_pulled_up = rst_pulled_up  # the glass pulls its reset line up (the M5Stack's IPS)
         self.init_except = init_except or {}  # command -> the other maker's bytes, where two disagree
         # its touch controller and the pins it is on (simulator/wiring.py attaches the model):
-        # chip "xpt2046" (sck, mosi, miso, cs, irq; host: on the display's hardware bus) or "cst820"
+        # chip "xpt2046" (sck, mosi, miso, cs, irq; host: on the display's hardware bus) "cst820" or "gt911"
         # (sda, scl, rst, int, addr); None: no touch panel
         self.touch = touch
         # the board check's fix this unit needs (nothing tells it from the usual unit: the same ID)
@@ -165,6 +165,17 @@ CYD_024C = Glass(
     dict(CYD.pins, bl=27), CYD.host, CYD.init, _LOOKALIKE, board=CYD.board,
     touch=dict(chip="cst820", sda=33, scl=32, rst=25, int=21, addr=0x15))
 
+# The 2432S032C (rzeldent/platformio-espressif32-sunton esp32-2432S032C.json; the same pins in
+# spark404/esp32-2432S032C_I-base's README): an ST7789 on the usual unit's display pins, the
+# backlight on 27, and a GT911 on I2C at 5Dh, sda 33, scl 32, rst 25, int 21. Its panel is modelled
+# as the CYD2USB's ST7789 (its inversion not confirmed from a second source).
+CYD_032C = Glass(
+    "cyd-2432s032c", "ST7789", CYD_ST7789.ram, CYD_ST7789.madctl, CYD_ST7789.start, CYD_ST7789.size,
+    CYD_ST7789.invert, CYD_ST7789.ident, dict(CYD.pins, bl=27), CYD_ST7789.host, CYD_ST7789.init,
+    CYD_ST7789.sources + (("ST7789, backlight 27, GT911 at 5Dh and its pins",
+                           "rzeldent/platformio-espressif32-sunton esp32-2432S032C.json"),),
+    board=CYD.board, touch=dict(chip="gt911", sda=33, scl=32, rst=25, int=21, addr=0x5D))
+
 M5STACK = Glass(
     "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
     dict(sck=18, mosi=23, miso=19, cs=14, dc=27, rst=33, bl=32), 2, ILI9342C_M5, (
@@ -183,7 +194,8 @@ M5STACK_TN = Glass(
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
 UNITS: dict = {}
-for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_INVON, CYD_024R, CYD_024C, M5STACK, M5STACK_TN):
+for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_INVON, CYD_024R, CYD_024C, CYD_032C, M5STACK,
+           M5STACK_TN):
     UNITS[_g.board] = UNITS.get(_g.board, ()) + (_g,)
 ALL = {g.name: g for units in UNITS.values() for g in units}
 

@@ -433,16 +433,26 @@ class I2C:
     def writevto(self, addr, vector):
         return self._chip(addr).writevto(addr, vector)
 
-    def readfrom_mem_into(self, addr, reg, buf):
-        self._chip(addr).readfrom_mem_into(addr, reg, buf)
+    # addrsize: the register address's bits, sent high byte first, only its low addrsize bits
+    # (extmod/machine_i2c.c fill_memaddr_buf); a chip's model gets addrsize where it is not 8
+    def readfrom_mem_into(self, addr, reg, buf, *, addrsize=8):
+        reg, kw = _mem(reg, addrsize)
+        self._chip(addr).readfrom_mem_into(addr, reg, buf, **kw)
 
-    def writeto_mem(self, addr, reg, buf):
-        self._chip(addr).writeto_mem(addr, reg, buf)
+    def writeto_mem(self, addr, reg, buf, *, addrsize=8):
+        reg, kw = _mem(reg, addrsize)
+        self._chip(addr).writeto_mem(addr, reg, buf, **kw)
 
-    def readfrom_mem(self, addr, reg, n):
+    def readfrom_mem(self, addr, reg, n, *, addrsize=8):
         buf = bytearray(n)
-        self.readfrom_mem_into(addr, reg, buf)
-        return buf
+        self.readfrom_mem_into(addr, reg, buf, addrsize=addrsize)
+        return bytes(buf)  # (machine_i2c.c returns bytes)
+
+
+def _mem(reg, addrsize):
+    if addrsize & 7 or addrsize > 32:
+        raise ValueError("invalid addrsize")  # machine_i2c.c fill_memaddr_buf
+    return reg & ((1 << addrsize) - 1), {} if addrsize == 8 else {"addrsize": addrsize}
 
 
 class SoftI2C(I2C):

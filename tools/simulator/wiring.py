@@ -60,8 +60,9 @@ def wire(glass, emu, chip="esp32"):
         from simulator import cydtouch as models
 
         size = glass.size
-        if touch["chip"] == "cst820":
-            emu.touch = models.CST820(size[0], size[1])
+        if touch["chip"] in ("cst820", "gt911"):
+            emu.touch = models.CST820(size[0], size[1]) if touch["chip"] == "cst820" else \
+                models.GT911(size[0], size[1], addr=touch["addr"])
             port.attach_i2c(touch["sda"], touch["scl"], touch["addr"], emu.touch)
             port.attach_line(touch["rst"], emu.touch.rst)
         else:  # an XPT2046 on pins of its own, or beside the display on its bus (host)
