@@ -1,6 +1,7 @@
 # A whole game: options, players, holes, ender rules, totals, ties, playoff,
 # editing and the document form (docs/RULES.md "The game").
 from engine.errors import ScoreError
+from engine.edit import set_hole, undoes
 from engine.doc import from_doc, result
 from engine.game import GAMES, Game, rules_for
 from support import grid, raises
@@ -261,20 +262,20 @@ def test_edit_a_past_hole_recomputes():
     assert g.tied() == [0, 1]
     g.add_playoff([0, 1], [P28, P36])
     assert g.winner() == 0
-    dropped = g.set_hole(0, [P44, P36])  # Bob now wins outright
+    dropped = set_hole(g, 0, [P44, P36])  # Bob now wins outright
     assert dropped == 1 and g.playoff == [] and g.totals() == [80, 64] and g.winner() == 1
-    assert g.set_hole(1, [P36, P36]) == 0 and g.totals() == [80, 72]
+    assert set_hole(g, 1, [P36, P36]) == 0 and g.totals() == [80, 72]
     with raises(ScoreError, "hole 1", "player 2 (Bob)"):
-        g.set_hole(0, [P44, grid("1 2 3 / 4 5 6")])
+        set_hole(g, 0, [P44, grid("1 2 3 / 4 5 6")])
     assert g.totals() == [80, 72]  # a bad edit changes nothing
     with raises(ScoreError, "no hole 3"):
-        g.set_hole(2, [P44, P36])
+        set_hole(g, 2, [P44, P36])
 
 
 def test_edit_keeps_a_playoff_that_still_fits():
     g = tied_game()
     g.add_playoff([0, 2], [P36, P28])
-    assert g.set_hole(0, [P36, P44, P36]) == 0 and g.winner() == 2
+    assert set_hole(g, 0, [P36, P44, P36]) == 0 and g.winner() == 2
 
 
 def test_undoes_says_what_an_edit_would_undo_and_changes_nothing():
@@ -282,10 +283,70 @@ def test_undoes_says_what_an_edit_would_undo_and_changes_nothing():
     g = tied_game()
     g.add_playoff([0, 2], [P36, P28])
     doc = g.to_doc()
-    assert g.undoes(0, [P28, P44, P36]) == 1  # Ann alone lowest: no tie, the playoff hole not needed
-    assert g.undoes(0, [P36, P44, P36]) == 0  # the same tie: it still fits
+    assert undoes(g, 0, [P28, P44, P36]) == 1  # Ann alone lowest: no tie, the playoff hole not needed
+    assert undoes(g, 0, [P36, P44, P36]) == 0  # the same tie: it still fits
     assert g.to_doc() == doc and g.winner() == 2 and len(g.playoff) == 1
-    assert g.set_hole(0, [P28, P44, P36]) == 1 and g.playoff == [] and g.winner() == 0
+    assert set_hole(g, 0, [P28, P44, P36]) == 1 and g.playoff == [] and g.winner() == 0
+
+
+def test_an_undone_playoff_comes_back_with_the_same_tie_and_is_saved():
+    # (issue 57, 2) putting the card back brought the tie back but not the playoff hole
+    g = tied_game()  # Ann and Cy tied on 28
+    g.add_playoff([0, 2], [P36, P28])  # Cy wins it
+    assert set_hole(g, 0, [P36, P36, P28]) == 1 and g.playoff == [] and g.winner() == 2  # no tie
+    assert [[h.scores for h in r] for r in g.undone] == [[[36, 28]]]
+    doc = g.to_doc()
+    assert doc["undone_runs"] == [1] and doc["undone"][0]["players"] == [0, 2]
+    assert result(from_doc(doc)) == result(g)  # not scored: score.py's answer is the game's
+    g = from_doc(doc)  # the device's save read back: the run kept
+    assert set_hole(g, 0, [P28, P36, P28]) == 0 and g.back == 1  # the same tie again: the hole back
+    assert [h.scores for h in g.playoff] == [[36, 28]] and g.undone == [] and g.winner() == 2
+    assert "undone" not in g.to_doc() and "undone_runs" not in g.to_doc()
+
+
+def test_damaged_undone_runs_in_a_save_cost_nothing_of_the_game():
+    g = tied_game()
+    g.add_playoff([0, 2], [P36, P28])
+    set_hole(g, 0, [P36, P36, P28])
+    doc = g.to_doc()
+    for key, bad in (("undone_runs", [2]), ("undone_runs", ["1"]), ("undone_runs", [0, 1]),
+                     ("undone", "x"), ("undone", [{"players": [0, 9], "grids": [P36, P28]}]),
+                     ("undone", [{"players": [0, 2], "grids": [P36]}]), ("undone", [{"grids": [P36, P28]}])):
+        d = dict(doc, **{key: bad})
+        g2 = from_doc(d)
+        assert g2.undone == [] and result(g2) == result(g), (key, bad)
+
+
+def test_another_tie_keeps_each_undone_run_for_its_own():
+    g = tied_game()
+    g.add_playoff([0, 2], [P36, P28])  # Ann and Cy's playoff
+    set_hole(g, 0, [P36, P28, P36])  # Bob alone lowest: undone
+    set_hole(g, 0, [P28, P28, P36])  # now Ann and Bob tie: not that run's tie
+    assert g.back == 0 and g.playoff_players() == [0, 1]
+    g.add_playoff([0, 1], [P28, P36])  # Ann wins theirs
+    assert set_hole(g, 0, [P28, P36, P28]) == 1 and g.back == 1  # Ann and Cy again: theirs back
+    assert [h.players for h in g.playoff] == [[0, 2]] and g.winner() == 2
+    assert [[h.players for h in r] for r in g.undone] == [[[0, 1]]]
+    assert set_hole(g, 0, [P28, P28, P36]) == 1 and g.back == 1 and g.winner() == 0  # and back again
+
+
+def test_a_playoff_hole_is_edited_like_any_other():
+    g = Game("play-nine", ["Ann", "Bob", "Cy"], {"holes": 1})
+    g.add_hole([P28, P28, P28])  # all three tied
+    g.add_playoff([0, 1, 2], [P28, P28, P36])  # Ann and Bob still tied
+    g.add_playoff([0, 1], [P36, P28])  # Bob wins
+    assert g.winner() == 1
+    # playoff hole k is -1 - k (the first -1): asked first, nothing changed
+    assert undoes(g, -1, [P28, P36, P28]) == 1 and len(g.playoff) == 2 and g.winner() == 1
+    assert set_hole(g, -1, [P28, P36, P28]) == 1  # Ann and Cy tied after it now: Bob's hole undone
+    assert [h.scores for h in g.playoff] == [[28, 36, 28]] and g.playoff_players() == [0, 2]
+    assert set_hole(g, -1, [P28, P28, P36]) == 0 and g.back == 1 and g.winner() == 1  # as it was
+    assert set_hole(g, -2, [P28, P36]) == 0 and g.winner() == 0  # the second playoff hole: Ann wins
+    try:
+        set_hole(g, -3, [P28, P28])
+        raise AssertionError("a playoff hole that is not there was edited")
+    except ScoreError as e:
+        assert "no playoff hole 3" in str(e)
 
 
 def test_standings_share_places():

@@ -143,6 +143,28 @@ def test_an_edit_that_would_undo_a_playoff_asks_first():
     assert d.top().title == "Hole 1" and "Playoff holes undone: 1" in d.top().rows, d.top().rows
     g = from_doc(saved()["game"])
     assert g.playoff == [] and g.totals()[0] == 29 and g.winner() == 2
+    # (the rest of 57, 2) kept: the card put back brings the same tie, and the hole, back (after a
+    # restart too: it is in the save)
+    assert [[h.scores for h in r] for r in g.undone] == [[[28, 36]]]
+    d.key("ok")
+    d = Driver("m5stack-core")  # a restart on the same flash: back in the game
+    assert d.screen() == "Play", d.screen()
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    d.fix("ANN", 0, 0)
+    assert "Playoff holes back: 1" in d.top().rows, d.top().rows
+    g = from_doc(saved()["game"])
+    assert [h.scores for h in g.playoff] == [[28, 36]] and g.undone == [] and g.winner() == 0
+    # and a playoff hole is edited like any other: among its own players (ANN and CY)
+    d.key("ok")
+    d.choose("Edit a hole")
+    assert [i[0] for i in d.top().items] == ["Hole 1", "Playoff 1"], d.top().items
+    d.choose("Playoff 1")
+    d.fix("CY", 0, 0)  # CY's first card 1 -> 0
+    assert d.top().title == "Playoff 1", d.top().title
+    g = from_doc(saved()["game"])
+    assert [h.scores for h in g.playoff] == [[28, 35]] and g.winner() == 0, [h.scores for h in g.playoff]
+    check_rescores(d)
 
 
 def test_edit_a_past_hole_and_totals_recompute():

@@ -43,6 +43,7 @@ class Rng:
 def record_engine_game(seed=7):
     """Every state saved in a whole game: new game, 9 holes, an edit of a
     past hole, a playoff if needed, the finish."""
+    from engine.edit import set_hole
     from engine.game import Game
     from simulator.dealing import deal
 
@@ -62,7 +63,7 @@ def record_engine_game(seed=7):
         g.add_hole(deal(GAME[0], len(NAMES), rng), h % len(NAMES))
         s["game"] = g.to_doc()
         save()
-    g.set_hole(4, deal(GAME[0], len(NAMES), rng), 0)
+    set_hole(g, 4, deal(GAME[0], len(NAMES), rng), 0)
     s["game"] = g.to_doc()
     save()
     while g.playoff_players():

@@ -70,6 +70,10 @@ def from_doc(doc, consume=False):
             e.hole = "playoff hole %d" % (k + 1)
             raise
         g.add_playoff(ph["players"], *args)
+    if "undone" in doc:  # the device's save: what its edits undid (engine/undone.py)
+        from engine import undone
+
+        undone.read(g, doc)
     return g
 
 

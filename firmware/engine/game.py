@@ -130,6 +130,9 @@ class Game:
         self.first_dealer = dealer
         self.holes = []
         self.playoff = []
+        # runs of playoff holes an edit undid, each as played: the same tie again brings one back
+        self.undone: list = []
+        self.back = 0  # playoff holes the last edit brought back
         self._tie = None  # _decide's (playoff holes counted, tied, rounds) after them: a playoff read
         # hole by hole is decided a hole at a time, not from its first each time
 
@@ -225,34 +228,6 @@ class Game:
         self.holes.append(hole)
         self._tie = None
         return hole
-
-    def set_hole(self, index, entries, ender=None, out=None, blitz=False):
-        """Replace the past hole of this index; totals recompute. Playoff holes that no
-        longer fit the new totals are dropped; returns how many."""
-        if not 0 <= index < len(self.holes):
-            raise ScoreError("there is no hole %d to edit" % (index + 1))
-        self.holes[index] = self.make_hole(entries, ender, out, blitz, label="hole %d" % (index + 1))
-        self._tie = None
-        return self._prune_playoff()
-
-    def undoes(self, index, entries, ender=None, out=None, blitz=False):
-        """How many playoff holes set_hole with these would undo; nothing changes."""
-        old, kept = self.holes[index], self.playoff
-        try:
-            return self.set_hole(index, entries, ender, out, blitz)
-        finally:
-            self.holes[index], self.playoff, self._tie = old, kept, None
-
-    def _prune_playoff(self):
-        kept = self.playoff
-        self.playoff = []
-        self._tie = None
-        for ph in kept:
-            need = self.playoff_players()
-            if sorted(ph.players) != need:
-                break
-            self.playoff.append(ph)
-        return len(kept) - len(self.playoff)
 
     def add_playoff(self, players, entries, ender=None, out=None, blitz=False):
         """Add a sudden-death playoff hole played by exactly the tied players."""
@@ -371,18 +346,23 @@ class Game:
         """The document without its holes: to_doc is this, plus doc_holes'
         lists made with hole_doc. (The device saves it a hole at a time,
         so that a whole game's document is never in memory.)"""
-        return {"game": self.id, "players": list(self.names), "options": dict(self.opts),
-                "dealer": self.first_dealer}
+        d = {"game": self.id, "players": list(self.names), "options": dict(self.opts),
+             "dealer": self.first_dealer}
+        if self.undone:  # (tools/score.py reads neither: they are not scored)
+            d["undone_runs"] = [len(r) for r in self.undone]
+        return d
 
     def doc_holes(self):
-        return (("holes", self.holes), ("playoff", self.playoff))
+        # the undone runs' holes one after the other, as many in each as doc_head's undone_runs
+        both = (("holes", self.holes), ("playoff", self.playoff))
+        return both + (("undone", [h for r in self.undone for h in r]),) if self.undone else both
 
     def hole_doc(self, hole):
         rules = self.rules
         d = {"ender": hole.ender}
         # a playoff hole always lists its players (docs/RULES.md), even when all of them play it
         seats = self.seats
-        if (hole.players is not seats and hole.players != seats) or any(h is hole for h in self.playoff):
+        if hole.players is not seats:  # (a playoff hole's is its own list, an undone one's too)
             d["players"] = list(hole.players)
         if rules.hand:
             d["hands"] = [c if type(c) is int else list(c) for c in hole.cards]

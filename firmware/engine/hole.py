@@ -20,10 +20,15 @@ class Hole:
         rules = game.rules
         self.game = game
         self.rules = rules
-        self.target = target  # None: the next hole; an int: edit that hole; "playoff"
+        # None: the next hole; an int: edit that hole (a negative one: playoff hole -1 - target,
+        # as Game.set_hole takes it); "playoff": the next playoff hole
+        self.target = target
         if target == "playoff":
             self.players = game.playoff_players()
             self.label = "Playoff %d" % (len(game.playoff) + 1)
+        elif type(target) is int and target < 0:
+            self.players = list(game.playoff[-1 - target].players)
+            self.label = "Playoff %d" % -target
         else:
             self.players = list(range(len(game.names)))
             self.label = "Hole %d" % ((len(game.holes) if target is None else target) + 1)
@@ -35,7 +40,7 @@ class Hole:
         self.fix = False  # one player's entry fixed in a past hole: the rest stands
         self.phone: list = []  # the players whose entry came from their phone
         if type(target) is int:
-            h = game.holes[target]
+            h = game.holes[target] if target >= 0 else game.playoff[-1 - target]
             # grids as rows (as the engine reads them), hands as lists
             self.entries = [c if type(c) is int else rules.grid_of(c) for c in h.cards]
             self.ender, self.out, self.blitz = h.ender, h.out, h.blitz

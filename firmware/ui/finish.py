@@ -69,12 +69,14 @@ def ask_ender(draft):
 
 def commit(draft, sure=False):
     app, g = draft.app, draft.game
-    note = None
+    note: tuple = ()  # rows said after the scores
     if draft.target is None:
         leave(draft)  # a new hole: its screens go before it is scored and saved (their room: the CYD's game)
     try:
         if type(draft.target) is int and not sure:  # nothing dropped without a question: a playoff
-            n = g.undoes(draft.target, draft.entries, draft.ender, draft.out, draft.blitz)
+            from engine.edit import undoes  # (an edit's alone: app.LEAVES)
+
+            n = undoes(g, draft.target, draft.entries, draft.ender, draft.out, draft.blitz)
             if n:
                 confirm(app, ("Undo %d playoff hole%s?" % (n, "s" if n > 1 else ""), "Undo playoff?"),
                         lambda: commit(draft, True), no="Keep, go back", yes="Undo them, save")
@@ -84,10 +86,15 @@ def commit(draft, sure=False):
         elif draft.target == "playoff":
             hole = g.add_playoff(draft.players, draft.entries, draft.ender, draft.out, draft.blitz)
         else:
-            dropped = g.set_hole(draft.target, draft.entries, draft.ender, draft.out, draft.blitz)
-            hole = g.holes[draft.target]
-            if dropped:
-                note = "Playoff holes undone: %d" % dropped
+            from engine.edit import set_hole
+
+            t = draft.target
+            dropped = set_hole(g, t, draft.entries, draft.ender, draft.out, draft.blitz)
+            hole = g.holes[t] if t >= 0 else g.playoff[-1 - t]
+            if dropped:  # kept: the same tie again brings them back (Game.undone)
+                note = ("Playoff holes undone: %d" % dropped, "Kept for the same tie.")
+            elif g.back:
+                note = ("Playoff holes back: %d" % g.back,)
     except ScoreError as e:
         if draft.target is None:  # the players' screens again, the last in front, as they were
             draft.reopen()
@@ -108,7 +115,7 @@ def leave(draft):
     app.drop_leaves()
 
 
-def result(app, hole, label, note=None):
+def result(app, hole, label, note=()):
     """A hole's scores (with the ender rule's share) and the standings."""
     g = app.game
     rows: list = []
@@ -116,7 +123,7 @@ def result(app, hole, label, note=None):
         adj = hole.scores[k] - hole.raw[k]
         rows.append((g.names[p], ("%d (%+d)" % (hole.scores[k], adj)) if adj else str(hole.scores[k])))
     if note:
-        rows.append(note)
+        rows.extend(note)
     rows.append(("Totals", ""))
     for place, p, total in g.standings():
         rows.append(("%d %s" % (place, g.names[p]), str(total)))

@@ -14,7 +14,7 @@ def edit(app, index, anchor):
     ended); back to anchor when saved."""
     d = Draft(app, index, anchor)
     d.fix = True
-    hole = d.game.holes[index]
+    hole = d.game.holes[index] if index >= 0 else d.game.playoff[-1 - index]
     n = len(d.players)
     items: list = [(d.name(k), lambda k=k: open_fix(d, k)) for k in range(n)]
     if d.rules.hand:

@@ -89,6 +89,8 @@ class Play(Menu):
         items = []
         for h in range(len(g.holes)):
             items.append(("Hole %d" % (h + 1), lambda h=h: edit(self.app, h, self)))
+        for h in range(len(g.playoff)):  # (Game.set_hole: playoff hole h is -1 - h)
+            items.append(("Playoff %d" % (h + 1), lambda h=h: edit(self.app, -1 - h, self)))
         self.app.push(Menu(self.app, "Edit a hole", items, cursor=len(items) - 1))
 
     def finish(self):
