@@ -73,7 +73,7 @@ def from_doc(doc, consume=False):
     if "undone" in doc:  # the device's save: what its edits undid (engine/undone.py)
         from engine import undone
 
-        undone.read(g, doc)
+        undone.read(g, doc, hole_args)
     return g
 
 
