@@ -36,7 +36,7 @@ def replay_low(binary, heapsize, src, keys):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     p = subprocess.run(heap.command(binary, heapsize, src, BOARD, "low", keys, cwd=work),  # as heap.smallest
-                       cwd=work, capture_output=True, text=True, timeout=600)
+                       cwd=work, capture_output=True, text=True, timeout=600, env=heap.PORT_ENV)
     assert p.returncode == 0, p.stdout + p.stderr  # the replay itself never fails: the firmware copes
     why = None
     for line in p.stdout.splitlines():
