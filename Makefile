@@ -52,9 +52,9 @@ $(VENV)/bin/%:
 test: $(STAMP) ## every stage, each run whatever the others did: ruff, type check, .mpy build, the host tests under CPython and MicroPython at once (a deploy to the virtual board among them), the power cuts; each runner ends with its skips and why (with CI set, a skip host_tests/skips.txt does not allow fails), and the end which stages passed and failed
 	@$(PY) tools/stages.py --make "$(MAKE)" lint typecheck mpy test-cpython+test-mpy faults
 
-test-cpython: $(STAMP) ## the host tests under CPython (pytest, a worker a core: pytest-xdist, each file in one worker), the heap budgets among them where make unix32 has built the 32-bit ports [JOBS=N]
+test-cpython: $(STAMP) ## the host tests under CPython (pytest, a worker a core: pytest-xdist, each file in one worker, the longest first), the heap budgets among them where make unix32 has built the 32-bit ports [JOBS=N]
 	$(PY) tools/unix32.py --if-built
-	$(PY) -m pytest -n $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2)) --dist loadfile
+	$(PY) -m pytest -n $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2)) --dist loadfile --no-loadscope-reorder
 
 test-mpy: $(STAMP) ## the same tests under the MicroPython unix port, the files shared among one runner a core [JOBS=N]
 	$(PY) host_tests/mpsuite.py --jobs $(or $(JOBS),$(shell nproc 2>/dev/null || echo 2))

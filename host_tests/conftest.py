@@ -24,3 +24,6 @@ from skipcheck import (  # noqa: E402, F401
     pytest_sessionstart,
     pytest_terminal_summary,
 )
+
+# The files run longest first, by their time in the last run (filetimes.py)
+pytest_plugins = ["filetimes"]
