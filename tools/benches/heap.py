@@ -228,8 +228,8 @@ def run(binary, heap, src, board_id, mode, keys=None):
     return None
 
 
-def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG):
-    """The smallest heap from which every larger one works (to ABOVE steps), or None."""
+def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG, above=ABOVE):
+    """The smallest heap from which every larger one works (to above steps), or None."""
     if run(binary, hi, src, board_id, mode, keys) is None:
         return None
     while hi - lo > STEP:
@@ -239,7 +239,7 @@ def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG):
         else:
             hi = mid
     k = hi + STEP
-    while k <= hi + ABOVE * STEP:  # a failure above moves the answer past it
+    while k <= hi + above * STEP:  # a failure above moves the answer past it
         if run(binary, k, src, board_id, mode, keys) is None:
             hi = k + STEP
         k += STEP
