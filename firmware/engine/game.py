@@ -195,18 +195,19 @@ class Game:
     def check_deck(self, cards):
         """ScoreError naming the card if these entries hold more of a card
         than the deck (entries: card lists, or totals which are skipped)."""
-        limits = self.rules.deck(len(self.names))
-        for t in self.rules.tokens:  # token by token: no table of counts made (the CYD's game's peak)
-            if t not in limits:
+        rules, players = self.rules, len(self.names)
+        for t in rules.tokens:  # token by token: no table made (the CYD's game's peak; score.py's)
+            most = rules.most(t, players)
+            if most is None:
                 continue
             n = 0
             for c in cards:
                 if type(c) is not int:  # a total alone: no cards to count
                     n += c.count(t)
-            if n > limits[t]:
+            if n > most:
                 raise ScoreError(
                     "%d cards '%s' entered; the %s deck for %d players holds %d"
-                    % (n, t, self.id, len(self.names), limits[t])
+                    % (n, t, self.id, players, most)
                 )
 
     def _score(self, hole):

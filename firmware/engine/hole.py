@@ -83,7 +83,7 @@ class Hole:
         complete: ScoreError if the hole so far holds more of it than the
         game's deck does."""
         tok = self.cells[i]
-        most = self.rules.deck(len(self.game.names)).get(tok)
+        most = self.rules.most(tok, len(self.game.names))
         if most is None:
             return
         n = self.cells.count(tok)

@@ -166,6 +166,11 @@ class Rules:
         """{token: most copies in one hole} for the cards the check counts."""
         return self.limits
 
+    def most(self, tok, players):
+        """The most copies of tok in one hole, None if uncounted; no table made
+        (a hole's check asks late in a full heap)."""
+        return self.limits.get(tok)
+
     def read(self, grid, opts):
         """Validate one entered grid; return its cards as a flat list."""
         R, C = self.rows, self.cols
