@@ -187,3 +187,22 @@ def test_the_figures_do_not_move_with_the_home_folder():
                            capture_output=True, text=True, check=True)
         got.append(p.stdout.strip())
     assert got[0] == got[1] and got[0] != "None", got
+
+
+def test_the_figures_do_not_move_with_the_clones_place(tmp_path):
+    """The unix port keeps a script's real folder in sys.path, in its heap
+    (micropython's ports/unix/main.c, realpath), and the arguments too: CI's
+    clone is not where this one is. heap.py runs the harness as a module, its
+    paths relative to the run's folder: two places, the same figures."""
+    import subprocess
+    import sys
+
+    binary = stock_port()
+    got = []
+    for place in ("a", "a-much-longer-folder-name-than-a-clone-has/" * 3):
+        code = ("import sys; sys.path[:0] = %r; import heap; heap.OUT = %r; "
+                "print(heap.run(%r, heap.BIG, heap.firmware('ttgo-t-display', 'x86'), 'ttgo-t-display', 'boot'))"
+                % ([heap.HERE, os.path.join(heap.HERE, "benches")], str(tmp_path / place), binary))
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        got.append(p.stdout.strip())
+    assert got[0] == got[1] and got[0] != "None", got

@@ -70,7 +70,11 @@ GAME_PEAK = 64 * KB  # a whole game, at most
 # MICROPYPATH, else from a default holding "~/.micropython/lib", spelt out from $HOME into the
 # heap (micropython's ports/unix/main.c), so a longer home moved the heap's layout. The ESP32
 # port's path: "", ".frozen", "/lib" (here "lib": the run's folder is the board's flash).
-PORT_ENV = dict(os.environ, MICROPYPATH=".frozen:lib", HOME="/")
+# The harness (heapgame.py, heapwifi.py) is run as a module (-m) found through the last entry,
+# copied beside the run folders (main_dir()): run as a script, the port keeps the script's
+# real folder in sys.path as a qstr (ports/unix/main.c, realpath), and the figures moved
+# with the clone's place (a TTGO's boot 38,976 B at /work/main, 39,056 at /check/work/main).
+PORT_ENV = dict(os.environ, MICROPYPATH=".frozen:lib:../main", HOME="/")
 
 
 def ports():
@@ -176,20 +180,35 @@ def harness(arch):
     return out
 
 
+def main_dir():
+    """OUT/main: heapgame.py and heapwifi.py, copied where PORT_ENV's path finds them
+    from any run folder (OUT/work-...) as "../main" (made once a run)."""
+    out = os.path.join(OUT, "main")
+    if out not in _made:
+        _made.add(out)
+        os.makedirs(out, exist_ok=True)
+        for f in (HEAPGAME, HEAPWIFI):
+            shutil.copy(f, out)
+    return out
+
+
 def command(binary, heap, src, board_id, mode, keys=None, port=None, cwd=None):
-    """The heapgame.py (heapwifi.py) command line: the firmware in src, the harness
-    compiled for its architecture (sources for src's of arch "py"). Paths are
-    relative to cwd, the run's folder: MicroPython keeps each module's __file__
-    as a qstr, so a clone's longer path would cost heap a board never spends."""
+    """The heapgame.py (heapwifi.py) command line, to run in cwd, a run folder
+    (workdir()) with env=PORT_ENV: the firmware in src, the harness compiled for
+    its architecture (sources for src's of arch "py"). Paths are relative to cwd:
+    MicroPython keeps the arguments and each module's __file__ in its heap, so a
+    clone's longer path would cost heap a board never spends."""
     name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
     compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
-    script = HEAPWIFI if mode in ("wbase", "peak", "wifi") else HEAPGAME
+    main_dir()
+    module = "heapwifi" if mode in ("wbase", "peak", "wifi") else "heapgame"
     if cwd:
-        script, src, boards, tools = (os.path.relpath(p, cwd) for p in (script, src, boards, tools))
+        src, boards, tools = (os.path.relpath(p, cwd) for p in (src, boards, tools))
+        keys = keys and os.path.relpath(keys, cwd)
     if binary == MPY32F:
         binary = unix32.frozen_port(board_id)
-    return [binary, "-X", "heapsize=%d" % heap, script, src, boards, tools, board_id, mode] + (
+    return [binary, "-X", "heapsize=%d" % heap, "-m", module, src, boards, tools, board_id, mode] + (
         [keys] if keys else []) + ([str(port)] if port else [])
 
 
