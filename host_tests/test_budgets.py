@@ -200,8 +200,8 @@ def test_the_figures_do_not_move_with_the_clones_place(tmp_path):
     binary = stock_port()
     got = []
     for place in ("a", "a-much-longer-folder-name-than-a-clone-has/" * 3):
-        code = ("import sys; sys.path[:0] = %r; import heap; heap.OUT = %r; "
-                "print(heap.run(%r, heap.BIG, heap.firmware('ttgo-t-display', 'x86'), 'ttgo-t-display', 'boot'))"
+        code = ("import sys; sys.path[:0] = %r; import heap; heap.OUT = %r; b = 'ttgo-t-display'; "
+                "print(heap.run(%r, heap.BIG, heap.firmware(b, 'x86'), b, 'boot'))"
                 % ([heap.HERE, os.path.join(heap.HERE, "benches")], str(tmp_path / place), binary))
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         got.append(p.stdout.strip())

@@ -181,13 +181,13 @@ def harness(arch):
 
 
 def main_dir():
-    """OUT/main: heapgame.py and heapwifi.py, copied where PORT_ENV's path finds them
-    from any run folder (OUT/work-...) as "../main" (made once a run)."""
+    """OUT/main: heapgame.py, heapwifi.py and keygame.py (keycost.py's), copied where
+    PORT_ENV's path finds them from any run folder (OUT/work-...) as "../main"."""
     out = os.path.join(OUT, "main")
     if out not in _made:
         _made.add(out)
         os.makedirs(out, exist_ok=True)
-        for f in (HEAPGAME, HEAPWIFI):
+        for f in (HEAPGAME, HEAPWIFI, os.path.join(HERE, "benches", "keygame.py")):
             shutil.copy(f, out)
     return out
 

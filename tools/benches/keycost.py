@@ -34,7 +34,6 @@ import heap  # noqa: E402
 # its own folders, beside a heap run's (and a test runner's own, as heap.OUT is)
 heap.OUT = os.path.join(heap.ROOT, "build", "keycost", *filter(None, [heap.scratch.runner()]))
 
-KEYGAME = os.path.join(HERE, "keygame.py")
 VALGRIND = "valgrind"
 CALLGRIND_CONTROL = "callgrind_control"  # valgrind's own: switches a run's instruments on (through vgdb)
 # the C function under which keygame.py's counted presses run (MicroPython's py/builtinevex.c, where
@@ -97,17 +96,19 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     compiled = heap.harness(arch)
     work = heap.workdir()
     out = os.path.join(work, "callgrind.out")
-    # paths relative to the run's folder: MicroPython keeps each module's __file__ as a qstr, so a
-    # clone's longer path moved the counts (heap.command does the same)
-    script, src, compiled = (os.path.relpath(p, work) for p in (KEYGAME, src, compiled))
+    # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
+    # keeps each module's __file__, a script's real folder and its HOME in its heap, so a clone's
+    # place moved the counts (as heap.command)
+    src, compiled = (os.path.relpath(p, work) for p in (src, compiled))
+    heap.main_dir()
     # the boot and the game's start run uninstrumented (a run's nineteen twentieths, and the
     # same in every run); the instruments go on at keygame.py's READY, and only its exec() is counted
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, "--instr-atstart=no",
            "--collect-atstart=no", "--toggle-collect=" + COUNTED] if count else []
-    cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, script, src, compiled, compiled,
+    cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, "-m", "keygame", src, compiled, compiled,
             board_id, kind, str(n), str(slots or n), str(shift)] + (["marked"] if count else [])
     p = subprocess.Popen(cmd, cwd=work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True, env=heap.PORT_ENV)
     first = ""
     try:
         if count:
