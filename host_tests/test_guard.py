@@ -246,15 +246,30 @@ def _fill_heap_leaving(free):
     import gc
 
     gc.collect()
-    ballast = []
+    # made whole first: a list grown as it fills wanted 4 KB unbroken at 256 pieces, so the
+    # fill stopped there with some 50 KB still free whatever `free` asked
+    ballast = [None] * 16384
+    n = 0
     size = 1 << 16
     while size >= 16:
         try:
-            while gc.mem_free() > free + size + 64:
-                ballast.append(bytearray(size))
+            while True:
+                # as one at a time while more than free + size + 64 is left, asking the heap less
+                # often (a walk of all of it): k of them, each at most size + 64, stay above that
+                left = gc.mem_free() - free - size - 64
+                if left <= 0:
+                    break
+                k = left // (size + 64)
+                while True:  # (no range(): garbage left in the heap would be room to the crash)
+                    ballast[n] = bytearray(size)
+                    n += 1
+                    k -= 1
+                    if k <= 0:
+                        break
         except MemoryError:
             pass
         size >>= 1
+    assert gc.mem_free() <= free + 16 + 64, (free, gc.mem_free())  # the heap filled as asked
     return ballast
 
 
