@@ -16,6 +16,7 @@ from simulator import board as simboard  # noqa: E402
 from support import raises  # noqa: E402
 from test_ui_games import TITLES, play, saved  # noqa: E402
 from simulator.driver import Driver, fresh_dir, simulator  # noqa: E402
+from ui.draw import SEL_FG  # noqa: E402
 
 BOARDS = [b for b in simboard.BOARDS if getattr(simboard.board_module(b), "INPUT", "buttons") != "buttons"]
 
@@ -67,8 +68,15 @@ def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
     assert g.hole.cell() == 7
     for legend in "0000":  # the rest: cells 7, then the empty ones left (2, 6, 3)
         d.typed(legend)
-    assert d.screen() == "GridEntry" and d.top() is not g  # the next player
-    assert d.app.stack[-2] is g and g.hole.entries[0] == [["5", "10", "0", "0"], ["HIO", "12", "0", "0"]]
+    # (issue 57, 3) the grid complete stands scored: its score, its matches, no cursor
+    assert d.top() is g and g.ready and g.hole.entries[0] == [["5", "10", "0", "0"], ["HIO", "12", "0", "0"]]
+    b = g.hole.rules.score(g.hole.cells, d.app.game.opts)
+    L = g.look()
+    assert L[6] == b.total() and [c >> 5 for c in L[0]] == list(b.state) and 0 < b.state.count(b.state[2])
+    assert not any(c & 31 == SEL_FG for c in L[0]) and g.hint() == "BOB's first card, or Enter"
+    d.typed("7")  # BOB's first card: on, and into BOB's first cell
+    assert d.screen() == "GridEntry" and d.top() is not g and d.app.stack[-2] is g and not g.ready
+    assert d.top().player == 1 and d.top().hole.cells[0] == "7" and d.top().hole.cell() == 4
 
 
 def test_enter_takes_a_total_and_asks_before_dropping_cards():
@@ -156,14 +164,16 @@ def test_the_player_befores_score_shows_under_every_games_grid():
             d = Driver(board)
             d.new_game(TITLES[gid], ["ANN", "BOB", "CY", "DI"], holes=2)
             d.key("ok")
-            d.grid(grid)  # ANN's: on to BOB's
-            drawn = record_text(d.app.pen)
-            d.app.stack[-1].dirty = True
-            d.sim.tick(50)
-            del d.app.pen.text
-            want = "ANN: %d" % d.app.stack[-1].hole.rules.score([str(c) for r in grid for c in r],
-                                                               d.app.game.opts).total()
-            assert want in drawn, (board, gid, drawn)
+            d.grid(grid)  # ANN's, scored on the screen (issue 57, 3)
+            score = d.top().hole.rules.score([str(c) for r in grid for c in r], d.app.game.opts).total()
+            for want in ("= %d" % score, "ANN: %d" % score):
+                drawn = record_text(d.app.pen)
+                d.app.stack[-1].dirty = True
+                d.sim.tick(50)
+                del d.app.pen.text
+                assert want in drawn, (board, gid, drawn)
+                if want[0] == "=":  # on to BOB's: his first card
+                    d.card(d.top().hole.cycle[0])
 
 
 def test_done_on_an_empty_name_says_so():
@@ -355,10 +365,11 @@ def test_a_total_not_taken_leaves_the_grid_as_it_was():
 def test_back_from_the_first_cell_asks_before_the_players_cards_go():
     for board in BOARDS:
         d = start_hole(board)
-        d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])  # ANN's; now BOB's
-        g = d.top()
+        d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])  # ANN's, scored; BOB's first card moves on
         for card in ("5", "7", "9"):
             d.typed(card) if board == "cardputer" else d.tap_pad(card)
+        g = d.top()
+        assert g.player == 1 and g.hole.cells.count(None) == 5, board
         # back to the first cell in one move (an arrow, a tap on it), then back
         if board == "cardputer":
             d.key("up")
@@ -376,6 +387,7 @@ def test_back_from_the_first_cell_asks_before_the_players_cards_go():
         d.choose("Drop, go back")
         assert d.top() is d.app.stack[-1] and d.top().player == 0  # ANN's grid, complete
         assert g.hole.entries[0] == [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+        assert not d.top().ready  # back on it to change a card: the cursor on its last
 
 
 def test_the_player_befores_score_shows_under_the_grid():
@@ -384,6 +396,7 @@ def test_the_player_befores_score_shows_under_the_grid():
         assert "ANN" not in (d.top().hint() or "")
         grid = [["5", "5", "0", "12"], ["5", "7", "3", "HIO"]]
         d.grid(grid)
+        _press(d, "7")  # BOB's first card: on from ANN's scored grid
         want = d.app.game.rules.score([t for row in grid for t in row], d.app.game.opts).total()
         assert "ANN: %d" % want in d.top().hint(), (board, want, d.top().hint())
 
@@ -495,6 +508,7 @@ def test_a_tap_below_the_last_row_drawn_chooses_nothing():
 
     for grid in deal("crazy-nines", 8, random):
         d.grid(grid)
+    d.tap_pad("OK")  # the last grid, scored: on
     m = d.top()
     assert m.title == "Who ended?" and len(m.items) == 10  # "- choose -", 8 players, Nobody
     pen = d.app.pen
@@ -633,3 +647,41 @@ def test_a_message_scrolls_with_the_arrow_keys_without_fn():
     assert m.first == 1 and d.top() is m
     d.typed("a")  # a letter: nothing
     assert m.first == 1 and d.top() is m
+
+
+def _press(d, key):
+    """ok, back, = or a card, as the board enters it: a key, or a tap on the pad."""
+    if d.kind == "keyboard":
+        d.typed(key) if len(key) == 1 else d.key(key)
+    else:
+        d.tap_pad({"ok": "OK", "back": "Back", "=": "#"}.get(key, key))
+
+
+def test_a_complete_grid_waits_scored_and_the_next_key_says_where_it_goes():
+    # (issue 57, 3) the last player's grid: a card has no grid to go to (a note says
+    # Enter), Back puts the cursor on the last card to change it, "=" on a ready grid is
+    # the next player's total, and Enter (a tap on OK) goes on
+    for board in BOARDS:
+        ok = "Enter" if board == "cardputer" else "OK"
+        d = start_hole(board, names=("ANN", "BOB", "CY"))
+        d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])
+        ann = d.top()
+        _press(d, "=")  # BOB's total, asked on ANN's scored grid
+        assert d.screen() == "Number" and "BOB" in str(d.top().title), (board, d.top().title)
+        d.number(20)
+        assert d.top().player == 2 and ann.hole.entries[1] == 20, (board, d.screen(), ann.hole.entries)
+        d = start_hole(board)
+        d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])
+        d.grid([[5, 5, 5, 5], [5, 5, 5, 9]])  # (its first card moves on from ANN's)
+        bob = d.top()
+        assert bob.ready and bob.hint() == "%s: on to the hole's end" % ok, (board, bob.hint())
+        _press(d, "3")  # nobody's next: nothing changes
+        assert d.top() is bob and bob.ready and bob.hole.cells.count("3") == 0
+        assert bob.hint() == ok + " to go on", bob.hint()
+        _press(d, "back")  # the last card to change: 9 -> 4, the grid scored again
+        assert not bob.ready and bob.hole.cell() == bob.hole.order[-1] and bob.hole.cells[7] == "9"
+        _press(d, "4")
+        assert bob.ready and bob.hole.cells[7] == "4", board
+        _press(d, "ok")
+        assert d.top().title == "Hole 1", (board, d.screen())  # (Play Nine: no "Who ended?")
+        assert bob.hole.entries[1] == [["5", "5", "5", "5"], ["5", "5", "5", "4"]]

@@ -44,7 +44,8 @@ def page():
         "Cardputer. On the CYD the cards are keys on the screen, named as here.",
         "",
         "In a hole's grid, a key puts its card in the highlighted cell and moves",
-        "to the next empty one; the grid's last card goes on to the next player.",
+        "to the next empty one; the grid's last card leaves it scored on the",
+        "screen, and the next player's first card (or Enter) moves on.",
         "The grid shows the keys that are not the card's own name under it.",
         "",
     ]

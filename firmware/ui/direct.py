@@ -1,7 +1,8 @@
 # Entering a card directly, for the boards where a card is one press: a
 # keyboard's key (ui/typed.py) or a tap on the touch pad (ui/pad.py). A
 # card goes into the grid's current cell and the cursor moves to the next
-# cell still empty; the grid's last empty cell completes the player
+# cell still empty; the grid's last empty cell completes the player, whose
+# grid stands scored until the next player's first card or Enter moves on
 # (GridEntry.put, ui/entry.py: the touch boards' pad, ui/pad.py, needs
 # nothing of this file's in a hole). The button boards step through the
 # cards instead. Loaded while a hole is entered (app.LEAVES).
@@ -43,7 +44,9 @@ def legend(rules):
 def typed_grid(grid, key):
     """A keyboard's key on a grid (GridEntry.keyboard, FixEntry's)."""
     grid.note = None
-    if key == OK and grid.hole.phone_grid():
+    if grid.ready and (key == OK or key == "="):
+        grid.go_on(TOTAL if key == "=" else None)  # on; "=": the next player's total
+    elif key == OK and grid.hole.phone_grid():
         grid.accept()  # the grid the player's phone sent (ui/entry.py)
     elif key == "=" or key == OK:
         if not grid.one_card:  # (a past hole's card is fixed alone)
@@ -56,9 +59,11 @@ def typed_grid(grid, key):
             grid.note = "no card is '%s'" % key
             grid.dirty = True
     elif key == UP or key == DOWN:  # (no tuple made a key)
+        grid.set_ready(False)  # a card of a ready grid to change
         grid.hole.move(1 if key == DOWN else -1, 0)
         grid.changed()
     elif key == LEFT or key == RIGHT:
+        grid.set_ready(False)
         grid.hole.move(0, 1 if key == RIGHT else -1)
         grid.changed()
     elif key == BACK and not grid.one_card:

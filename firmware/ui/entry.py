@@ -209,21 +209,62 @@ class GridEntry(Screen):
                 return
         self.changed()
 
-    # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py)
+    # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py).
+    # The grid's last card leaves it standing scored (ready): its breakdown is seen, and the
+    # next player's first card (or OK) moves on, so that seeing it costs no key (issue 57, 3).
+    ready = False
+
     def put(self, tok):
         """tok into the current cell, then on to the next empty cell; none
-        left: the player's grid is complete (Hole.put)."""
+        left: the grid complete (Hole.put), shown scored until the next
+        player's first card or OK (go_on). On a ready grid: that card."""
         h = self.hole
+        if self.ready:
+            self.go_on(tok)
+            return
         try:
             more = h.put(tok)
         except ScoreError as e:  # the cursor stays on it
             self.dirty = True
             self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
             return
-        if more:
+        if not more:
+            self.set_ready(True)
+        self.changed()
+
+    def set_ready(self, on):
+        if on != self.ready:
+            self.ready = on
+            L = getattr(self.hole, "looks", None)
+            if L is not None:
+                L[9] = None  # the cursor and the line under the grid are another
+            if getattr(self.app.via, "ready_pad", False) and self.last():
+                self.dirty = True  # the pad's OK in the total's place: drawn whole (ui/pad.py)
+
+    def last(self):
+        """No player's grid after this one here (the hole's last, a past hole's fix)."""
+        h = self.hole
+        return self.player + 1 >= len(h.players) or h.fix
+
+    def go_on(self, tok=None):
+        """Leave a ready grid, the player's entry done (the deck checked); tok:
+        the next player's first card there, or TOTAL their total. With no next
+        player (the last, a past hole's fix) a card waits for OK instead."""
+        h = self.hole
+        if tok is not None and self.last():
+            self.note = "%s to go on" % getattr(self.app.via, "OK_KEY", "OK")
             self.changed()
+            return
+        self.set_ready(False)
+        if not h.done(self.player):  # "Too many" on top: this grid's cards to change
+            return
+        top = self.app.stack[-1]
+        if tok is None or not isinstance(top, GridEntry) or top is self or h.phone_grid():
+            return  # (a total from the phone, or its grid, is shown instead of the card)
+        if tok == TOTAL:
+            top.total_only()
         else:
-            h.done(self.player)
+            top.put(tok)
 
     def total_only(self):
         """The player's total instead of cards: asks first if cards would be
@@ -240,6 +281,10 @@ class GridEntry(Screen):
         arrow reaches the first cell at once); from the first player,
         leaving the hole (which asks)."""
         h, player = self.hole, self.player
+        if self.ready:  # the complete grid to change: on its last card
+            self.set_ready(False)
+            self.changed()
+            return
         if h.pos == 0 and player > 0 and type(h.entries[player]) is not list and \
                 h.cells.count(None) < len(h.cells):
             confirm(self.app, ("Drop %s's cards?" % h.name(player), "Drop cards?"),
@@ -256,7 +301,7 @@ class GridEntry(Screen):
 
     def previous(self):
         """The player before's score ("ANN: 12"), for under the grid: the
-        last card of a grid goes straight on to the next player."""
+        next player's first card moves on from a scored grid."""
         h, player = self.hole, self.player
         e = h.entries[player - 1] if player else None
         if e is None:
@@ -277,6 +322,7 @@ class GridEntry(Screen):
 
     def shown(self):
         h = self.hole
+        self.ready = False  # back from the next player (or a message): to change a card
         L = getattr(h, "looks", None)
         if L is not None:
             L[9] = None  # drawn whole: what it shows is worked out again
@@ -321,7 +367,7 @@ class GridEntry(Screen):
         if None not in now and TOTAL not in now:
             b = h.rules.score(now, h.game.opts)
         L[6] = b.total() if b else None
-        cur = h.cell()
+        cur = -1 if self.ready else h.cell()  # ready: no card under a cursor, the next is the next grid's
         for i in range(n):
             t = now[i]
             state = b.state[i] if b else 0
@@ -453,7 +499,7 @@ class GridEntry(Screen):
                 pen.text(line, 2, y, DIM)
                 y += pen.line_h
 
-    note = None  # a line for the hint's place (a keyboard's key that is no card: ui/typed.py)
+    note: str | None = None  # a line for the hint's place (a key that is no card: ui/typed.py)
 
     def hint(self):
         """The line under the grid: what OK does, where it is not taking a card."""
@@ -461,6 +507,15 @@ class GridEntry(Screen):
             return self.note
         via = self.app.via
         h = self.hole
+        if self.ready:
+            ok = getattr(via, "OK_KEY", "OK")
+            if h.fix:
+                return "%s: save it" % ok
+            if self.last():
+                return "%s: on to the hole's end" % ok
+            if getattr(via, "ready_pad", False):  # (no OK on the pad before the last grid)
+                return "Next: %s's first card" % h.name(self.player + 1)
+            return "%s's first card, or %s" % (h.name(self.player + 1), ok)
         if h.phone_grid() and (via is not None or h.pos == len(h.order) - 1):
             return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
         if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
@@ -498,5 +553,6 @@ class GridEntry(Screen):
         h = self.hole
         C = h.rules.cols
         if 0 <= r < h.rules.rows and 0 <= c < C and x >= x0 - 2:
+            self.set_ready(False)  # a card of a ready grid to change
             h.pos = h.order.index(r * C + c)
             self.changed()

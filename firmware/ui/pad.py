@@ -6,6 +6,7 @@
 # (the input contract, ui/widgets.py), and the pad of a Number (a widget).
 # Loaded while a hole, a list of cards or a number is entered (app.LEAVES).
 from hardware import BACK, OK
+from engine.hole import TOTAL
 
 DIGITS = tuple("1234567890")
 
@@ -27,26 +28,46 @@ def grid_keys(grid):
     """The game's cards, ".", the total (#) and Back; OK too on a grid its
     player's phone sent (OK takes it). Made once a hole (a pad is drawn, and
     tapped, often: no list made each time)."""
+    hole = grid.hole
+    if grid.ready and grid.last():
+        # the last grid, scored: OK where the total was (the pad's keys stay where they are: a
+        # tap as the grid completes finds the key it aimed at; before the last, the next
+        # player's first card, or the total, moves on)
+        keys = getattr(hole, "ready_keys", None)
+        if keys is None:
+            keys = hole.ready_keys = tuple("OK" if k == TOTAL else k for k in grid_keys_of(hole))
+        return keys
     keys = getattr(grid, "pad_keys", None)
     if keys is not None:
         return keys
-    hole = grid.hole
-    keys = getattr(hole, "pad_keys", None)  # every player's the same
-    if keys is None:
-        keys = hole.pad_keys = hole.cycle + ("Back",)  # the cards, "." where the game has it, the total
+    keys = grid_keys_of(hole)
     if hole.phone_grid():
         keys += ("OK",)
         grid.pad_keys = keys
     return keys
 
 
+def grid_keys_of(hole):
+    keys = getattr(hole, "pad_keys", None)  # every player's the same
+    if keys is None:
+        keys = hole.pad_keys = hole.cycle + ("Back",)  # the cards, "." where the game has it, the total
+    return keys
+
+
 def grid_press(grid, label):
+    grid.note = None
     if label == "Back":
-        grid.back()  # (asks before the player's cards go)
+        grid.back()  # (asks before the player's cards go; a ready grid's: its last card again)
     elif label == "OK":
-        grid.accept()
+        if grid.ready:
+            grid.go_on()
+        else:
+            grid.accept()
     elif label == grid.hole.cycle[-1]:  # the total (#)
-        grid.total_only()
+        if grid.ready:
+            grid.go_on(label)  # the next player's
+        else:
+            grid.total_only()
     else:
         grid.put(label)
 

@@ -11,6 +11,7 @@ KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
 BAR_LABELS = tuple(b[0] for b in BAR)
 OK_KEY, DONE_KEY = "OK", "Done"  # the pad keys that take a grid, a hand (the screens' hints)
+ready_pad = True  # a complete grid's pad has OK on it (ui/pad.py): drawn whole as it comes and goes
 
 
 def keys_of(screen):

@@ -389,7 +389,10 @@ class Driver:
         flat = [str(t).upper() for row in rows for t in row]
         before, longs, holds = self.presses, self.longs, self.holds
         for _ in range(len(s.hole.order)):
-            self.card(flat[s.hole.cell()])
+            # the player before's grid still on the screen, scored (ui/entry.py's ready): this
+            # first card moves on, into the first cell
+            s = self.top()
+            self.card(flat[s.hole.order[0] if getattr(s, "ready", False) else s.hole.cell()])
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
@@ -471,6 +474,8 @@ class Driver:
                 self.hand(e)
             else:
                 self.grid(e) if not g.rules.hand else self._hand_total(e)
+        if getattr(self.top(), "ready", False):  # the last grid, scored: on to the hole's end
+            self.tap_pad("OK") if self.kind == "touch" else self.key("ok")
         if g.rules.hand:
             self.choose("Nobody" if out is None else g.names[out])
             if out is not None:
