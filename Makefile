@@ -49,8 +49,8 @@ $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt too
 $(VENV)/bin/%:
 	@echo "$@ is missing: run 'make setup' first" >&2; exit 1
 
-test: $(STAMP) ## every stage, each run whatever the others did: ruff, type check, .mpy build, the host tests under CPython and MicroPython at once (a deploy to the virtual board among them), the power cuts; each runner ends with its skips and why (with CI set, a skip host_tests/skips.txt does not allow fails), and the end which stages passed and failed
-	@$(PY) tools/stages.py --make "$(MAKE)" lint typecheck mpy test-cpython+test-mpy faults
+test: $(STAMP) ## every stage, each run whatever the others did: ruff, type check, .mpy build, then at once the host tests under CPython and MicroPython (a deploy to the virtual board among them) and the power cuts; each runner ends with its skips and why (with CI set, a skip host_tests/skips.txt does not allow fails), and the end which stages passed and failed
+	@$(PY) tools/stages.py --make "$(MAKE)" lint typecheck mpy test-cpython+test-mpy+faults
 
 test-cpython: $(STAMP) ## the host tests under CPython (pytest, a worker a core: pytest-xdist, each file in one worker, the longest first), the heap budgets among them where make unix32 has built the 32-bit ports [JOBS=N]
 	$(PY) tools/unix32.py --if-built
