@@ -495,14 +495,16 @@ def display_figures():
     p = subprocess.run([MPY, os.path.join(BENCHES, "bench_display.py")],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
+    import keycost  # the bus each board's file makes (simulator/wiring.py's bus()), not a guess by its id
+
     print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")
-    print("the driver's own time; the wire adds bytes x 8 / 40 MHz on SPI, bytes x 9 / 400 kHz on")
-    print("I2C), and the display's RAM with the board's bands")
+    print("the driver's own time; the wire adds bytes x 8 on SPI, bytes x 9 on I2C, at the clock the")
+    print("board's file sets), and the display's RAM with the board's bands")
     print("{:<16} {:>8} {:>9} {:>10} {:>9} {:>16} {:>9} {:>9}".format(
         "board", "size", "RAM", "full frame", "bytes", "changed row", "bytes", "wire"))
     for r in rows:
-        i2c = r["board"] == "devkit-oled"
-        wire_ms = r["full_bytes"] * (9 / 400e3 if i2c else 8 / 40e6) * 1000
+        kind, hz = keycost.clock(r["board"])
+        wire_ms = r["full_bytes"] * (9 if kind == "i2c" else 8) / hz * 1000
         print("{:<16} {:>8} {:>9} {:>8.0f}us {:>9} {:>11.0f}us x{:<3} {:>9} {:>7.1f}ms".format(
             r["board"], r["size"], kb(r["ram"]), r["full_us"], r["full_bytes"], r["row_us"],
             r["row_h"], r["row_bytes"], wire_ms))
