@@ -24,7 +24,7 @@ GC_EVERY = 20
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
-          "ui.finish", "engine.edit", "engine.undone")
+          "ui.finish", "ui.total", "engine.edit", "engine.undone")
 
 
 def forget(name):

@@ -26,6 +26,7 @@ sys.path.insert(0, HERE + "/../tools")
 sys.path.append(HERE + "/../boards")
 
 from engine.game import Game  # noqa: E402
+from engine.doc import to_doc  # noqa: E402
 from simulator.dealing import deal  # noqa: E402
 from simulator.driver import Driver, fresh_dir  # noqa: E402
 
@@ -92,7 +93,7 @@ def main(argv):
     parts.append([])
     d.choose("Finish game")
     assert d.top().title == "Game over", d.top().title
-    print(json.dumps({"parts": parts, "game": ref.to_doc(), "totals": ref.totals(), "winner": ref.winner()}))
+    print(json.dumps({"parts": parts, "game": to_doc(ref), "totals": ref.totals(), "winner": ref.winner()}))
 
 
 if __name__ == "__main__":

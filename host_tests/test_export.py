@@ -9,6 +9,7 @@ import os
 import subprocess
 
 from engine.game import Game
+from engine.doc import to_doc
 from storage import history, savefile
 from support import fresh_dir
 from test_deploy import PY, ROOT, VBoard, run_deploy
@@ -47,7 +48,7 @@ def export(*args):
 def check_out(out, game):
     with open(os.path.join(out, "game.json")) as f:
         doc = json.load(f)
-    assert doc == json.loads(json.dumps(game.to_doc())) and list(doc)[:2] == ["game", "players"]
+    assert doc == json.loads(json.dumps(to_doc(game))) and list(doc)[:2] == ["game", "players"]
     import score
 
     status, answer, err = score.run([], json.dumps(doc))

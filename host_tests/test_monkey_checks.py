@@ -13,6 +13,7 @@ if sys.implementation.name != "micropython":
 import monkey  # noqa: E402
 from storage import savefile  # noqa: E402
 from support import fresh_dir, raises  # noqa: E402
+from engine.doc import to_doc  # noqa: E402
 
 
 def started(seed):
@@ -74,7 +75,7 @@ def test_a_damaged_save_fails_the_check():
 def test_a_saved_game_scored_otherwise_fails_the_check():
     m = started(2)
     g = m.r.app.game
-    doc = g.to_doc()
+    doc = to_doc(g)
     monkey.rescored(doc, g)  # the same: passes
     doc["holes"][0][g.rules.hand and "hands" or "grids"][0] = 150
     with raises(monkey.Fail, "tools/score.py scores the saved game's hole_scores as"):

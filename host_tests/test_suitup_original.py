@@ -1,5 +1,6 @@
 # suitup-original scoring (docs/RULES.md "suitup-original").
 from engine.errors import ScoreError
+from engine.doc import to_doc
 from engine.game import Game
 from engine.game import rules_for
 from support import raises
@@ -51,4 +52,4 @@ def test_a_total_for_the_player_who_went_out_must_be_0():
     with raises(ScoreError, "hole 1", "player 1 (Ann)", "went out, so the total must be 0, not 5"):
         g.add_hole([5, ["K"], 12], out=0)
     h = g.add_hole([0, ["K"], 12], out=0)
-    assert h.scores == [0, 10, 12] and g.to_doc()["holes"][0]["hands"] == [0, ["K"], 12]
+    assert h.scores == [0, 10, 12] and to_doc(g)["holes"][0]["hands"] == [0, ["K"], 12]

@@ -21,6 +21,7 @@ from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 
 from storage import history, loading, savefile  # noqa: E402
+from engine.doc import to_doc  # noqa: E402
 from simulator.flash import BEHAVIOURS, MICROPYTHON, Flash, Volume, formatted  # noqa: E402
 
 NAMES = ["ANN", "BOB", "CY", "DI"]
@@ -57,19 +58,19 @@ def record_engine_game(seed=7):
     g = Game(GAME[0], list(NAMES), {"holes": 9}, dealer=0)
     for n in reversed(NAMES):
         history.remember(s, n)
-    s["game"] = g.to_doc()
+    s["game"] = to_doc(g)
     save()
     for h in range(9):
         g.add_hole(deal(GAME[0], len(NAMES), rng), h % len(NAMES))
-        s["game"] = g.to_doc()
+        s["game"] = to_doc(g)
         save()
     set_hole(g, 4, deal(GAME[0], len(NAMES), rng), 0)
-    s["game"] = g.to_doc()
+    s["game"] = to_doc(g)
     save()
     while g.playoff_players():
         ps = g.playoff_players()
         g.add_playoff(ps, deal(GAME[0], len(ps), rng), None)
-        s["game"] = g.to_doc()
+        s["game"] = to_doc(g)
         save()
     history.finish(s, g.summary())
     save()
@@ -89,7 +90,7 @@ def record_ui_game(seed=7):
     def spy(state, game=None):
         real(state, game)
         if game is not None:  # the state as the file holds it: the game's document in its place
-            state = dict(state, game=game.to_doc())
+            state = dict(state, game=to_doc(game))
         out.append(json.dumps(state))
 
     savefile.save = spy
@@ -130,7 +131,7 @@ def boot():
         if state["game"] is not None:
             if type(top).__name__ != "Play":
                 raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
-            state["game"] = app.game.to_doc()  # the game as opened, in the form it is saved in
+            state["game"] = to_doc(app.game)  # the game as opened, in the form it is saved in
         return state, note
     from engine.doc import from_doc
 

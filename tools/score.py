@@ -165,15 +165,41 @@ def _nines(doc, explain):
 
 
 # --- grid and hand games ----------------------------------------------------
+# (Here, not on the engine's Breakdown and Game: only this command shows them, and on the device
+# their code would take the heap of a game: docs/MEMORY.md.)
+def _breakdown(g, hole, k):
+    """The Breakdown of the hole's k-th entry (None for a total entered alone)."""
+    c = hole.cards[k]
+    return None if type(c) is int else g.rules.score(c, g.opts)
+
+
+def _describe(b):
+    """A Breakdown as lines: the grid with each cell's fate, then the items."""
+    out = []
+    c = b.cols
+    for r in range(b.rows):
+        cells = []
+        for i in range(r * c, r * c + c):
+            mark = ("", "=", "~", "x", "")[b.state[i]]
+            cells.append("{:>5}".format(b.cards[i] + mark))
+        out.append(" ".join(cells))
+    for n in b.notes:
+        out.append(n)
+    for e in b.extras:
+        out.append("%s: %+d" % (e[0], e[1]))
+    out.append("score: %d" % b.total())
+    return out
+
+
 def _explain(g):
     lines = []
-    sets = [("hole %d" % (h + 1), g.holes[h], False, h) for h in range(len(g.holes))]
-    sets += [("playoff hole %d" % (h + 1), g.playoff[h], True, h) for h in range(len(g.playoff))]
-    for label, hole, po, h in sets:
+    sets = [("hole %d" % (h + 1), g.holes[h]) for h in range(len(g.holes))]
+    sets += [("playoff hole %d" % (h + 1), g.playoff[h]) for h in range(len(g.playoff))]
+    for label, hole in sets:
         lines.append("== %s" % label)
         for k in range(len(hole.players)):
             p = hole.players[k]
-            b = g.breakdown(h, k, po)
+            b = _breakdown(g, hole, k)
             tags = []
             if p == hole.ender:
                 tags.append("ended")
@@ -186,7 +212,7 @@ def _explain(g):
             else:
                 if g.rules.hand and not b.cards:
                     lines.append("no cards")
-                for ln in b.describe():
+                for ln in _describe(b):
                     lines.append("   " + ln)
             adj = hole.scores[k] - hole.raw[k]
             if adj:

@@ -8,6 +8,15 @@ from engine.errors import ScoreError, show
 from engine.game import Game, rules_for
 
 
+def to_doc(game):
+    """The game's whole document (the device writes it a hole at a time,
+    storage/savefile.py: never all of it in memory)."""
+    doc = game.doc_head()
+    for key, holes in game.doc_holes():
+        doc[key] = [game.hole_doc(h) for h in holes]
+    return doc
+
+
 def hole_args(game, hole):
     """(entries, ender, out, blitz) from a hole of the document. Keys a
     game does not use are ignored (out and blitz in a grid game); a

@@ -3,7 +3,7 @@
 # games' one table (GAMES, read by rules_for). The rules of one grid live in
 # each game's module (built from rules.py); this file knows only how holes add up.
 #
-# The document form (to_doc here, from_doc in doc.py) is the JSON contract
+# The document form (doc_head and hole_doc here; to_doc, from_doc in doc.py) is the JSON contract
 # of tools/score.py, so a saved game and a score.py input are the same thing.
 
 from engine.errors import ScoreError, show
@@ -325,26 +325,14 @@ class Game:
             out.append((place, p, totals[p]))
         return out
 
-    def breakdown(self, index, player, playoff=False):
-        """The Breakdown of the player's entry in the hole of this index (None for a total)."""
-        hole = (self.playoff if playoff else self.holes)[index]
-        c = hole.cards[player]
-        return None if type(c) is int else self.rules.score(c, self.opts)
-
     # --- the document form ---------------------------------------------
     def summary(self):
         """The finished game as the history keeps it."""
         return {"game": self.id, "players": list(self.names), "totals": self.totals(),
                 "holes": [list(h.scores) for h in self.holes], "winner": self.winner(), "tied": self.tied()}
 
-    def to_doc(self):
-        doc = self.doc_head()
-        for key, holes in self.doc_holes():
-            doc[key] = [self.hole_doc(h) for h in holes]
-        return doc
-
     def doc_head(self):
-        """The document without its holes: to_doc is this, plus doc_holes'
+        """The document without its holes: doc.py's to_doc is this, plus doc_holes'
         lists made with hole_doc. (The device saves it a hole at a time,
         so that a whole game's document is never in memory.)"""
         d = {"game": self.id, "players": list(self.names), "options": dict(self.opts),

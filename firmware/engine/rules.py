@@ -15,7 +15,6 @@ MATCH = 2  # matched, but keeps its value (HIO columns, JK pairs kept)
 REMOVED = 3  # in a removed set or line of three: scores 0
 GONE = 4  # "." a position emptied during play: scores 0
 
-STATE_NAMES = ("counts", "cancelled", "matched", "removed", "empty")
 
 # Ender rules.
 NONE = "none"
@@ -63,23 +62,6 @@ class Breakdown:
         for e in self.extras:
             t += e[1]
         return t
-
-    def describe(self):
-        """Readable lines: the grid with each cell's fate, then the items."""
-        out = []
-        c = self.cols
-        for r in range(self.rows):
-            cells = []
-            for i in range(r * c, r * c + c):
-                mark = ("", "=", "~", "x", "")[self.state[i]]
-                cells.append("{:>5}".format(self.cards[i] + mark))
-            out.append(" ".join(cells))
-        for n in self.notes:
-            out.append(n)
-        for e in self.extras:
-            out.append("%s: %+d" % (e[0], e[1]))
-        out.append("score: %d" % self.total())
-        return out
 
 
 def table(tokens, fn):

@@ -5,7 +5,7 @@
 from hardware import BACK, DOWN, OK, UP
 from engine.hole import TOTAL
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Screen, confirm, header
+from ui.widgets import Screen, header
 
 END = "end"  # in the card list: the cards are complete
 
@@ -129,10 +129,9 @@ class HandEntry(CardList):
     def take(self, card):
         if card != TOTAL:
             return super().take(card)
-        if self.cards:  # cards entered: dropped only when the player says so
-            confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
-        else:
-            self.ask_total()
+        from ui.total import instead
+
+        instead(self, self.cards)  # cards entered: dropped only when the player says so
         return False
 
     def finish(self):  # an empty hand too
@@ -149,16 +148,6 @@ class HandEntry(CardList):
         if self.player in self.hole.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
             return "Phone's: %s" % getattr(self.app.via, "DONE_KEY", "OK")  # the key that finishes a hand
         return super().hint()
-
-    def ask_total(self):
-        from engine.game import TOTAL_HIGH, TOTAL_LOW
-
-        def then():
-            self.choice = END
-
-        # docs/RULES.md's bounds; who went out scored nothing, so only 0
-        low, high = (0, 0) if self.hole.players[self.player] == self.hole.out else (TOTAL_LOW, TOTAL_HIGH)
-        self.hole.ask_total(self.player, 0, low, high, then=then)
 
     def top(self, pen):
         return self.hole.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())

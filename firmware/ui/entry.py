@@ -19,11 +19,10 @@ from array import array
 
 from hardware import BACK, DOWN, OK, UP
 from engine.errors import ScoreError
-from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.hole import TOTAL, Hole
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.widgets import Message, Number, Screen, confirm, header, wrap
+from ui.widgets import Message, Screen, confirm, header, wrap
 
 
 class Draft(Hole):
@@ -46,30 +45,6 @@ class Draft(Hole):
     def leave(self):
         leave(self)
 
-    def reopen(self):
-        """Every player's screen again, the last in front (a new hole the
-        engine refused when it was scored: ui/finish.py had let them go)."""
-        for player in range(len(self.players)):
-            if self.rules.hand:
-                from ui.cardlist import HandEntry
-
-                self.app.push(HandEntry(self, player))
-            else:
-                self.app.push(GridEntry(self, player))
-
-    def ask_total(self, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
-        """The player's total alone, from start (the cards gone; or the total
-        a phone sent); then() first when it is taken (the screen's tidying)."""
-
-        def done(total):
-            self.entries[player] = total
-            self.app.pop()
-            if then is not None:
-                then()
-            self.done(player)
-
-        self.app.push(Number(self.app, title or "%s total" % self.name(player), low, high, start, done))
-
 
 def start(app, target, anchor):
     """Enter the next hole (target None), the next playoff hole ("playoff")
@@ -82,8 +57,10 @@ def open_player(draft, player):
     # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
     if net is not None and draft.take(player, net.sent_by(draft.label, draft.players[player])) and \
             type(draft.entries[player]) is int:
+        from ui.total import ask
+
         name = draft.name(player)
-        draft.ask_total(player, draft.entries[player], title=("%s total (phone)" % name, "%s total" % name))
+        ask(draft, player, draft.entries[player], title=("%s total (phone)" % name, "%s total" % name))
         return
     if draft.rules.hand:
         from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
@@ -186,11 +163,7 @@ class GridEntry(Screen):
             h.cells[i] = h.cycle[(j + (1 if key == DOWN else -1)) % len(h.cycle)]
         elif key == OK:
             if h.cells[h.cell()] == TOTAL:
-                if type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells) - 1:
-                    # cards entered: dropped only when the player says so
-                    confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
-                else:
-                    self.ask_total()
+                self.total_only(1)  # (the cell's "#" is not a card)
                 return
             try:
                 if not h.advance():
@@ -266,14 +239,13 @@ class GridEntry(Screen):
         else:
             top.put(tok)
 
-    def total_only(self):
+    def total_only(self, spare=0):
         """The player's total instead of cards: asks first if cards would be
-        dropped ("Keep cards" changes nothing)."""
+        dropped (ui/total.py)."""
+        from ui.total import instead
+
         h = self.hole
-        if type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells):
-            confirm(self.app, "Total only?", self.ask_total, no="Keep cards", yes="Drop cards")
-        else:
-            self.ask_total()
+        instead(self, type(h.entries[self.player]) is list or h.cells.count(None) < len(h.cells) - spare)
 
     def back(self):
         """Back: a cell back; from the first cell, to the previous player,
@@ -332,16 +304,6 @@ class GridEntry(Screen):
         # only?" answered Keep cards: on the "#" still)
         if type(h.entries[self.player]) is list and TOTAL not in h.cells:
             h.pos = len(h.order) - 1
-
-    def ask_total(self):
-        h = self.hole
-
-        def then():
-            if h.cells[h.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
-                h.cells[h.cell()] = h.cycle[0]
-
-        e = h.entries[self.player]
-        h.ask_total(self.player, e if type(e) is int else 0, then=then)
 
     # What the grid shows, worked out once a change and kept on the hole's Draft (each grid stays
     # on the stack), then only what differs drawn: docs/SPEED.md, "Draw what changed".

@@ -97,13 +97,28 @@ def commit(draft, sure=False):
                 note = ("Playoff holes back: %d" % g.back,)
     except ScoreError as e:
         if draft.target is None:  # the players' screens again, the last in front, as they were
-            draft.reopen()
+            reopen(draft)
         app.push(Message(app, "Check cards", [e.text()]))
         return
+    draft.entries = draft.cells = ()  # in the game now, read into lists of its own: room for the save
     leave(draft)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
     app.save()  # is made after it
     app.pop_to(draft.anchor)
     result(app, hole, draft.label, note)
+
+
+def reopen(draft):
+    """Every player's screen again, the last in front (a new hole the
+    engine refused when it was scored: leave() had let them go)."""
+    from ui.entry import GridEntry
+
+    for player in range(len(draft.players)):
+        if draft.rules.hand:
+            from ui.cardlist import HandEntry
+
+            draft.app.push(HandEntry(draft, player))
+        else:
+            draft.app.push(GridEntry(draft, player))
 
 
 def leave(draft):

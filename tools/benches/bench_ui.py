@@ -17,6 +17,7 @@ sys.path.insert(0, (__file__[: __file__.rfind("/")] if "/" in __file__ else ".")
 from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 
 from engine.game import GAME_IDS  # noqa: E402
+from engine.doc import to_doc  # noqa: E402
 from simulator.dealing import deal  # noqa: E402
 from ui import labels  # noqa: E402
 from simulator.driver import Driver, fresh_dir  # noqa: E402
@@ -86,7 +87,7 @@ def record(board, path, players=6, holes=9, seed=9):
             f.write(line + "\n")
         f.write("= %s\n" % json.dumps(d.app.game.totals()))
     with open(path + ".json", "w") as f:  # the game as it must be saved
-        f.write(json.dumps(d.app.game.to_doc()))
+        f.write(json.dumps(to_doc(d.app.game)))
     print(json.dumps({"board": board, "presses": len(presses), "holes": len(d.app.game.holes)}))
 
 

@@ -1,0 +1,50 @@
+# A player's total alone, instead of cards (a grid's "#", a hand's, or the
+# total a phone sent): asked only then, so loaded only then and let go at the
+# game's menu (app.LEAVES): the rest of a hole's entry (ui/entry.py) stays
+# loaded through a game, and this does not (the CYD's whole game, docs/MEMORY.md).
+from engine.game import TOTAL_HIGH, TOTAL_LOW
+from engine.hole import TOTAL
+from ui.widgets import Number, confirm
+
+
+def ask(draft, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
+    """The player's total alone, from start (the cards gone; or the total
+    a phone sent); then() first when it is taken (the screen's tidying)."""
+
+    def done(total):
+        draft.entries[player] = total
+        draft.app.pop()
+        if then is not None:
+            then()
+        draft.done(player)
+
+    draft.app.push(Number(draft.app, title or "%s total" % draft.name(player), low, high, start, done))
+
+
+def instead(screen, cards):
+    """Total only, from a grid or a hand (screen): asked first where cards
+    would be dropped ("Keep cards" changes nothing)."""
+    if cards:
+        confirm(screen.app, "Total only?", lambda: of(screen), no="Keep cards", yes="Drop cards")
+    else:
+        of(screen)
+
+
+def of(screen):
+    h, player = screen.hole, screen.player
+    if h.rules.hand:
+        from ui.cardlist import END
+
+        def then():
+            screen.choice = END
+
+        # docs/RULES.md's bounds; who went out scored nothing, so only 0
+        ask(h, player, 0, *((0, 0) if h.players[player] == h.out else (TOTAL_LOW, TOTAL_HIGH)), then=then)
+        return
+
+    def back():
+        if h.cells[h.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)
+            h.cells[h.cell()] = h.cycle[0]
+
+    e = h.entries[player]
+    ask(h, player, e if type(e) is int else 0, then=back)
