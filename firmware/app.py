@@ -141,10 +141,10 @@ class App:
     def resume(self):
         """Open the saved game in progress (at boot, or from the menu)."""
         from engine.errors import ScoreError
-        from ui.play import Play
+        from ui.play import opened
 
         if self.game is not None:  # back from the main menu: it is in memory
-            self.push(Play(self))
+            opened(self)
             return
         from engine.doc import from_doc
 
@@ -162,7 +162,7 @@ class App:
             return
         finally:
             forget("engine.doc")  # needed again only at the next start
-        self.push(Play(self))
+        opened(self)
 
     def save(self):
         """Save the state, the game in progress included; True if saved. A

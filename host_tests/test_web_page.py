@@ -380,6 +380,34 @@ def test_a_save_the_browser_had_not_kept_when_the_tab_closed_is_said_at_the_next
     assert "may need entering" not in browser.find_element("id", "message").text
 
 
+def test_a_tab_closed_mid_hole_opens_the_hole_again_with_its_cards(browser, served):
+    # (issue 57, 1) the page keeps the firmware's flash, the hole's card files with it (docs/STORAGE.md):
+    # three cards typed, the tab closed once IndexedDB has them, the page reopened: the hole is back
+    booted(browser, served, "cardputer")
+    out = browser.execute_script("return skHost.load_game(arguments[0])", json.dumps(four_players(2)))
+    assert out.startswith("Loaded: Play Nine, 4 players"), out
+    settled(browser, "Play|")
+    body = browser.find_element("tag name", "body")
+    body.send_keys("\n")  # the game's menu: the next hole
+    settled(browser, "GridEntry|")
+    for card in "574":
+        body.send_keys(card)
+    settled(browser, "GridEntry|")
+    cells = "return skEval('repr(_b.runner.app.stack[-1].hole.cells)')"
+    before = browser.execute_script(cells)
+    assert before.count("None") == 5, before  # 3 of the 8 cells typed
+    saved(browser)  # IndexedDB has the flash as it is now (written at most 0.4 s after a turn)
+    booted(browser, served)  # the tab closed and opened again
+    settled(browser, "Message|")
+    note = browser.execute_script("return skEval('repr(_b.runner.app.stack[-1].rows)')")
+    assert "Hole 3 again" in note, note
+    body = browser.find_element("tag name", "body")
+    body.send_keys("\n")
+    settled(browser, "GridEntry|")
+    assert browser.execute_script(cells) == before
+    assert not errors(browser)
+
+
 def test_damaged_browser_storage_is_set_aside_and_the_page_starts(browser, served):
     # (issue 57, 9) a huge number as a value, a key like sub/x, "..", or empty, a missing store:
     # each stopped the page from starting, with no way out

@@ -11,6 +11,10 @@
 # with must be exactly the one before the interrupted save or the one after
 # it, with no warning, and the next save must work. Anything else is lost.
 #
+# Under MicroPython a hole's entry too: a cut at each flash operation of its
+# cards' files (ui/entry.py's Draft) and its save; the start after must open
+# the game with every card taken before the cut (hole_sweep).
+#
 #   micropython tools/faults.py [--every N] [--json]     (make faults)
 #   python3 tools/faults.py [--every N] [--json]         (littlefs-python)
 import json
@@ -242,6 +246,106 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
     return r
 
 
+# --- a hole's cards, each on the flash as it is taken (ui/entry.py's Draft, issue 57, 1) ---------
+HOLE = ("play-nine", "Play Nine", ["ANN", "BOB", "CY"])  # three players' grids: 24 cards, then the save
+
+
+def hole_run(base, grids, blocks, cut_at=None):
+    """One hole entered on the TTGO's keys over the game on base (an image):
+    (the flash, the cards in the order they were taken, how many of them
+    were taken whole before the power went)."""
+    from simulator.driver import Driver
+
+    f = Flash(blocks, base)
+    f.cut_at = cut_at
+    v = Volume(f)
+    seq: list = []
+    taken = None
+    try:
+        d = Driver("ttgo-t-display")
+        d.key("ok")  # the game's menu: the next hole
+        for rows in grids:
+            flat = [t for row in rows for t in row]
+            for i in d.top().hole.order:
+                seq.append(flat[i])
+                d.card(flat[i])
+                if f.dead and taken is None:
+                    taken = len(seq) - 1
+        d.enter([], ender=0)  # who ended; the hole scored and saved
+    except Exception:
+        if not f.dead:
+            raise
+    finally:
+        v.close()
+    return f, seq, len(seq) if taken is None else taken
+
+
+def recovered(app, seq):
+    """The cards a start brought back, in the order they were taken: all of
+    them where the hole was saved, else a hole opened again's (its entries
+    and the open grid's cells, up to the first empty one)."""
+    if app.game.holes:
+        return list(seq)
+    draft = app.hole()
+    if draft is None:
+        return []
+    out = []
+    for p in range(len(draft.players)):
+        e = draft.entries[p]
+        if type(e) is list:
+            out += [[t for row in e for t in row][i] for i in draft.order]
+            continue
+        if draft.at == p:  # the grid open again: the cells before the cursor (on the buttons, a guess)
+            out += [draft.cells[i] for i in draft.order[: draft.pos]]
+        return out
+    return out
+
+
+def hole_sweep(blocks=32, every=1):
+    """A cut at each flash operation of a hole's entry (its cards' files,
+    the hole's save, the files removed): the start after it must open the
+    game with every card taken before the cut (the one being written may
+    go), each in its place. MicroPython (the firmware's screens)."""
+    from simulator.dealing import deal
+    from simulator.driver import Driver, fresh_dir
+
+    cwd = os.getcwd()
+    r = {"cut_points": 0, "lost": 0, "problems": [], "flash_ops": 0}
+    try:
+        fresh_dir("faults-hole")
+        f = Flash(blocks, formatted(blocks))
+        v = Volume(f)
+        try:
+            Driver("ttgo-t-display").new_game(HOLE[1], HOLE[2], holes=9)
+        finally:
+            v.close()
+        base = f.image()
+        grids = [[[str(t) for t in row] for row in grid] for grid in deal(HOLE[0], len(HOLE[2]), Rng(3))]
+        f, seq, _ = hole_run(base, grids, blocks)
+        r["flash_ops"] = total = f.ops
+        for k in range(1, total + 1, every):
+            f, _, taken = hole_run(base, grids, blocks, k)
+            r["cut_points"] += 1
+            v = Volume(Flash(blocks, f.image()))
+            try:
+                d = Driver("ttgo-t-display")
+                if d.app.game is None or d.app.game.names != HOLE[2]:
+                    raise AssertionError("the game did not open")
+                got = recovered(d.app, seq)
+                if got != seq[: len(got)] or len(got) < taken:
+                    raise AssertionError("%d cards taken, %d back%s" % (
+                        taken, len(got), "" if got == seq[: len(got)] else ", not the ones taken"))
+            except Exception as e:
+                r["lost"] += 1
+                if len(r["problems"]) < 10:
+                    r["problems"].append("cut at operation %d of the hole: %s: %s" % (k, type(e).__name__, e))
+            finally:
+                v.close()
+    finally:
+        os.chdir(cwd)
+    return r
+
+
 def writes_per_save(states, blocks=32):
     """Flash work of each save: [(programs, bytes programmed, erases)]."""
     f = Flash(blocks, formatted(blocks))
@@ -297,6 +401,10 @@ def report(every=1):
     }
     r["runtime"] = sys.implementation.name
     r["recorded"] = "keys" if MICROPYTHON else "engine"
+    if MICROPYTHON:  # a hole's cards on the flash as they are taken: the firmware's screens write them
+        h = r["hole"] = hole_sweep(every=every)
+        r["lost"] += h["lost"]
+        r["problems"] += h["problems"][:10]
     return r
 
 
@@ -328,6 +436,10 @@ def main(argv):
             r["behaviours"]["ooo"]["reverted"]))
         print("  and cut again while the start put a cut right: %s times, none lost" % (
             "/".join("%d" % r["behaviours"][b]["double"] for b in BEHAVIOURS)) if not r["lost"] else "")
+        if "hole" in r:
+            h = r["hole"]
+            print("A hole's cards as they are taken (3 players, 24 cards and the hole's save; torn): "
+                  "%d cut points, %d lost" % (h["cut_points"], h["lost"]))
         for line in r["problems"]:
             print("   ", line)
         print("Flash work per hole: %d save, %.0f programs (%.0f bytes), %.1f erases; file %.0f bytes" % (

@@ -18,21 +18,77 @@
 from array import array
 
 from hardware import BACK, DOWN, OK, UP
+
 from engine.errors import ScoreError
-from engine.hole import TOTAL, Hole
+from engine.hole import TOTAL, Hole, flat
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Screen, confirm, header, wrap
+
+
+JOURNAL = "hole"  # the hole being entered (and "hole.0" ... a player's cards); read by ui/reopen.py
 
 
 class Draft(Hole):
     """The hole on the device: the engine's Hole (engine/hole.py), with the
     app its screens are on and the screen to come back to (the game's hub)."""
 
+    logged = False  # a line of this hole is on the flash (ui/reopen.py): the next ones are appended
+
     def __init__(self, app, target, anchor):
         super().__init__(app.game, target)
         self.app = app
         self.anchor = anchor
+
+    # each card as it is taken (the deck checked: Hole.advance, Hole.put), and each player's whole
+    # entry, on the flash (not an edit's: it is saved at once): a power cut loses at most the card
+    # being written (issue 57, 1; ui/reopen.py reads them back). A small file a player, which
+    # littlefs keeps in its folder's metadata: a card costs programs, no erase (docs/STORAGE.md).
+    # The file stays open, written over in place from a byte a cell: a card allocates nothing.
+    log = None  # the open file of the player whose grid is being entered ...
+    log_p = -1  # ... that player, and the file's bytes: "-", then each cell's card (1 + its
+    buf = bytearray(1)  # place in the cycle; 0: none yet)
+
+    def check_cell(self, i):
+        Hole.check_cell(self, i)
+        if type(self.target) is not int:
+            try:
+                if self.log_p != self.at:  # the player's first card here: the file and its bytes
+                    o = self.order  # (the buttons' cells past i hold a guess, not a card taken)
+                    self.keep(-1, "")
+                    self.buf = b = bytearray(1 + len(o))
+                    b[0] = 45
+                    for c in o[: o.index(i)] if self.app.via is None else o:
+                        if self.cells[c] is not None:
+                            b[1 + c] = 1 + self.cycle.index(self.cells[c])
+                    self.log = open("%s.%d" % (JOURNAL, self.at), "wb")
+                    self.log_p = self.at
+                self.buf[1 + i] = 1 + self.cycle.index(self.cells[i])
+                f = self.log
+                f.seek(0)  # type: ignore[union-attr]
+                f.write(self.buf)  # type: ignore[union-attr]
+                f.flush()  # type: ignore[union-attr]
+            except (OSError, AttributeError):  # a flash that refuses it: the hole's save says so
+                self.log = None
+
+    def keep(self, player, text):
+        """The hole's label and players on the flash first, then a player's entry once complete,
+        written whole ("" : none, the open file closed)."""
+        if type(self.target) is int:
+            return
+        try:
+            if not self.logged:
+                with open(JOURNAL, "w") as f:
+                    f.write("%s|%s" % (self.label, ",".join(self.game.names)))
+                self.logged = True
+            if self.log is not None:
+                self.log.close()
+            self.log, self.log_p = None, -1
+            if text:
+                with open("%s.%d" % (JOURNAL, player), "w") as f:
+                    f.write(text)
+        except OSError:
+            pass
 
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
@@ -77,9 +133,13 @@ def player_done(draft, player):
     except ScoreError as e:
         draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
+    got = draft.entries[player]
+    draft.keep(player, "# %d" % got if type(got) is int else
+               "=" + "".join([" %s" % t for t in flat(got, draft.rules)]))
     if player + 1 < len(draft.players) and not draft.fix:
         open_player(draft, player + 1)
         return True
+    draft.looks = None  # the grids' drawing (worked out again if one shows again): room for the end
     from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
 
     if draft.fix:
@@ -91,7 +151,25 @@ def player_done(draft, player):
 
 def leave(draft):
     # says what leaving costs: the cards entered for this hole
-    confirm(draft.app, "Leave hole?", lambda: draft.app.pop_to(draft.anchor), no="Stay", yes="Drop & leave")
+    def gone():
+        from ui.finish import drop
+
+        drop(draft)
+        draft.app.pop_to(draft.anchor)
+
+    confirm(draft.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
+
+
+def again(app):
+    """At a start: the hole a power cut left, if there is one (ui/reopen.py)."""
+    from storage.savefile import _exists
+
+    if _exists(JOURNAL):
+        from app import forget
+        from ui.reopen import again as reopen
+
+        reopen(app)
+        forget("ui.reopen")  # (not in app.LEAVES: its name would be one more at boot)
 
 
 def title_and_score(pen, name, label, score, keep=None):

@@ -12,6 +12,13 @@ def standings_lines(game):
     return out
 
 
+def opened(app):
+    """The game's menu in front (App.resume); over it, the hole a power cut
+    left, opened again (ui/entry.py again)."""
+    app.push(Play(app))
+    ui.entry.again(app)
+
+
 class Play(Menu):
     hub = True  # back here, the leaf screens' modules are let go (app.LEAVES)
 

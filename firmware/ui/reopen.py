@@ -1,0 +1,93 @@
+# The hole a power cut left, opened again at a start (issue 57, 1). A save is
+# made once a hole is complete, so a cut mid-hole lost every card of it; now
+# the hole's label and players are a file (JOURNAL), and each player's cards a
+# file of their own ("hole.0" ...), written whole as each card is taken and
+# when the entry is complete (ui/entry.py's Draft.keep: not here, a module more
+# loaded through a hole cost the CYD's game 3 KB). littlefs replaces a file at
+# its close, so a cut loses at most the card being written. The hole's save,
+# or leaving the hole, removes them. Loaded only at a start that finds
+# JOURNAL. The files and the flash's wear: docs/STORAGE.md, "The hole being
+# entered".
+import os
+
+from ui.entry import JOURNAL, Draft, open_player, player_done
+from ui.widgets import Message
+
+MOST = 8  # players a hole can have (engine/rules.py's most, any game)
+
+
+def drop():
+    for p in range(-1, MOST):
+        try:
+            os.remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
+        except OSError:
+            pass
+
+
+def read(draft):
+    """The files kept for the draft's hole put into it: its entries set, and
+    {player: [cards]} for a grid the cut left part done; None where there
+    are none for it (a saved hole's, another game's: the files are removed).
+    A file: "=" and a whole entry's cards (a grid's row by row, a hand's),
+    "#" and a total, or "-" and a grid's cells so far, a byte each (1 + the
+    card's place in the hole's cycle; 0: none), written over in place as a
+    card is taken."""
+    cells: dict = {}
+    try:
+        with open(JOURNAL) as f:
+            if f.read() != "%s|%s" % (draft.label, ",".join(draft.game.names)):
+                raise ValueError()
+        for p in range(len(draft.entries)):
+            try:
+                with open("%s.%d" % (JOURNAL, p), "rb") as f:
+                    got = f.read()
+            except OSError:
+                continue  # none for this player yet
+            kind = got[:1]
+            if kind == b"-" and len(got) == 1 + len(draft.order):  # a grid's cells so far
+                cells[p] = [draft.cycle[k - 1] if k else None for k in got[1:]]
+                continue
+            got = got[1:].decode().split()
+            if kind == b"#":
+                draft.entries[p] = int(got[0])
+            elif kind == b"=" and (draft.rules.hand or len(got) == len(draft.order)):
+                draft.entries[p] = got if draft.rules.hand else draft.rules.grid_of(got)
+    except (OSError, ValueError, IndexError, UnicodeError):
+        drop()
+        return None
+    draft.logged = True
+    return cells
+
+
+def again(app):
+    """The hole the file holds, opened again with its cards: each player's
+    screen as it was (BACK goes to the player before), the one the cut
+    came in on its first empty cell; said in a note."""
+    g = app.game
+    target = None if not g.complete() else "playoff" if g.playoff_players() else False
+    if target is False:  # the game is over: no hole to open
+        drop()
+        return
+    draft = Draft(app, target, app.stack[-1])
+    cells = read(draft)
+    if cells is None:
+        return
+    n = len(draft.players)
+    upto = 0
+    while upto < n - 1 and draft.entries[upto] is not None:
+        upto += 1
+    for p in range(upto + 1):
+        open_player(draft, p)
+    got = cells.get(upto)
+    if got and draft.entries[upto] is None and not draft.rules.hand:
+        c = draft.cells
+        c[:] = got
+        draft.pos = 0
+        while draft.pos < len(draft.order) - 1 and c[draft.cell()] is not None:
+            draft.pos += 1
+        if c[draft.cell()] is None and app.via is None:  # buttons: the empty cell starts on a guess
+            c[draft.cell()] = draft.guess(draft.cell())
+        app.stack[-1].dirty = True
+    elif draft.entries[upto] is not None:  # every entry complete: on to who ended, and the save
+        player_done(draft, upto)
+    app.push(Message(app, "Note", ["%s again: the cards entered before the restart are back." % draft.label]))
