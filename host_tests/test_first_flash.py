@@ -161,12 +161,12 @@ def test_the_cyd_lights_its_backlight_on_21_and_on_27():
 
 def test_the_oled_board_drives_the_controller_it_finds():
     # issue 40, 4: the OLED board's own panel() on each unit sold as its OLED (simulator/panel.py's
-    # OLED_UNITS: an SSD1306, the SH1106 of most 1.3-inch modules, one at 0x3D, and (issue 56, 1)
+    # oled_units(): an SSD1306, the SH1106 of most 1.3-inch modules, one at 0x3D, and (issue 56, 1)
     # an SH1106 whose status byte reads as an SSD1306's) through the stand-in machine's I2C: it
     # tells the chip by reading its RAM back, drives the chip found, and the picture lands
     from simulator.board import board_module as module
 
-    for name, chip, addr in panel.OLED_UNITS["devkit-oled"]:
+    for name, chip, addr in panel.oled_units("devkit-oled"):
         emu, d = panel.build(module("devkit-oled"), name)
         kind = "SH1106" if issubclass(chip, panel.SH1106) else "SSD1306"
         assert type(emu) is chip and type(d).__name__ == kind and d.addr == addr, name

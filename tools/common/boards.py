@@ -13,6 +13,9 @@
 #   port: the names its serial port takes
 #   reset: (where it is not the usual button) how to restart it by hand,
 #         out of its bootloader (make flash-help, make deploy)
+#   answer: how long it likely takes to answer a key: "N ms a step, M ms a new screen" (the
+#         stock port's, counted by tools/benches/keycost.py and held by host_tests/test_speed.py;
+#         the entry bench's person waits that long: tools/simulator/driver.py)
 #
 # Plain Python: the MicroPython unix port runs it too (the simulator's
 # boards, tools/benches/heapgame.py).
@@ -20,7 +23,7 @@ import os
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
 BOARDS_DIR = HERE + "/../../boards"
-KEYS = ("chip", "usb", "boot", "port", "reset")
+KEYS = ("chip", "usb", "boot", "port", "reset", "answer")
 
 
 def _read(path):
@@ -77,12 +80,37 @@ def chip(board_id):
     return facts(board_id).get("chip", "esp32")
 
 
+def answer_ms(board_id):
+    """{"step": ms, "screen": ms}: the board's likely time to answer a card step or a cursor move,
+    and a key that opens a new screen (its docstring's answer:); {} where it gives none (the
+    virtual board's, the web page's)."""
+    return answer_ms_of(facts(board_id).get("answer", ""))
+
+
+def answer_ms_of(said):
+    """answer_ms() of an "answer:" line's text."""
+    out = {}
+    for kind, words in (("step", " ms a step"), ("screen", " ms a new screen")):
+        end = said.find(words)
+        start = end
+        while start > 0 and said[start - 1].isdigit():
+            start -= 1
+        if start < end:
+            out[kind] = int(said[start:end])
+    return out
+
+
 # the boards that are made: not the virtual one, nor the web page's
 REAL = tuple(b for b in MODULES if chip(b) not in ("unix", "webassembly"))
 VIRTUAL = [b for b in MODULES if chip(b) == "unix"][0]  # the unix port's (boards/virtual.py, make vboard)
 DEFAULT = "ttgo-t-display"  # the board make takes when BOARD= is not given (the first one built)
 
-if __name__ == "__main__":  # (the Makefile's list; --default: its BOARD)
-    import sys
+if __name__ == "__main__":  # the Makefile's list; --default: its BOARD; the images workflow's:
+    import sys  # --json (its matrix), --chips (each board and its chip, for the stock image it needs)
 
-    print(DEFAULT if sys.argv[1:] == ["--default"] else " ".join(REAL))
+    a = sys.argv[1:]
+    if a == ["--json"]:
+        print("[%s]" % ", ".join('"%s"' % b for b in REAL))
+    else:
+        print(DEFAULT if a == ["--default"] else " ".join(("%s:%s" % (b, chip(b))) if a == ["--chips"] else b
+                                                          for b in REAL))

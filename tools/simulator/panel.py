@@ -249,13 +249,13 @@ def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
     the stand-in port (simulator/port.py) wired as the board is (simulator/wiring.py); the
-    OLED board's on an emulated SSD1306 or SH1106 (OLED_UNITS). For a unit whose
+    OLED board's on an emulated SSD1306 or SH1106 (oled_units()). For a unit whose
     touch controller is not the usual one's: (emulator, the Hardware of mod.setup()),
     its touch controller's model as emulator.touch."""
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
-        units = OLED_UNITS.get(mod.ID, ())
+        units = oled_units(mod.ID)
         made = [u for u in units if unit in (None, u[0])]
         if not made:
             names = ", ".join(u[0] for u in units)
@@ -566,9 +566,14 @@ def row(panel, y):
     return [panel.pixel(x, y) for x in range(panel.size()[0])]
 
 
-# The OLED board's units: (name, the controller's emulator, its I2C address); the first is what
-# make sim shows. Most 1.3-inch modules sold as SSD1306 are SH1106s; some answer at 0x3D.
-OLED_UNITS = {
-    "devkit-oled": (("devkit-oled", SSD1306, 0x3C), ("devkit-oled-sh1106", SH1106, 0x3C),
-                    ("devkit-oled-3d", SSD1306, 0x3D), ("devkit-oled-sh1106-cold", ColdSH1106, 0x3C)),
-}
+# The modules an OLED board (PANEL "ssd1306") may carry: (what its unit's name adds to the board's
+# id, the controller's emulator, its I2C address); the first is what make sim shows. Most 1.3-inch
+# modules sold as SSD1306 are SH1106s; some answer at 0x3D. The same for any OLED board: the
+# module is bought apart from the board.
+OLED_MODULES = (("", SSD1306, 0x3C), ("-sh1106", SH1106, 0x3C), ("-3d", SSD1306, 0x3D),
+                ("-sh1106-cold", ColdSH1106, 0x3C))
+
+
+def oled_units(board_id):
+    """An OLED board's units: (name, the controller's emulator, its I2C address)."""
+    return tuple((board_id + suffix, chip, addr) for suffix, chip, addr in OLED_MODULES)
