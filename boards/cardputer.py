@@ -14,6 +14,7 @@ port: /dev/ttyACM0 on Linux, /dev/cu.usbmodem* on macOS; in WSL on Windows,
   writes) and MicroPython (USB 303a:4001) are two USB devices: on macOS and
   Windows their ports' names differ
 reset: switch it off and on again
+answer: 17 ms a step, 43 ms a new screen (on stock MicroPython, counted: docs/SPEED.md)
 """
 from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
 

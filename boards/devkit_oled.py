@@ -10,6 +10,7 @@ usb: micro-USB or USB-C, with a CP2102 or CH340 chip; use a data cable, not
 boot: hold BOOT while esptool prints 'Connecting...', let go once it writes
 port: /dev/ttyUSB0 on Linux, /dev/cu.usbserial-* or /dev/cu.SLAB_USBtoUART
   on macOS, in WSL on Windows, attach it with usbipd first
+answer: 10 ms a step, 29 ms a new screen (on stock MicroPython, counted: docs/SPEED.md)
 """
 from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 

@@ -14,6 +14,7 @@ boot: the board resets into its bootloader by itself; if esptool still
 port: /dev/ttyUSB0 or /dev/ttyACM0 on Linux, /dev/cu.usbserial-* or
   /dev/cu.wchusbserial* on macOS; in WSL on Windows, attach it with usbipd
   first
+answer: 12 ms a step, 79 ms a new screen (on stock MicroPython, counted: docs/SPEED.md)
 """
 from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 

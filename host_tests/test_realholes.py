@@ -90,7 +90,7 @@ if sys.implementation.name == "micropython":
         # the p90 in 45 s, by bench_entry's clock (each press's time by the keystroke-level model,
         # not the wall clock: exact); no long press; presses under 2.5 a card (the quickest way
         # taps up to 3 steps); the ideal user within 2 s of before the buttons took back a late
-        # let-go. The board's time to answer is in (driver.RESPONSE_MS). The TTGO has two
+        # let-go. The board's time to answer is in (its board file's answer:). The TTGO has two
         # buttons (up is both): its Crazy Nines on these holes (42.1 s, p90 47.2 s; 40.1 s, p90
         # 45.3 s on make bench's) is held to 42.5 s, p90 48 s. The other games (SuitUP Crazy 9's:
         # 19 values a card): no long press, and a person's hole in 60 s.

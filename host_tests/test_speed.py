@@ -14,19 +14,22 @@ import pytest
 
 import heap
 import keycost
-from common import unix32
+from common import boards, manifest, unix32
 
 TARGET_MS = {"step": 30, "move": 30}
-SCREEN_MS = {"m5stack-core": 100, "cyd": 100}  # 320x240; the others 50
+BIG_SCREEN_MS = 100  # a new screen on a 320x240 panel (or larger); on the others 50
 
 
 def frame_bytes(board):
     """A whole picture's bytes on the board's glass: its maker's size at 16 bits a pixel
-    (tools/simulator/glass.py), or the 128x64 OLED's, a bit a pixel."""
+    (tools/simulator/glass.py), or an OLED's (its PANEL's size), a bit a pixel."""
     from simulator import glass
 
     g = glass.unit(board)
-    return g.size[0] * g.size[1] * 2 if g else 128 * 64 // 8
+    if g:
+        return g.size[0] * g.size[1] * 2
+    _, w, h = manifest.board_attr(board, "PANEL")
+    return w * h // 8
 
 
 # (port, board, kind): the likely ESP32 ms measured, 28 November 2026 (a third run), where
@@ -39,7 +42,10 @@ BOARDS = list(heap.manifest.REAL_BOARDS)
 
 
 def target(board, kind):
-    return TARGET_MS.get(kind) or SCREEN_MS.get(board, 50)
+    from simulator import glass
+
+    g = glass.unit(board)
+    return TARGET_MS.get(kind) or (BIG_SCREEN_MS if g and g.size[0] * g.size[1] >= 320 * 240 else 50)
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +53,7 @@ def measured():
     if not keycost.have_valgrind():
         pytest.skip("valgrind is not installed, so a key's instructions were not counted: "
                     "apt-get install valgrind")
-    if not os.path.exists(heap.MPY32) or heap.frozen_port() is None:
+    if not os.path.exists(heap.MPY32) or not heap.frozen_built():  # (one missing: stale() names it)
         pytest.skip("the 32-bit MicroPython ports are not built, so the speed budgets were not checked: "
                     "make unix32")
     for b in BOARDS:
@@ -76,19 +82,17 @@ def test_a_card_step_sends_a_tenth_of_a_frame_at_most(measured, board):
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_entry_bench_waits_as_long_as_the_board_takes(measured, board):
     # (issue 44, 5) make bench's person sees a step only once it is drawn and waits for a new
-    # screen (tools/simulator/driver.py's RESPONSE_MS): those are the stock port's likely figures,
+    # screen (the board file's "answer:", tools/common/boards.py): the stock port's likely figures,
     # measured here, within the middle three of keycost.SHIFTS' layouts (the same code on another
     # machine counted 0.4M instructions a Cardputer step fewer, docs/SPEED.md), give or take a
     # tenth and 7 ms
-    from simulator import driver
-
     for kind in ("step", "screen"):
         row = measured[("stock", board, kind)]
         likely = keycost.estimate(board, row)[0]
         fewest, most = (keycost.estimate(board, dict(row, instr=x))[0] for x in row["spread"])
-        said = driver.RESPONSE_MS[(board, kind)]
+        said = boards.answer_ms(board)[kind]
         assert fewest * 0.9 - 7 <= said <= most * 1.1 + 7, (
-            "%s, %s: driver.RESPONSE_MS says %d ms, measured %.0f (%.0f-%.0f in %d layouts)" % (
+            "%s, %s: its board file's answer: says %d ms, measured %.0f (%.0f-%.0f in %d layouts)" % (
                 board, keycost.NAMES[kind], said, likely, fewest, most, len(keycost.SHIFTS)))
 
 

@@ -189,7 +189,7 @@ def entry_figures(boards):
     print("(tools/benches/realholes.py), entered through the firmware and checked")
     print("(tools/benches/bench_entry.py) by a person, who lets go of a held button a reaction time")
     print("(Normal(0.25, 0.05) s, seeded) after the card wanted shows, drawn in the board's own time (its")
-    print("likely ESP32 ms, tools/simulator/driver.py RESPONSE_MS), and corrects what was kept, and by")
+    print("likely ESP32 ms, each board file's answer:), and corrects what was kept, and by")
     print("the ideal user, who lets go exactly halfway to the value kept changing. Seconds a 4-player")
     print("hole by Card, Moran and Newell's keystroke-level model: K 0.28 s a press or a key, two K two")
     print("together, K and the time held a long press or a hold; a tap on the CYD by Fitts' law (4.9")

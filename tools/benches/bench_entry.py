@@ -18,7 +18,7 @@
 # kept), sees the value the firmware kept and
 # corrects it the quickest way (tools/simulator/driver.py). A value shows once
 # the board has drawn it, and a new screen slower than a keystroke is
-# waited for: each board's likely ESP32 time (driver.RESPONSE_MS).
+# waited for: each board's likely ESP32 time (its board file's "answer:").
 #
 # Prints, per game: presses per card (the OK that takes each card counts;
 # a hold that repeats a key is one press), long presses and holds per card,

@@ -15,6 +15,7 @@ if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 if ROOT + "/boards" not in sys.path:
     sys.path.append(ROOT + "/boards")
+from common import boards  # noqa: E402
 from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
 
 
@@ -63,17 +64,11 @@ RT_MIN = 0.1
 # the ideal user holds that much longer
 UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # What the device takes to answer a key, in ms: the likely ESP32 time on
-# stock MicroPython (tools/benches/keycost.py, docs/SPEED.md; test_speed
-# holds these to what it measures). A step is seen only once drawn, so a
+# stock MicroPython, the "answer:" of each board file's docstring
+# (tools/common/boards.py; tools/benches/keycost.py, docs/SPEED.md; test_speed
+# holds them to what it measures). A step is seen only once drawn, so a
 # person's let-go of a hold comes that much later; a new screen is waited
 # for before the next press, where it takes longer than the press (K_S).
-RESPONSE_MS = {  # (board, key kind): ms
-    ("cardputer", "step"): 17, ("cardputer", "screen"): 43,
-    ("cyd", "step"): 17, ("cyd", "screen"): 93,
-    ("devkit-oled", "step"): 10, ("devkit-oled", "screen"): 29,
-    ("m5stack-core", "step"): 12, ("m5stack-core", "screen"): 79,
-    ("ttgo-t-display", "step"): 12, ("ttgo-t-display", "screen"): 46,  # its bus at 26.67 MHz (BOARDS.md)
-}
 
 
 class Driver:
@@ -102,7 +97,8 @@ class Driver:
         self.card_holds = 0
         self.cards = 0
         self.kind = self.sim.kind  # buttons, keyboard or touch
-        self.response = {k: RESPONSE_MS.get((board, k), 0) for k in ("step", "screen")}  # sim: none
+        said = boards.answer_ms(board)  # its docstring's "answer:" (the virtual board: none)
+        self.response = {k: said.get(k, 0) for k in ("step", "screen")}
         self.shown = None  # the screen in front after the last press
         if calibrate:
             self.calibrate()
