@@ -28,9 +28,7 @@ SOURCES = {"firmware/engine/game.py",  # (GAMES: id, module, class, names)
 SINGLE = {
     "tools/common/boards.py": "DEFAULT: the board make takes when none is given",
     "firmware/ui/ninestools.py": "a Setup for its names only: any game (the table would load engine/)",
-    "tools/simulator/driver.py": "RESPONSE_MS: each board's measured time to answer a key",
     "tools/simulator/glass.py": "each board's glass, with its maker's values",
-    "tools/simulator/panel.py": "the OLED board's panel emulator",
     "tools/simulator/dealing.py": "the cards a game's deck holds beyond its Rules' deck (EXTRA)",
     "tools/simulator/websim.py": "the phones' harness: a keyboard board, as the tests type",
     "tools/web_shots.py": "the shots the docs show: the CYD on a phone, the Cardputer's keys",
@@ -148,6 +146,46 @@ def test_every_board_file_is_found_and_says_what_the_tools_need():
             assert boards.name(b), b
     made = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert "BOARD=<id>: %s " % " ".join(boards.REAL) in made  # the Makefile's list
+
+
+def lacking(board_id, facts, panel, have_mip, glass_boards, boards_md, readme):
+    """What a board lacks that the tools and the docs need (issue 59, 1), each with where it goes: a
+    new board is its file, its docs and what make package writes."""
+    out = []
+    for key in ("usb", "boot", "port", "answer"):
+        if not facts.get(key):
+            out.append("its file's docstring has no '%s:' line (tools/common/boards.py: what it holds)" % key)
+    if facts.get("answer") and sorted(boards.answer_ms_of(facts["answer"])) != ["screen", "step"]:
+        out.append("its 'answer:' gives no 'N ms a step, M ms a new screen' (tools/benches/keycost.py)")
+    if not have_mip:
+        out.append("no boards/%s.json: make package" % board_id)
+    if panel[0] != "ssd1306" and board_id not in glass_boards:
+        out.append("no glass for its %s panel in tools/simulator/glass.py (the maker's values)" % panel[0])
+    if "`%s`" % board_id not in boards_md:
+        out.append("docs/BOARDS.md does not name it (`%s`)" % board_id)
+    if board_id not in readme:
+        out.append("README.md does not name it")
+    return out
+
+
+def test_every_board_lacks_nothing_the_tools_and_the_docs_need():
+    from simulator import glass
+
+    with open(os.path.join(ROOT, "docs", "BOARDS.md")) as f:
+        boards_md = f.read()
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    bad = []
+    for b in boards.REAL:
+        bad += ["%s: %s" % (b, why) for why in lacking(
+            b, boards.facts(b), manifest.board_attr(b, "PANEL"),
+            os.path.exists(os.path.join(ROOT, "boards", b + ".json")), glass.UNITS, boards_md, readme)]
+    assert not bad, "\n".join(bad)
+    # and a board written as a first try would be, a copy of a file with its docstring cut short
+    new = lacking("new-board", {"chip": "esp32", "usb": "USB-C"}, ("ili9341", 1), False, glass.UNITS, "", "")
+    assert len(new) == 7 and "'boot:'" in new[0] and "make package" in new[3] and "glass" in new[4], new
+    fast = dict(boards.facts(boards.DEFAULT), answer="fast")
+    assert "no 'N ms" in lacking("x", fast, ("ssd1306", 1, 1), True, (), "`x`", "x")[0]
 
 
 def test_the_games_table_names_each_games_module_class_and_titles():

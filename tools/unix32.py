@@ -19,7 +19,8 @@ def main(argv):
     ap.add_argument("--boards", help="the boards' frozen ports to build (default: all: %s)"
                     % ",".join(BOARDS))
     ap.add_argument("--if-built", action="store_true",
-                    help="only bring up to date the ports built before; nothing if there are none")
+                    help="only bring up to date the ports built before (and build a board's added since); "
+                    "nothing if there are none")
     ap.add_argument("--setup", action="store_true",
                     help="build where the source and a 32-bit gcc are here; else a note, and no failure")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -29,9 +30,9 @@ def main(argv):
         if b not in BOARDS:
             print("unix32: unknown board '%s' (boards: %s)" % (b, ", ".join(BOARDS)), file=sys.stderr)
             return 2
-    if args.if_built:
-        boards = [b for b in boards if os.path.exists(frozen_port(b))]
-        if not os.path.exists(STOCK) or not any(stale(b) for b in boards):
+    if args.if_built:  # (built before: then a board added since is built too, its port missing)
+        if not os.path.exists(STOCK) or not any(os.path.exists(frozen_port(b)) for b in boards) or \
+                not any(stale(b) for b in boards):
             return 0
     src, lines = lacks(args.mpy_dir)
     if lines:

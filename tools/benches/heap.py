@@ -93,6 +93,12 @@ def frozen_port(boards=manifest.REAL_BOARDS):
     return ("frozen", MPY32F, "x86f")
 
 
+def frozen_built(boards=manifest.REAL_BOARDS):
+    """Whether any board's frozen port has been built here (then a missing one is a board added
+    since, which make unix32 builds: unix32.stale() names it)."""
+    return any(os.path.exists(unix32.frozen_port(b)) for b in boards)
+
+
 def missing_frozen():
     return ("(no 32-bit MicroPython with the firmware frozen in at %s/<board>: make unix32 builds them)"
             % os.path.relpath(unix32.FROZEN_DIR, ROOT))
