@@ -134,8 +134,9 @@ def player_done(draft, player):
         draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
         return False
     got = draft.entries[player]
-    draft.keep(player, "# %d" % got if type(got) is int else
-               "=" + "".join([" %s" % t for t in flat(got, draft.rules)]))
+    if draft.log_p != player or type(got) is not list:  # (a grid taken here is on the flash card by card)
+        draft.keep(player, "# %d" % got if type(got) is int else
+                   "=" + "".join([" %s" % t for t in flat(got, draft.rules)]))
     if player + 1 < len(draft.players) and not draft.fix:
         open_player(draft, player + 1)
         return True

@@ -100,7 +100,11 @@ def commit(draft, sure=False):
                 note = ("Playoff holes back: %d" % g.back,)
     except ScoreError as e:
         if draft.target is None:  # the players' screens again, the last in front, as they were
-            reopen(draft)
+            from app import forget
+            from ui.reopen import screens
+
+            screens(draft)
+            forget("ui.reopen")  # (as at a start: not in app.LEAVES)
         app.push(Message(app, "Check cards", [e.text()]))
         return
     draft.entries = draft.cells = ()  # in the game now, read into lists of its own: room for the save
@@ -109,20 +113,6 @@ def commit(draft, sure=False):
         drop(draft)
     app.pop_to(draft.anchor)
     result(app, hole, draft.label, note)
-
-
-def reopen(draft):
-    """Every player's screen again, the last in front (a new hole the
-    engine refused when it was scored: leave() had let them go)."""
-    from ui.entry import GridEntry
-
-    for player in range(len(draft.players)):
-        if draft.rules.hand:
-            from ui.cardlist import HandEntry
-
-            draft.app.push(HandEntry(draft, player))
-        else:
-            draft.app.push(GridEntry(draft, player))
 
 
 def drop(draft):

@@ -6,14 +6,30 @@
 # loaded through a hole cost the CYD's game 3 KB). littlefs replaces a file at
 # its close, so a cut loses at most the card being written. The hole's save,
 # or leaving the hole, removes them. Loaded only at a start that finds
-# JOURNAL. The files and the flash's wear: docs/STORAGE.md, "The hole being
+# JOURNAL (and by ui/finish.py where the engine refuses a hole: its screens
+# again). The files and the flash's wear: docs/STORAGE.md, "The hole being
 # entered".
 import os
 
+from engine.hole import TOTAL
 from ui.entry import JOURNAL, Draft, open_player, player_done
 from ui.widgets import Message
 
 MOST = 8  # players a hole can have (engine/rules.py's most, any game)
+
+
+def screens(draft):
+    """Every player's screen again, the last in front (a new hole the
+    engine refused when it was scored: ui/finish.py had let them go)."""
+    from ui.entry import GridEntry
+
+    for player in range(len(draft.players)):
+        if draft.rules.hand:
+            from ui.cardlist import HandEntry
+
+            draft.app.push(HandEntry(draft, player))
+        else:
+            draft.app.push(GridEntry(draft, player))
 
 
 def drop():
@@ -44,8 +60,12 @@ def read(draft):
             except OSError:
                 continue  # none for this player yet
             kind = got[:1]
-            if kind == b"-" and len(got) == 1 + len(draft.order):  # a grid's cells so far
-                cells[p] = [draft.cycle[k - 1] if k else None for k in got[1:]]
+            if kind == b"-" and len(got) == 1 + len(draft.order):  # a grid's cells so far (all: complete)
+                c = [draft.cycle[k - 1] if k else None for k in got[1:]]
+                if None in c or TOTAL in c:
+                    cells[p] = c
+                else:
+                    draft.entries[p] = draft.rules.grid_of(c)
                 continue
             got = got[1:].decode().split()
             if kind == b"#":
