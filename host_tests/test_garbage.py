@@ -21,7 +21,7 @@ NONE = ("step", "move")
 # where a key still makes something, and why: the OLED's show() sends each changed page's changed
 # columns from a slice of the frame (a memoryview, 16 bytes: I2C's writevto takes whole buffers, and
 # whole pages would send eight times the bytes, more than a tenth of a frame a step)
-SOME = {("devkit-oled", "step"): 32, ("devkit-oled", "move"): 80}
+SOME = {("ssd1306", "step"): 32, ("ssd1306", "move"): 80}  # (by the board's PANEL: any OLED board's)
 # a new screen's bytes, stock (frozen code's names are in flash: no fewer objects), measured
 # 28 November 2026: "Leave hole?" (a menu) and back to the grid, each drawn whole
 SCREEN = {b: 600 for b in BOARDS}  # the button boards' (a new board's budget starts here)
@@ -46,7 +46,7 @@ def allocated():
 @pytest.mark.parametrize("board", BOARDS)
 def test_a_card_step_and_a_cursor_move_allocate_nothing(allocated, board, kind, port):
     got = allocated[(port, board, kind)]
-    most = SOME.get((board, kind), 0)
+    most = SOME.get((heap.manifest.board_attr(board, "PANEL")[0], kind), 0)
     assert got <= most, "%s, %s, %s: %d bytes allocated a key, %d allowed (python tools/benches/keycost.py " \
         "--garbage)" % (board, keycost.NAMES[kind], port, got, most)
 
