@@ -200,7 +200,7 @@ def test_done_on_an_empty_name_says_so():
 
 def test_the_first_start_calibrates_the_touch_panel_and_keeps_it():
     fresh_dir("direct-calibrate")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = sim.Sim("cyd")
     cal = s.app.stack[-1]
     assert type(cal).__name__ == "Calibrate"
@@ -260,7 +260,7 @@ def test_taps_choose_cells_cards_and_back_on_the_pad():
 
 def test_script_lines_for_keys_and_taps_and_their_errors():
     fresh_dir("direct-script")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     err = sim.ScriptError
     k = sim.Sim("cardputer")
     home = k.app.stack[-1]
@@ -301,7 +301,7 @@ def test_a_mouse_click_in_the_terminal_is_a_tap_where_it_points():
     import io
 
     fresh_dir("direct-click")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = calibrated_cyd()
     home = s.app.stack[-1]
     t = s.hw.keys.touch
@@ -452,7 +452,7 @@ def test_the_touch_calibration_is_checked_and_a_finger_at_power_on_is_not_a_cros
     from storage import savefile
 
     fresh_dir("direct-badcal")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = calibrated_cyd()
     good = list(s.hw.keys.touch.cal)
     for bad in ([100, 100, 200, 3800, False], [1, 2, 3], "x", [0.5, 3800, 200, 3800, True]):
@@ -524,7 +524,7 @@ def test_a_tap_below_the_last_row_drawn_chooses_nothing():
 
 def test_the_simulators_logical_keys_press_a_pads_own_keys():
     fresh_dir("direct-sim-pads")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = calibrated_cyd()
     s.run_line("tap 160 31")  # New game
     s.run_line("tap 160 31")  # Play Nine: the players' digit pad
@@ -545,7 +545,7 @@ def test_the_simulators_logical_keys_press_a_pads_own_keys():
 
 def test_the_terminal_view_at_half_size_keeps_every_stroke():
     fresh_dir("direct-zoom")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = sim.Sim("cyd")
     emu = s.emu
     w, h = emu.size()

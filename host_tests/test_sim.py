@@ -198,7 +198,9 @@ def test_the_terminal_view_is_the_screen_and_solid_areas_are_plain_background():
         s.run_line("ok")
         s.run_line("ok")
         s.run_line("down")  # a highlighted row with text in it
-        lines = simulator().render(s.emu, 1)
+        import sim  # (tools/sim.py, the command: its terminal view)
+
+        lines = sim.render(s.emu, 1)
         w, h = s.emu.size()
         assert len(lines) == h // 2, board
         for n, line in enumerate(lines):  # a line at a time: the port's test heap is small
@@ -218,7 +220,7 @@ def test_wifi_turned_on_at_start_shows_phones_in_the_game_and_the_page_line_tell
     fresh_dir("sim-wifi")
     d = Driver("ttgo-t-display")
     d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = sim.Sim("ttgo-t-display")  # power on again: the game opens
     play = s.app.stack[-1]
     assert type(play).__name__ == "Play" and "Phones" not in [i[0] for i in play.items]
@@ -241,7 +243,7 @@ def test_wifi_turned_on_at_start_shows_phones_in_the_game_and_the_page_line_tell
 def test_a_terminal_too_small_for_the_live_view_is_told_the_size_it_needs():
     # (issue 29, 7: it showed a blank or garbled screen)
     fresh_dir("sim-size")
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     s = sim.Sim("m5stack-core")
     cols, rows = sim.needed(s, 2)
     assert cols >= 160 and rows >= 60 + len(sim.live_help(s))  # 320 x 240 halved: 160 x 60, and its lines
@@ -258,7 +260,7 @@ def test_every_letter_and_digit_stays_distinct_at_the_default_half_size():
     # the live view's blocks, reduced as the view reduces it: no two the same
     import framebuf
 
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-+=:#."
 
     class Emu:
@@ -287,7 +289,7 @@ def test_every_letter_and_digit_stays_distinct_at_the_default_half_size():
 def test_the_live_legend_says_what_each_button_does_in_words():
     # (issue 37, 8: "long -" for a press that does nothing was unclear) Each button's line names
     # what its presses do, and a press that does nothing is left out, not shown as "-"
-    sim = simulator()
+    import sim  # (tools/sim.py, the command: its live view and options; Sim is simulator/session.py's)
     for board in BUTTON_BOARDS:
         fresh_dir("legend-" + board)
         s = sim.Sim(board)

@@ -36,9 +36,9 @@ import sys, time
 sys.path[:0] = [%(fw)r, %(tools)r, %(boards)r]
 import os
 os.chdir(%(flash)r)
-import sim
+from simulator.session import Sim
 from guard import step
-s = sim.Sim(%(board)r, emulate=False, guarded=True)
+s = Sim(%(board)r, emulate=False, guarded=True)
 if s.kind == "touch":
     for x, y in %(crosses)r:
         s.tap(x, y)

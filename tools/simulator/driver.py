@@ -20,11 +20,11 @@ from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
 
 
 def simulator():
-    """tools/sim.py, the simulator (imported when first used: it runs on
-    the MicroPython unix port only)."""
-    import sim
+    """simulator/session.py, the simulated board (imported when first used: it
+    runs on the MicroPython unix port only)."""
+    from simulator import session
 
-    return sim
+    return session
 
 
 # The time a press takes (make bench's seconds a hole), by Card, Moran and

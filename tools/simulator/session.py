@@ -1,0 +1,262 @@
+# A simulated board, the real firmware on it (issue 59, 2: the simulator's
+# library, apart from its command, tools/sim.py, which runs it live or from a
+# script): the board's real display driver talking to a panel emulator, its
+# real buttons and key map pressed, the Cardputer's keys typed, the CYD's
+# touch panel tapped; its clock moved by the caller (tick). The test driver
+# (simulator/driver.py), the benches and the tests build on it. Runs under
+# the MicroPython unix port, with firmware/, boards/ and tools/ on sys.path.
+import os
+
+from guard import Runner
+from simulator import board as simboard
+from simulator import bounce, panel, png
+from hardware import KEYS, LONG, SHORT
+from drivers.buttons import describe
+
+STEP_MS = 5  # the firmware's poll interval
+SHORT_MS = 80  # how long a short press is held (and a keyboard's key)
+TAP_MS = 80  # and a finger on a touch panel
+LONG_MS = 800  # and a long one
+GAP_MS = 150  # between presses
+
+
+KEY_NAMES = {"esc": "`", "backspace": "bksp", "return": "enter"}  # the Cardputer's keys, as people say them
+
+
+class ScriptError(ValueError):
+    pass
+
+
+class Sim:
+    def __init__(self, board_id, emulate=True, guarded=True, unit=None):
+        """guarded: run as the device does, where an error shows the error
+        screen and restarts the app (guard.py); tests turn it off so that
+        an error fails them. unit: the glass of a look-alike unit sold
+        under the board's name (tools/simulator/glass.py; its usual one
+        by default)."""
+        self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
+        self.kind = getattr(self.hw.keys, "kind", "buttons")
+        self.switches = self.fingers if self.kind == "buttons" else []
+        if hasattr(self.fingers, "clock"):  # a model that sleeps (simulator/touch.py's CST820): our time
+            self.fingers.clock = lambda: self.now
+        # a logical key -> the button (or pair) and how long: a short press where there is one.
+        # Looked up, not found by walking KEYMAP: a tuple's hash starts from an address
+        # (py/objtuple.c), so the walk's length, and what it allocated, changed from run to run
+        self.presses: dict = {}
+        for kind in (SHORT, LONG):
+            for (button, k), logical in (self.board.KEYMAP.items() if self.kind == "buttons" else ()):
+                if k == kind and logical not in self.presses:
+                    self.presses[logical] = (button, SHORT_MS if kind == SHORT else LONG_MS)
+        self.runner = Runner(self.hw, 0, strict=not guarded)
+        self.now = 0
+        self.bounce = False
+        self.frames = 0
+        self.shots = os.getcwd()  # where `shot` writes (--shots)
+        self.shot_scale = 3
+        self.tick(GAP_MS)
+
+    @property
+    def app(self):
+        return self.runner.app  # a new App after a restart; None on the error screen
+
+    def tick(self, ms):
+        """Run the firmware for ms of simulated time."""
+        for _ in range(ms // STEP_MS):
+            if self.runner.step(self.now):
+                self.frames += 1
+            self.now += STEP_MS
+
+    def press(self, button, ms):
+        """Press a button (an index), or two together (a pair), for ms."""
+        sws = [self.switches[b] for b in button] if type(button) is tuple else [self.switches[button]]
+        if self.bounce:  # contacts chatter for a few ms each way
+            bounce.chatter(sws, self.tick, STEP_MS, bounce.DOWN)
+        for sw in sws:
+            sw.held = True
+        self.tick(ms)
+        if self.bounce:
+            bounce.chatter(sws, self.tick, STEP_MS, bounce.UP)
+        for sw in sws:
+            sw.held = False
+        self.tick(GAP_MS)
+
+    def type_key(self, legend, ms=SHORT_MS):
+        """A keyboard's key by its legend ("5", "enter"); "fn+;" with fn held."""
+        m = self.fingers
+        keys = legend.split("+") if len(legend) > 1 and "+" in legend else [legend]
+        keys = [KEY_NAMES.get(k, k) for k in keys]
+        try:
+            for k in keys:
+                m.where(k)
+        except ValueError:
+            raise ScriptError("the keyboard has no key '%s' (its keys: the characters printed on them, and "
+                              "enter, bksp, space, tab, fn, shift, ctrl, alt, opt; esc is `)" % legend)
+        for k in keys:
+            m.press(k)
+            self.tick(STEP_MS * 2)
+        self.tick(ms)
+        for k in reversed(keys):
+            m.release(k)
+            self.tick(STEP_MS * 2)
+        self.tick(GAP_MS)
+
+    def tap(self, x, y, ms=TAP_MS):
+        """A finger on the touch panel at screen point (x, y) for ms."""
+        w, h = self.hw.display.width, self.hw.display.height
+        if not (0 <= x < w and 0 <= y < h):
+            raise ScriptError("a tap is on the screen: x 0 to %d, y 0 to %d" % (w - 1, h - 1))
+        self.fingers.finger = (x, y)
+        self.tick(ms)
+        self.fingers.finger = None
+        self.tick(GAP_MS)
+
+    def press_key(self, key):
+        """Press whatever gives the logical key on this board."""
+        if self.kind == "keyboard":
+            for legend, k in self.board.KEYMAP.items():
+                if k == key:
+                    self.type_key(legend)
+                    return
+            for legend, k in self.board.FN_MAP.items():
+                if k == key:
+                    self.type_key("fn+" + legend)
+                    return
+            raise ScriptError("this board has no key for '%s'" % key)
+        if self.kind == "touch":
+            self.tap(*self.seen(*self.key_point(key)))
+            return
+        p = self.presses.get(key)
+        if p is None:
+            raise ScriptError("this board has no press for '%s'" % key)
+        self.press(p[0], p[1])
+
+    def seen(self, x, y):
+        """Where the picture's point (x, y) is on the glass, a finger's
+        point: moved as the board check's Mirror and Turn move the picture
+        (ui/check.py; host_tests/test_board_check.py holds it to the glass)."""
+        bits = self.app.state["settings"].get("glass", 0) if self.app else 0
+        w, h = self.hw.display.width, self.hw.display.height
+        if bits & 2:
+            x, y = w - 1 - x, h - 1 - y
+        if bits & 1:
+            x = w - 1 - x
+        return x, y
+
+    def key_point(self, key):
+        """Where to tap for a logical key: its key in the bar along the
+        bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
+        Back (or Del), OK (or Done); the picture's point (seen(): the glass's)."""
+        from ui import touch
+
+        top = self.app.stack[-1] if self.app else None
+        w, h = self.hw.display.width, self.hw.display.height
+        labels = touch.keys_of(top) if top is not None else None
+        if labels:
+            y0 = touch.layout(self.app.pen, labels)
+            per = self.app.pen.d.width // touch.KEY  # keys a row
+            for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
+                if label in labels:
+                    i = labels.index(label)
+                    return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
+        else:
+            names = [k for _label, k in touch.BAR]
+            if key in names:
+                return (2 * names.index(key) + 1) * w // (2 * len(names)), h - touch.KEY // 2
+        raise ScriptError("no tap gives '%s' on this screen" % key)
+
+    def button(self, name):
+        """A button by its name or number (from 1); two joined by + are
+        pressed together: "top+bottom"."""
+        if "+" in name:
+            a, b = name.split("+", 1)
+            return (self.button(a), self.button(b))
+        names = [n.lower() for n in self.board.BUTTONS]
+        if name.lower() in names:
+            return names.index(name.lower())
+        if name.isdigit() and 1 <= int(name) <= len(names):
+            return int(name) - 1
+        raise ScriptError("no button '%s' (buttons: %s)" % (name, ", ".join(self.board.BUTTONS)))
+
+    def run_line(self, line):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return
+        w = words[0].lower()
+        repeat = 1
+        if len(words) > 1 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
+            repeat = int(words[-1][1:])
+            words = words[:-1]
+        if w in ("key", "type") and self.kind != "keyboard":
+            raise ScriptError("'%s': this board has no keyboard (the cardputer has)" % w)
+        if w == "tap" and self.kind != "touch":
+            raise ScriptError("'tap': this board has no touch panel (the cyd has)")
+        if w == "press" and self.kind != "buttons":
+            raise ScriptError("'press': this board has no buttons (%s)" % (
+                "'key' and 'type' its keys" if self.kind == "keyboard" else "'tap X Y' its screen"))
+        for _ in range(repeat):
+            if w in KEYS and len(words) == 1:
+                self.press_key(w)
+            elif w == "press" and len(words) in (2, 3):
+                b = self.button(words[1])
+                how = words[2].lower() if len(words) == 3 else "short"
+                if how == "short":
+                    ms = SHORT_MS
+                elif how == "long":
+                    ms = LONG_MS
+                elif how.isdigit():
+                    ms = int(how)
+                else:
+                    raise ScriptError("a press is short, long or a time in ms, not '%s'" % how)
+                self.press(b, ms)
+            elif w == "key" and len(words) == 2:
+                self.type_key(words[1].lower() if len(words[1]) > 1 else words[1])
+            elif w == "type" and len(words) >= 2:
+                for c in line.strip()[5:]:
+                    self.type_key("space" if c == " " else c.lower())
+            elif w == "tap" and len(words) == 3:
+                if not (words[1].isdigit() and words[2].isdigit()):
+                    raise ScriptError("a tap is 'tap X Y', in pixels from the top left")
+                self.tap(int(words[1]), int(words[2]))
+            elif w == "wait" and len(words) == 2 and words[1].isdigit():
+                self.tick(int(words[1]))
+            elif w == "bounce" and len(words) == 2 and words[1] in ("on", "off"):
+                self.bounce = words[1] == "on"
+            elif w == "shot" and len(words) == 2:
+                name = words[1] if words[1].endswith(".png") else "%s-%s.png" % (self.hw.board, words[1])
+                self.screenshot(name if name.startswith("/") else self.shots + "/" + name, self.shot_scale)
+            else:
+                raise ScriptError("not understood: '%s'" % line.strip())
+
+    def run_script(self, path):
+        with open(path) as f:
+            lines = f.read().split("\n")
+        for n in range(len(lines)):
+            try:
+                self.run_line(lines[n])
+            except ScriptError as e:
+                raise ScriptError("%s, line %d: %s" % (path, n + 1, e))
+
+    def screenshot(self, path, scale=3):
+        w, h = self.emu.size()
+        try:
+            png.write_rows(path, w, h, lambda y: panel.row(self.emu, y), scale)
+        except OSError as e:
+            raise ScriptError("cannot write %s (%s)" % (path, e))
+
+    def key_help(self):
+        return describe(self.board.KEYMAP, list(self.board.BUTTONS))
+
+    port = 8080
+
+    def serving(self):
+        """Wi-Fi is on in the firmware's settings: the web side runs."""
+        from web.run import wifi_wanted
+
+        return wifi_wanted(self.runner)
+
+    def serve(self, step):
+        """Run the web side (as the device does, guard.py) with step() as
+        the loop's turn, until Wi-Fi is turned off."""
+        from web.run import serve
+
+        serve(self.runner, step, STEP_MS, self.port)
