@@ -24,7 +24,7 @@ from simulator.driver import Driver, fresh_dir  # noqa: E402
 from simulator import board as simboard  # noqa: E402  (after the driver: the board files on the path)
 
 TITLES = tuple((g, labels.title(g)) for g in GAME_IDS)  # as the device's menu names them
-BOARDS = simboard.BOARDS
+BOARDS = list(simboard.BOARDS)  # (a dict: the board ids, its keys)
 
 
 def presses(holes=3):
@@ -98,7 +98,8 @@ def draw_times(frames=20):
 
     from ui.draw import Pen
 
-    for board in BOARDS[:2]:
+    # the boards whose panel a whole-screen driver is made for here: an ST7789 (240x135) or an ILI9342
+    for board in [b for b in BOARDS if simboard.board_module(b).PANEL[0] in ("st7789", "ili9342")]:
         fresh_dir("bench-draw")
         d = Driver(board)
         d.new_game("Play Nine", ["ANN", "BOB", "CY", "DI"], holes=3)
@@ -106,7 +107,7 @@ def draw_times(frames=20):
         top = d.top()
         banded = d.app.hw.display
         mod = d.sim.board
-        from sim import NullBus
+        from virtual import NullBus  # (boards/virtual.py: a bus that only counts bytes)
 
         bus = NullBus()
         if mod.PANEL[0] == "st7789":

@@ -22,6 +22,8 @@
 import os
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+if not HERE.startswith("/"):  # absolute: a caller may change into a simulated flash later
+    HERE = os.getcwd() + "/" + HERE
 BOARDS_DIR = HERE + "/../../boards"
 KEYS = ("chip", "usb", "boot", "port", "reset", "answer")
 
