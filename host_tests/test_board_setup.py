@@ -68,8 +68,11 @@ def test_every_board_builds_its_display_and_keys():
     for name in BOARDS:
         from simulator import panel
 
-        devices = {"m5stack_core": {M5_BUS + (0x75,): IP5306()},
-                   "devkit_oled": {M5_BUS + (0x3C,): panel.SSD1306()}}.get(name)
+        from simulator import wiring
+
+        devices = {"m5stack_core": {M5_BUS + (0x75,): IP5306()}}.get(name)  # its power chip
+        if __import__(name).PANEL[0] == "ssd1306":  # an OLED board's module, where the simulator wires it
+            devices = {wiring.OLED_BUS + (0x3C,): panel.SSD1306()}
         mod, hw, _pins, _made = build(name, devices)
         assert hw.board == mod.ID, name
         w, h = hw.display.width, hw.display.height
