@@ -7,7 +7,6 @@ import json
 import os
 import shutil
 import sys
-import threading
 import time
 
 import pytest
@@ -90,20 +89,10 @@ def served(tmp_path_factory):
 
 
 def static_server(out):
-    """A plain static server of the folder out, as any static host is."""
-    import http.server
-    import functools
+    """A plain static server of the folder out, as any static host is (tools/common/static.py)."""
+    from common import static
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
-                              **{".mjs": "text/javascript", ".wasm": "application/wasm"})
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=out))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, "http://127.0.0.1:%d/" % httpd.server_address[1]
+    return static.started(out)
 
 
 @pytest.fixture

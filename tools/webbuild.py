@@ -203,18 +203,9 @@ def build(out=OUT, firmware=None, ours=None):
 
 
 def serve(out, port, host="127.0.0.1"):
-    import http.server
-    import functools
+    from common import static
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
-                              **{".mjs": "text/javascript", ".wasm": "application/wasm",
-                                 ".webmanifest": "application/manifest+json"})
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=out))
+    httpd = static.server(out, port, host)
     if host == "127.0.0.1":
         print("web: the page is on http://127.0.0.1:%d/ (Ctrl-C stops it)" % port, flush=True)
     else:

@@ -13,7 +13,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,19 +87,9 @@ def missing():
 
 
 def serve(out):
-    import functools
-    import http.server
+    from common import static
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
-                              **{".mjs": "text/javascript", ".wasm": "application/wasm"})
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=out))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, "http://127.0.0.1:%d/" % httpd.server_address[1]
+    return static.started(out)
 
 
 def browser():
