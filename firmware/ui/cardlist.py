@@ -131,7 +131,7 @@ class HandEntry(CardList):
             return super().take(card)
         from ui.total import instead
 
-        instead(self, self.cards)  # cards entered: dropped only when the player says so
+        instead(self, self.cards, self.ask_total)  # cards entered: dropped only when the player says so
         return False
 
     def finish(self):  # an empty hand too
@@ -148,6 +148,17 @@ class HandEntry(CardList):
         if self.player in self.hole.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
             return "Phone's: %s" % getattr(self.app.via, "DONE_KEY", "OK")  # the key that finishes a hand
         return super().hint()
+
+    def ask_total(self):
+        from engine.game import TOTAL_HIGH, TOTAL_LOW
+        from ui.total import ask
+
+        def then():
+            self.choice = END
+
+        # docs/RULES.md's bounds; who went out scored nothing, so only 0
+        low, high = (0, 0) if self.hole.players[self.player] == self.hole.out else (TOTAL_LOW, TOTAL_HIGH)
+        ask(self.hole, self.player, 0, low, high, then=then)
 
     def top(self, pen):
         return self.hole.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())

@@ -18,6 +18,7 @@
 from array import array
 
 from hardware import BACK, DOWN, OK, UP
+from os import remove
 
 from engine.errors import ScoreError
 from engine.hole import TOTAL, Hole, flat
@@ -90,6 +91,27 @@ class Draft(Hole):
         except OSError:
             pass
 
+    def drop(self):
+        """The hole's files gone from the flash (saved, or left on purpose)."""
+        self.keep(-1, "")  # (the open one closed)
+        if self.logged:
+            for p in range(-1, len(self.players)):
+                try:
+                    remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
+                except OSError:
+                    pass
+
+    def reopen(self):
+        """Every player's screen again, the last in front (a new hole the
+        engine refused when it was scored: ui/finish.py had let them go)."""
+        for player in range(len(self.players)):
+            if self.rules.hand:
+                from ui.cardlist import HandEntry
+
+                self.app.push(HandEntry(self, player))
+            else:
+                self.app.push(GridEntry(self, player))
+
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
         return title_and_score(pen, self.name(player), self.label, score)
@@ -153,24 +175,10 @@ def player_done(draft, player):
 def leave(draft):
     # says what leaving costs: the cards entered for this hole
     def gone():
-        from ui.finish import drop
-
-        drop(draft)
+        draft.drop()
         draft.app.pop_to(draft.anchor)
 
     confirm(draft.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
-
-
-def again(app):
-    """At a start: the hole a power cut left, if there is one (ui/reopen.py)."""
-    from storage.savefile import _exists
-
-    if _exists(JOURNAL):
-        from app import forget
-        from ui.reopen import again as reopen
-
-        reopen(app)
-        forget("ui.reopen")  # (not in app.LEAVES: its name would be one more at boot)
 
 
 def title_and_score(pen, name, label, score, keep=None):

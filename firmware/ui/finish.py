@@ -3,10 +3,7 @@
 # then and let go at the game's menu (app.LEAVES): the rest of ui/entry.py
 # stays loaded through a game, and this does not (the CYD's whole game from
 # .mpy files, docs/MEMORY.md).
-from os import remove
-
 from engine.errors import ScoreError
-from ui.entry import JOURNAL
 from ui.widgets import Menu, Message, confirm
 
 PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
@@ -100,30 +97,15 @@ def commit(draft, sure=False):
                 note = ("Playoff holes back: %d" % g.back,)
     except ScoreError as e:
         if draft.target is None:  # the players' screens again, the last in front, as they were
-            from app import forget
-            from ui.reopen import screens
-
-            screens(draft)
-            forget("ui.reopen")  # (as at a start: not in app.LEAVES)
+            draft.reopen()
         app.push(Message(app, "Check cards", [e.text()]))
         return
     draft.entries = draft.cells = ()  # in the game now, read into lists of its own: room for the save
     leave(draft)  # (a fix, an edit: their screens go now) the save has their room; the game's menu
     if app.save():  # is made after it; the hole saved, its cards' lines go (ui/entry.py)
-        drop(draft)
+        draft.drop()
     app.pop_to(draft.anchor)
     result(app, hole, draft.label, note)
-
-
-def drop(draft):
-    """The hole's files gone from the flash (saved, or left on purpose: ui/entry.py's Draft.keep)."""
-    draft.keep(-1, "")  # (the open one closed)
-    if draft.logged:
-        for p in range(-1, len(draft.players)):
-            try:
-                remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
-            except OSError:
-                pass
 
 
 def leave(draft):

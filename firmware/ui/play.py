@@ -14,9 +14,14 @@ def standings_lines(game):
 
 def opened(app):
     """The game's menu in front (App.resume); over it, the hole a power cut
-    left, opened again (ui/entry.py again)."""
+    left, opened again (ui/reopen.py)."""
     app.push(Play(app))
-    ui.entry.again(app)
+    from storage.savefile import _exists
+
+    if _exists(ui.entry.JOURNAL):
+        from ui.reopen import again
+
+        again(app)  # (it lets itself go after)
 
 
 class Play(Menu):

@@ -6,10 +6,10 @@
 # loaded through a hole cost the CYD's game 3 KB). littlefs replaces a file at
 # its close, so a cut loses at most the card being written. The hole's save,
 # or leaving the hole, removes them. Loaded only at a start that finds
-# JOURNAL (and by ui/finish.py where the engine refuses a hole: its screens
-# again). The files and the flash's wear: docs/STORAGE.md, "The hole being
-# entered".
+# JOURNAL (ui/play.py's opened). The files and the flash's wear:
+# docs/STORAGE.md, "The hole being entered".
 import os
+import sys
 
 from engine.hole import TOTAL
 from ui.entry import JOURNAL, Draft, open_player, player_done
@@ -18,18 +18,13 @@ from ui.widgets import Message
 MOST = 8  # players a hole can have (engine/rules.py's most, any game)
 
 
-def screens(draft):
-    """Every player's screen again, the last in front (a new hole the
-    engine refused when it was scored: ui/finish.py had let them go)."""
-    from ui.entry import GridEntry
-
-    for player in range(len(draft.players)):
-        if draft.rules.hand:
-            from ui.cardlist import HandEntry
-
-            draft.app.push(HandEntry(draft, player))
-        else:
-            draft.app.push(GridEntry(draft, player))
+def _let_go():
+    """This module let go once its work is done, as app.forget does (it is not in app.LEAVES: its
+    name would be one more at boot; and ui/ imports nothing of app.py): freed after the call."""
+    if sys.modules.pop(__name__, None) is not None:
+        parent = sys.modules.get("ui")
+        if parent is not None and hasattr(parent, "reopen"):
+            delattr(parent, "reopen")
 
 
 def drop():
@@ -80,6 +75,13 @@ def read(draft):
 
 
 def again(app):
+    try:
+        _again(app)
+    finally:
+        _let_go()
+
+
+def _again(app):
     """The hole the file holds, opened again with its cards: each player's
     screen as it was (BACK goes to the player before), the one the cut
     came in on its first empty cell; said in a note."""

@@ -21,26 +21,19 @@ def ask(draft, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=N
     draft.app.push(Number(draft.app, title or "%s total" % draft.name(player), low, high, start, done))
 
 
-def instead(screen, cards):
-    """Total only, from a grid or a hand (screen): asked first where cards
-    would be dropped ("Keep cards" changes nothing)."""
+def instead(screen, cards, then=None):
+    """Total only, from a grid (screen) or a hand: asked first where cards
+    would be dropped ("Keep cards" changes nothing); then: what asks for
+    the total (a hand's own, ui/cardlist.py), a grid's by default."""
+    ask_it = then or (lambda: of_grid(screen))
     if cards:
-        confirm(screen.app, "Total only?", lambda: of(screen), no="Keep cards", yes="Drop cards")
+        confirm(screen.app, "Total only?", ask_it, no="Keep cards", yes="Drop cards")
     else:
-        of(screen)
+        ask_it()
 
 
-def of(screen):
+def of_grid(screen):
     h, player = screen.hole, screen.player
-    if h.rules.hand:
-        from ui.cardlist import END
-
-        def then():
-            screen.choice = END
-
-        # docs/RULES.md's bounds; who went out scored nothing, so only 0
-        ask(h, player, 0, *((0, 0) if h.players[player] == h.out else (TOTAL_LOW, TOTAL_HIGH)), then=then)
-        return
 
     def back():
         if h.cells[h.cell()] == TOTAL:  # (buttons: "#" was chosen in the cell)

@@ -19,12 +19,17 @@ from common import boards  # noqa: E402
 from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
 
 
+_SESSION: list = []  # simulator/session.py once imported (an import statement a key allocates)
+
+
 def simulator():
     """simulator/session.py, the simulated board (imported when first used: it
     runs on the MicroPython unix port only)."""
-    from simulator import session
+    if not _SESSION:
+        from simulator import session
 
-    return session
+        _SESSION.append(session)
+    return _SESSION[0]
 
 
 # The time a press takes (make bench's seconds a hole), by Card, Moran and
