@@ -122,16 +122,7 @@ def filesystem(files, size):
     fs.format()
     fs.mount()
     try:
-        for path, data in sorted(files.items()):
-            parts = path.split("/")
-            for i in range(1, len(parts)):
-                d = "/".join(parts[:i])
-                try:
-                    fs.mkdir(d)
-                except FileExistsError:
-                    pass
-            with fs.open(path, "wb") as f:
-                f.write(data)
+        flashsim.write_tree(fs, files)
         fs.unmount()
     except LittleFSError as e:
         raise BundleError("the firmware (%d KB) does not fit in a filesystem of %d KB (%s)"

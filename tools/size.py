@@ -23,26 +23,18 @@ from common import manifest  # noqa: E402
 from common import args  # noqa: E402
 
 ROOT = manifest.ROOT
-BLOCK = 4096
 
 
 def lfs_blocks(files):
-    """Blocks the files take on an ESP32-configured littlefs, beyond an empty one."""
-    from littlefs import LittleFS
+    """Blocks the files take on an ESP32-configured littlefs, beyond an empty one (the
+    simulator's flash: tools/simulator/flash.py, its littlefs set up as the ESP32 port's)."""
+    from simulator import flash as flashsim
 
-    fs = LittleFS(block_size=BLOCK, block_count=512, read_size=32, prog_size=32, cache_size=128,
-                  lookahead_size=32, block_cycles=100)
+    fs = flashsim.littlefs(flashsim.Flash(512))
+    fs.format()
+    fs.mount()
     empty = fs.used_block_count
-    for path, data in sorted(files.items()):
-        parts = path.split("/")
-        for i in range(1, len(parts)):
-            d = "/".join(parts[:i])
-            try:
-                fs.mkdir(d)
-            except FileExistsError:
-                pass
-        with fs.open(path, "wb") as f:
-            f.write(data)
+    flashsim.write_tree(fs, files)
     return fs.used_block_count - empty
 
 

@@ -171,6 +171,20 @@ def littlefs(flash):
                     **LFS_CONFIG)
 
 
+def write_tree(fs, files):
+    """files ({path: bytes}) written into fs (a mounted littlefs-python LittleFS), their folders
+    made: a bundle's filesystem (tools/bundle.py) and make size's count (tools/size.py)."""
+    for path, data in sorted(files.items()):
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            try:
+                fs.mkdir("/".join(parts[:i]))
+            except FileExistsError:
+                pass
+        with fs.open(path, "wb") as f:
+            f.write(data)
+
+
 class LfsOS:
     """What storage/savefile.py uses of os and open(), on a littlefs-python volume,
     with its errors as OSError(errno) like MicroPython's."""
