@@ -24,7 +24,7 @@ GC_EVERY = 20
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
-          "ui.finish", "ui.total", "engine.edit", "engine.undone")
+          "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone")
 
 
 def forget(name):
@@ -202,14 +202,21 @@ class App:
             self.stack[-1].shown()
         self.drop_leaves()
 
-    def pop_to(self, screen):
-        """Go back until screen is in front."""
+    def pop_to(self, screen, show=True):
+        """Go back until screen is in front (None: the first, the main menu);
+        show: let it show itself (not yet at a hole's end: the save has the
+        screens' room first, ui/entry.py's Flow.off)."""
         while len(self.stack) > 1 and self.stack[-1] is not screen:
             self.stack.pop()
-        self.stack[-1].dirty = True
         self.drop_leaves()  # before the hub refreshes too: what it makes has the leaves' room
-        self.stack[-1].shown()
-        self.drop_leaves()
+        if show:
+            self.redraw()
+            self.stack[-1].shown()
+            self.drop_leaves()
+
+    def redraw(self):
+        """The screen in front drawn whole at the next turn (what the web side changed on it)."""
+        self.stack[-1].dirty = True
 
     def drop_leaves(self):
         """At a hub, forget the leaf screens' modules (LEAVES): nothing on

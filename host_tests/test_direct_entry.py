@@ -72,8 +72,9 @@ def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
     assert d.top() is g and g.ready and g.hole.entries[0] == [["5", "10", "0", "0"], ["HIO", "12", "0", "0"]]
     b = g.hole.rules.score(g.hole.cells, d.app.game.opts)
     L = g.look()
-    assert L[6] == b.total() and [c >> 5 for c in L[0]] == list(b.state) and 0 < b.state.count(b.state[2])
-    assert not any(c & 31 == SEL_FG for c in L[0]) and g.hint() == "BOB's first card, or Enter"
+    assert L.score == b.total() and [c >> 5 for c in L.codes] == list(b.state)
+    assert 0 < b.state.count(b.state[2])
+    assert not any(c & 31 == SEL_FG for c in L.codes) and g.hint() == "BOB's first card, or Enter"
     d.typed("7")  # BOB's first card: on, and into BOB's first cell
     assert d.screen() == "GridEntry" and d.top() is not g and d.app.stack[-2] is g and not g.ready
     assert d.top().player == 1 and d.top().hole.cells[0] == "7" and d.top().hole.cell() == 4

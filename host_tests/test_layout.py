@@ -265,3 +265,52 @@ def test_no_tool_imports_the_tests():
             lines = host_tests_uses(f.read(), test_modules)
         found += ["%s: %s" % (path[len(ROOT) + 1 :], line) for line in lines]
     assert not found, "tools/ reaches into host_tests/ (move what it needs to tools/):\n" + "\n".join(found)
+
+
+def stack_uses(text):
+    """The lines that reach into the app's stack of screens (`.stack[`,
+    `.stack.pop`, `.stack.append`...), comments aside: only app.py may."""
+    out = []
+    for line in text.split("\n"):
+        code = line.split("#")[0]
+        if ".stack[" in code or ".stack." in code:
+            out.append(line.strip())
+    return out
+
+
+def test_the_reader_sees_a_reach_into_the_stack():
+    assert stack_uses("        top = self.app.stack[-1]") and stack_uses("    app.stack.pop()")
+    assert stack_uses("            a.stack[-1].dirty = True  # the screen")
+    assert not stack_uses("        app.pop_to(None)  # at the main menu (app.stack[0])")
+
+
+# The hole's flow (ui/entry.py's Flow, ui/who.py, ui/finish.py, ui/reopen.py) and the web side reach the
+# screens through the app's methods (push, pop, pop_to, redraw), never its stack (issue 59, 3). The two
+# menus that walk back to a screen of their own (ui/newgame.py, ui/ninestools.py) are the rest.
+STACK_ALLOWED = ("app.py", "ui/newgame.py", "ui/ninestools.py")
+
+
+def test_only_the_app_touches_its_stack_of_screens():
+    found = []
+    for _mod, path in sorted(modules(FIRMWARE).items()):
+        rel = path[len(FIRMWARE) + 1 :]
+        if rel in STACK_ALLOWED:
+            continue
+        with open(path) as f:
+            found += ["%s: %s" % (rel, line) for line in stack_uses(f.read())]
+    assert not found, found
+
+
+def test_the_engine_hole_has_no_subclass_outside_the_engine():
+    # the hole's screens are given a Flow that holds the engine's Hole, never a Hole with screen
+    # methods (issue 59, 3): the engine knows no screen, and its advance() ends in no UI method
+    found = []
+    for _mod, path in sorted(modules(FIRMWARE).items()):
+        if "/engine/" in path:
+            continue
+        with open(path) as f:
+            for line in f.read().split("\n"):
+                code = line.split("#")[0]
+                if code.lstrip().startswith("class ") and "Hole" in code.split("(", 1)[-1]:
+                    found.append("%s: %s" % (path[len(FIRMWARE) + 1 :], line.strip()))
+    assert not found, found

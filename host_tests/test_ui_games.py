@@ -225,7 +225,7 @@ def test_a_card_taken_to_change_is_said_under_the_grid():
 def test_a_power_cut_mid_hole_loses_at_most_the_card_being_entered():
     # (issue 57, 1) killed after one full grid and 2 cards, the game came back without them (20+
     # presses a grid again on the TTGO): each card is on the flash as it is taken
-    # (ui/entry.py's Draft); a start opens the hole again, each player's screen as it was
+    # (ui/entry.py's Flow); a start opens the hole again, each player's screen as it was
     a = [[0, 1, 2, 3], [4, 5, 6, 7]]
     b = [[1, 2, 3, 4], [5, 6, 7, 8]]
     c = [[9, 9, 10, 11], [12, 0, 1, 2]]

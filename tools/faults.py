@@ -12,7 +12,7 @@
 # it, with no warning, and the next save must work. Anything else is lost.
 #
 # Under MicroPython a hole's entry too: a cut at each flash operation of its
-# cards' files (ui/entry.py's Draft) and its save; the start after must open
+# cards' files (ui/entry.py's Flow) and its save; the start after must open
 # the game with every card taken before the cut (hole_sweep).
 #
 #   micropython tools/faults.py [--every N] [--json]     (make faults)
@@ -246,7 +246,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
     return r
 
 
-# --- a hole's cards, each on the flash as it is taken (ui/entry.py's Draft, issue 57, 1) ---------
+# --- a hole's cards, each on the flash as it is taken (ui/entry.py's Flow, issue 57, 1) ---------
 HOLE = ("play-nine", "Play Nine", ["ANN", "BOB", "CY"])  # three players' grids: 24 cards, then the save
 
 
@@ -286,17 +286,17 @@ def recovered(app, seq):
     and the open grid's cells, up to the first empty one)."""
     if app.game.holes:
         return list(seq)
-    draft = app.hole()
-    if draft is None:
+    hole = app.hole()
+    if hole is None:
         return []
     out = []
-    for p in range(len(draft.players)):
-        e = draft.entries[p]
+    for p in range(len(hole.players)):
+        e = hole.entries[p]
         if type(e) is list:
-            out += [[t for row in e for t in row][i] for i in draft.order]
+            out += [[t for row in e for t in row][i] for i in hole.order]
             continue
-        if draft.at == p:  # the grid open again: the cells before the cursor (on the buttons, a guess)
-            out += [draft.cells[i] for i in draft.order[: draft.pos]]
+        if hole.at == p:  # the grid open again: the cells before the cursor (on the buttons, a guess)
+            out += [hole.cells[i] for i in hole.order[: hole.pos]]
         return out
     return out
 

@@ -112,16 +112,18 @@ class HandEntry(CardList):
     starts with 'end' (the hand is complete) and ends with '#' (the total
     alone). BACK with no card goes back to the previous player."""
 
-    def __init__(self, draft, player):
-        e = draft.entries[player]
-        cycle = [END] + list(draft.rules.tokens) + [TOTAL]  # the total alone
-        choice = END if type(e) is list or draft.players[player] == draft.out else cycle[1]
-        super().__init__(draft.app, "", None, cycle, choice, cards=e if type(e) is list else None,
-                         most=draft.rules.MAX_HAND)
-        self.hole = draft
+    def __init__(self, flow, player):
+        h = flow.hole
+        e = h.entries[player]
+        cycle = [END] + list(h.rules.tokens) + [TOTAL]  # the total alone
+        choice = END if type(e) is list or h.players[player] == h.out else cycle[1]
+        super().__init__(flow.app, "", None, cycle, choice, cards=e if type(e) is list else None,
+                         most=h.rules.MAX_HAND)
+        self.flow = flow
+        self.hole = h
         self.player = player
-        self.opts = draft.game.opts
-        draft.at = player  # (what a phone's hand would not reach: Hole.has)
+        self.opts = h.game.opts
+        h.at = player  # (what a phone's hand would not reach: Hole.has)
 
     def shown(self):
         self.hole.at = self.player  # back from the next player
@@ -136,13 +138,13 @@ class HandEntry(CardList):
 
     def finish(self):  # an empty hand too
         self.hole.entries[self.player] = list(self.cards)
-        self.hole.done(self.player)
+        self.flow.done(self.player)
 
     def empty_back(self):
         if self.player > 0:
             self.app.pop()
         else:
-            self.hole.leave()
+            self.flow.leave()
 
     def hint(self):
         if self.player in self.hole.phone and self.choice == END:  # the hand its phone sent (ui/entry.py)
@@ -158,7 +160,7 @@ class HandEntry(CardList):
 
         # docs/RULES.md's bounds; who went out scored nothing, so only 0
         low, high = (0, 0) if self.hole.players[self.player] == self.hole.out else (TOTAL_LOW, TOTAL_HIGH)
-        ask(self.hole, self.player, 0, low, high, then=then)
+        ask(self.flow, self.player, 0, low, high, then=then)
 
     def top(self, pen):
-        return self.hole.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())
+        return self.flow.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())

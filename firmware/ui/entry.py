@@ -1,10 +1,11 @@
 # Entering a hole: each player's grid (or hand) in turn, then who went out
 # and who ended it, then the result. The hole itself, its entries and the
-# grid's cursor, is the engine's (engine/hole.py); here it is the Draft, with
-# the screens. Each player's entry is a screen given the Draft: GridEntry
-# here, HandEntry (a SuitUP Original hand, in ui/cardlist.py); it calls
-# draft.done(player) when its player's entry is complete, draft.leave() to
-# leave the hole. Then the hole is added, saved and its result shown.
+# grid's cursor, is the engine's (engine/hole.py); its way through the
+# screens is the Flow's, here: each player's entry is a screen given the
+# flow (GridEntry here, HandEntry for a SuitUP Original hand in
+# ui/cardlist.py), which calls flow.done(player) when its player's entry is
+# complete, flow.leave() to leave the hole. Then who went out and who ended
+# are asked, the hole is added, saved and its result shown (ui/finish.py).
 #
 # A grid's card is picked by stepping through the game's cards (DOWN next,
 # UP back; held, they repeat) and taken with OK; each new cell starts on the
@@ -30,18 +31,26 @@ from ui.widgets import Message, Screen, confirm, header, wrap
 JOURNAL = "hole"  # the hole being entered (and "hole.0" ... a player's cards); read by ui/reopen.py
 
 
-class Draft(Hole):
-    """The hole on the device: the engine's Hole (engine/hole.py), with the
-    app its screens are on and the screen to come back to (the game's hub)."""
+class Flow:
+    """A hole's entry on the device, from its first player's screen to its
+    result: the engine's Hole it fills (hole), the app its screens are on,
+    the screen to come back to (anchor: the game's hub). Its steps, in order:
+    enter (a player's screen), done (the player's entry complete: the next
+    player's screen, else the hole's end); out (who went out) and ender (who
+    ended), in ui/who.py; commit (its screens let go, then, in ui/finish.py,
+    into the game), save and result. leave drops the hole, asking first. The
+    screens call these, and none of them touches the app's stack."""
 
-    logged = False  # a line of this hole is on the flash (ui/reopen.py): the next ones are appended
+    logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
+    looks = None  # what the grid on the screen shows (Looks), while a grid is entered
+    pad_keys = ready_keys = None  # a touch pad's keys for the hole's grids (ui/pad.py), made once
 
     def __init__(self, app, target, anchor):
-        super().__init__(app.game, target)
         self.app = app
+        self.hole = Hole(app.game, target)
         self.anchor = anchor
 
-    # each card as it is taken (the deck checked: Hole.advance, Hole.put), and each player's whole
+    # each card as it is taken (the deck checked by the engine first), and each player's whole
     # entry, on the flash (not an edit's: it is saved at once): a power cut loses at most the card
     # being written (issue 57, 1; ui/reopen.py reads them back). A small file a player, which
     # littlefs keeps in its folder's metadata: a card costs programs, no erase (docs/STORAGE.md).
@@ -50,21 +59,37 @@ class Draft(Hole):
     log_p = -1  # ... that player, and the file's bytes: "-", then each cell's card (1 + its
     buf = bytearray(1)  # place in the cycle; 0: none yet)
 
-    def check_cell(self, i):
-        Hole.check_cell(self, i)
-        if type(self.target) is not int:
+    def advance(self):
+        """The cursor's card taken and on the flash, then on (Hole.advance)."""
+        h = self.hole
+        i = h.cell()
+        more = h.advance()  # (ScoreError: not taken)
+        self.log_card(i)
+        return more
+
+    def put(self, tok):
+        """tok taken into the cursor's cell and on the flash, then on (Hole.put)."""
+        h = self.hole
+        i = h.cell()
+        more = h.put(tok)
+        self.log_card(i)
+        return more
+
+    def log_card(self, i):
+        h = self.hole
+        if type(h.target) is not int:
             try:
-                if self.log_p != self.at:  # the player's first card here: the file and its bytes
-                    o = self.order  # (the buttons' cells past i hold a guess, not a card taken)
+                if self.log_p != h.at:  # the player's first card here: the file and its bytes
+                    o = h.order  # (the buttons' cells past i hold a guess, not a card taken)
                     self.keep(-1, "")
                     self.buf = b = bytearray(1 + len(o))
                     b[0] = 45
                     for c in o[: o.index(i)] if self.app.via is None else o:
-                        if self.cells[c] is not None:
-                            b[1 + c] = 1 + self.cycle.index(self.cells[c])
-                    self.log = open("%s.%d" % (JOURNAL, self.at), "wb")
-                    self.log_p = self.at
-                self.buf[1 + i] = 1 + self.cycle.index(self.cells[i])
+                        if h.cells[c] is not None:
+                            b[1 + c] = 1 + h.cycle.index(h.cells[c])
+                    self.log = open("%s.%d" % (JOURNAL, h.at), "wb")
+                    self.log_p = h.at
+                self.buf[1 + i] = 1 + h.cycle.index(h.cells[i])
                 f = self.log
                 f.seek(0)  # type: ignore[union-attr]
                 f.write(self.buf)  # type: ignore[union-attr]
@@ -75,12 +100,13 @@ class Draft(Hole):
     def keep(self, player, text):
         """The hole's label and players on the flash first, then a player's entry once complete,
         written whole ("" : none, the open file closed)."""
-        if type(self.target) is int:
+        h = self.hole
+        if type(h.target) is int:
             return
         try:
             if not self.logged:
                 with open(JOURNAL, "w") as f:
-                    f.write("%s|%s" % (self.label, ",".join(self.game.names)))
+                    f.write("%s|%s" % (h.label, ",".join(h.game.names)))
                 self.logged = True
             if self.log is not None:
                 self.log.close()
@@ -95,7 +121,7 @@ class Draft(Hole):
         """The hole's files gone from the flash (saved, or left on purpose)."""
         self.keep(-1, "")  # (the open one closed)
         if self.logged:
-            for p in range(-1, len(self.players)):
+            for p in range(-1, len(self.hole.players)):
                 try:
                     remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
                 except OSError:
@@ -104,81 +130,111 @@ class Draft(Hole):
     def reopen(self):
         """Every player's screen again, the last in front (a new hole the
         engine refused when it was scored: ui/finish.py had let them go)."""
-        for player in range(len(self.players)):
-            if self.rules.hand:
-                from ui.cardlist import HandEntry
-
-                self.app.push(HandEntry(self, player))
-            else:
-                self.app.push(GridEntry(self, player))
+        for player in range(len(self.hole.players)):
+            self.app.push(self.screen(player))
 
     def title(self, pen, player, score):
         """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
-        return title_and_score(pen, self.name(player), self.label, score)
+        return title_and_score(pen, self.hole.name(player), self.hole.label, score)
 
-    # what an entry screen calls: its player's entry is complete; leave the hole
+    def screen(self, player):
+        if self.hole.rules.hand:
+            from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
+
+            return HandEntry(self, player)
+        return GridEntry(self, player)
+
+    # --- the steps ----------------------------------------------------------
+    def enter(self, player):
+        """The player's screen, in front and returned (None: their total, which
+        their phone sent, asked instead)."""
+        h, net = self.hole, self.app.net
+        # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
+        if net is not None and h.take(player, net.sent_by(h.label, h.players[player])) and \
+                type(h.entries[player]) is int:
+            from ui.total import ask
+
+            name = h.name(player)
+            ask(self, player, h.entries[player], title=("%s total (phone)" % name, "%s total" % name))
+            return None
+        s = self.screen(player)
+        self.app.push(s)
+        return s
+
     def done(self, player):
-        return player_done(self, player)
+        """The player's entry is complete: the deck so far checked, then the
+        next player's screen (returned), or the hole's end (True); False
+        with "Too many" in front."""
+        h = self.hole
+        try:
+            h.check(player)
+        except ScoreError as e:
+            self.app.push(Message(self.app, "Too many", [e.msg, "Check %s's cards." % h.name(player)]))
+            return False
+        got = h.entries[player]
+        if self.log_p != player or type(got) is not list:  # (a grid taken here is on the flash card by card)
+            self.keep(player, "# %d" % got if type(got) is int else
+                      "=" + "".join([" %s" % t for t in flat(got, h.rules)]))
+        if player + 1 < len(h.players) and not h.fix:
+            return self.enter(player + 1)
+        self.looks = None  # the grids' drawing (worked out again if one shows again): room for the end
+        if h.fix:
+            self.commit()  # the other players' entries and who ended stand
+        else:
+            from ui import who  # the questions, loaded only then (app.LEAVES): the game's heap
+
+            who.out(self)
+        return True
+
+    def commit(self):
+        """Into the game, saved, its result shown (ui/finish.py, loaded only
+        then); a new hole's screens let go first: the save has their room."""
+        if self.hole.target is None:
+            self.off()
+        from ui import finish
+
+        finish.commit(self)
+
+    def off(self):
+        """The hole's screens off the stack, without showing the game's menu yet."""
+        self.looks = None  # the grids' drawing, and through it the grids
+        self.app.pop_to(self.anchor, False)
 
     def leave(self):
-        leave(self)
+        """Leave the hole, asking first: it costs the cards entered for it."""
+        def gone():
+            self.drop()
+            self.app.pop_to(self.anchor)
+
+        confirm(self.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
 
 
 def start(app, target, anchor):
     """Enter the next hole (target None), the next playoff hole ("playoff")
     or past hole `target` again; back to `anchor` when done or left."""
-    open_player(Draft(app, target, anchor), 0)
+    Flow(app, target, anchor).enter(0)
 
 
-def open_player(draft, player):
-    net = draft.app.net
-    # Wi-Fi on: what the player's phone sent for this hole (web/state.py); a total is asked here
-    if net is not None and draft.take(player, net.sent_by(draft.label, draft.players[player])) and \
-            type(draft.entries[player]) is int:
-        from ui.total import ask
+class Looks:
+    """What a grid shows, worked out once a change (GridEntry.look) and kept
+    on the flow (each grid stays on the stack), then only what differs
+    drawn: docs/SPEED.md, "Draw what changed"."""
 
-        name = draft.name(player)
-        ask(draft, player, draft.entries[player], title=("%s total (phone)" % name, "%s total" % name))
-        return
-    if draft.rules.hand:
-        from ui.cardlist import HandEntry  # only the hand game's (app.LEAVES)
-
-        draft.app.push(HandEntry(draft, player))
-    else:
-        draft.app.push(GridEntry(draft, player))
-
-
-def player_done(draft, player):
-    """The player's entry is complete: check the deck so far, then go on."""
-    try:
-        draft.check(player)
-    except ScoreError as e:
-        draft.app.push(Message(draft.app, "Too many", [e.msg, "Check %s's cards." % draft.name(player)]))
-        return False
-    got = draft.entries[player]
-    if draft.log_p != player or type(got) is not list:  # (a grid taken here is on the flash card by card)
-        draft.keep(player, "# %d" % got if type(got) is int else
-                   "=" + "".join([" %s" % t for t in flat(got, draft.rules)]))
-    if player + 1 < len(draft.players) and not draft.fix:
-        open_player(draft, player + 1)
-        return True
-    draft.looks = None  # the grids' drawing (worked out again if one shows again): room for the end
-    from ui import finish  # the hole's end, loaded only then (app.LEAVES): the game's heap
-
-    if draft.fix:
-        finish.commit(draft)  # the other players' entries and who ended stand
-    else:
-        finish.ask_out(draft)
-    return True
-
-
-def leave(draft):
-    # says what leaving costs: the cards entered for this hole
-    def gone():
-        draft.drop()
-        draft.app.pop_to(draft.anchor)
-
-    confirm(draft.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
+    def __init__(self, n, box):
+        self.codes = [0] * n  # each cell's state * 32 + its colour's role
+        self.labels = [None] * n  # each cell's text
+        self.cells = [None] * n  # the cards they are of
+        self.was_codes = [0] * n  # the codes and labels on the screen before
+        self.was_labels = [None] * n
+        self.rects = array("h", [0] * 16)  # Pen.frame's rectangles, four numbers each
+        self.score = None  # the grid's score (None: not complete)
+        self.extras: list | tuple = ()  # its bonuses and penalties, short
+        self.hint = None  # the line under the grid
+        self.of = None  # the screen they were worked out for (None: to work out again) ...
+        self.pos = 0  # ... its cursor and
+        self.note = None  # its note then
+        self.box = box  # grid_box()'s
+        self.keep = [None] * 5  # title_and_score()'s
 
 
 def title_and_score(pen, name, label, score, keep=None):
@@ -235,12 +291,13 @@ class GridEntry(Screen):
 
     one_card = False  # FixEntry (ui/fix.py): one card changed and saved
 
-    def __init__(self, draft, player):
-        super().__init__(draft.app)
-        self.hole = draft
+    def __init__(self, flow, player):
+        super().__init__(flow.app)
+        self.flow = flow
+        self.hole = flow.hole
         self.player = player
         # buttons: the first cell starts on a guess (a keyboard types, a pad is tapped)
-        draft.open(player, draft.app.via is None)
+        flow.hole.open(player, flow.app.via is None)
 
     def key(self, key):
         h = self.hole
@@ -253,8 +310,8 @@ class GridEntry(Screen):
                 self.total_only(1)  # (the cell's "#" is not a card)
                 return
             try:
-                if not h.advance():
-                    h.done(self.player)
+                if not self.flow.advance():
+                    self.flow.done(self.player)
                     return
             except ScoreError as e:
                 self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
@@ -265,7 +322,7 @@ class GridEntry(Screen):
             elif self.player > 0:
                 self.app.pop()
             else:
-                h.leave()
+                self.flow.leave()
                 return
         self.changed()
 
@@ -278,12 +335,11 @@ class GridEntry(Screen):
         """tok into the current cell, then on to the next empty cell; none
         left: the grid complete (Hole.put), shown scored until the next
         player's first card or OK (go_on). On a ready grid: that card."""
-        h = self.hole
         if self.ready:
             self.go_on(tok)
             return
         try:
-            more = h.put(tok)
+            more = self.flow.put(tok)
         except ScoreError as e:  # the cursor stays on it
             self.dirty = True
             self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
@@ -295,9 +351,9 @@ class GridEntry(Screen):
     def set_ready(self, on):
         if on != self.ready:
             self.ready = on
-            L = getattr(self.hole, "looks", None)
+            L = self.flow.looks
             if L is not None:
-                L[9] = None  # the cursor and the line under the grid are another
+                L.of = None  # the cursor and the line under the grid are another
             if getattr(self.app.via, "ready_pad", False) and self.last():
                 self.dirty = True  # the pad's OK in the total's place: drawn whole (ui/pad.py)
 
@@ -316,15 +372,13 @@ class GridEntry(Screen):
             self.changed()
             return
         self.set_ready(False)
-        if not h.done(self.player):  # "Too many" on top: this grid's cards to change
-            return
-        top = self.app.stack[-1]
-        if tok is None or not isinstance(top, GridEntry) or top is self or h.phone_grid():
+        nxt = self.flow.done(self.player)  # (False: "Too many" on top, this grid's cards to change)
+        if tok is None or not isinstance(nxt, GridEntry) or h.phone_grid():
             return  # (a total from the phone, or its grid, is shown instead of the card)
         if tok == TOTAL:
-            top.total_only()
+            nxt.total_only()
         else:
-            top.put(tok)
+            nxt.put(tok)
 
     def total_only(self, spare=0):
         """The player's total instead of cards: asks first if cards would be
@@ -377,14 +431,14 @@ class GridEntry(Screen):
         h = self.hole
         if h.phone_grid():
             h.entries[self.player] = h.rules.grid_of(h.cells)
-            h.done(self.player)
+            self.flow.done(self.player)
 
     def shown(self):
         h = self.hole
         self.ready = False  # back from the next player (or a message): to change a card
-        L = getattr(h, "looks", None)
+        L = self.flow.looks
         if L is not None:
-            L[9] = None  # drawn whole: what it shows is worked out again
+            L.of = None  # drawn whole: what it shows is worked out again
         if h.at != self.player:  # back from the next player: this one's grid under the cursor again
             h.open(self.player, self.app.via is None)
         # back from the next player: stand on the last cell of a complete grid (not from "Total
@@ -392,30 +446,26 @@ class GridEntry(Screen):
         if type(h.entries[self.player]) is list and TOTAL not in h.cells:
             h.pos = len(h.order) - 1
 
-    # What the grid shows, worked out once a change and kept on the hole's Draft (each grid stays
-    # on the stack), then only what differs drawn: docs/SPEED.md, "Draw what changed".
-    # looks: [codes, labels, cells, the codes and labels on the screen before, rectangles,
-    #         score, extras, hint, the grid it is for, pos, note, grid_box()'s, title_and_score()'s keep]
-
     def look(self):
-        """What the grid shows (Draft.looks), worked out unless it is already."""
+        """What the grid shows (the flow's Looks), worked out unless it is already."""
         h = self.hole
         now = h.cells
         n = len(now)
-        L: list | None = getattr(h, "looks", None)
-        if L is None or len(L[0]) != n:
-            L = h.looks = [[0] * n, [None] * n, [None] * n, [0] * n, [None] * n, array("h", [0] * 16),  # type: ignore[attr-defined]
-                           None, (), None, None, 0, None, grid_box(self.app.pen, h.rules.cols), [None] * 5]
-        if L[9] is self and L[10] == h.pos and L[11] is self.note and L[2] == now:
+        L = self.flow.looks
+        if L is None or len(L.codes) != n:
+            L = self.flow.looks = Looks(n, grid_box(self.app.pen, h.rules.cols))
+        if L.of is self and L.pos == h.pos and L.note is self.note and L.cells == now:
             return L
-        L[9], L[10], L[11] = self, h.pos, self.note
-        cells, codes, labels = L[2], L[0], L[1]
+        L.of = self
+        L.pos = h.pos
+        L.note = self.note
+        cells, codes, labels = L.cells, L.codes, L.labels
         for i in range(n):
             cells[i] = now[i]
         b = None
         if None not in now and TOTAL not in now:
             b = h.rules.score(now, h.game.opts)
-        L[6] = b.total() if b else None
+        L.score = b.total() if b else None
         cur = -1 if self.ready else h.cell()  # ready: no card under a cursor, the next is the next grid's
         for i in range(n):
             t = now[i]
@@ -438,42 +488,42 @@ class GridEntry(Screen):
         if b and b.extras:  # bonuses and penalties, short: "bonus -10  QS +25"
             extras = [("%s %+d" % ("QS" if label.startswith("Queen") else label.split(":")[0], pts))
                       for label, pts in b.extras]
-        L[7] = extras
-        L[8] = self.hint()
+        L.extras = extras
+        L.hint = self.hint()
         return L
 
     def changed(self):
         """After a key: only what differs from the screen is drawn, or the
         whole screen where that is simpler (a frame not yet drawn)."""
         h = self.hole
-        L = getattr(h, "looks", None)
-        if self.dirty is not False or L is None or L[9] is not self:  # a frame pending: drawn whole
+        L = self.flow.looks
+        if self.dirty is not False or L is None or L.of is not self:  # a frame pending: drawn whole
             self.dirty = True
             return
         # (one at a time: an assignment of four or more builds a tuple, a key's garbage)
-        codes = L[0]
-        labels = L[1]
-        was_codes = L[3]
-        was_labels = L[4]
-        rects = L[5]
+        codes = L.codes
+        labels = L.labels
+        was_codes = L.was_codes
+        was_labels = L.was_labels
+        rects = L.rects
         n = len(h.cells)
         for i in range(n):
             was_codes[i], was_labels[i] = codes[i], labels[i]
-        was_score, was_extras, was_hints = L[6], L[7], L[8]
-        L[9] = None  # worked out again, whatever the state
+        was_score, was_extras, was_hints = L.score, L.extras, L.hint
+        L.of = None  # worked out again, whatever the state
         self.look()
-        score = L[6]
+        score = L.score
         pen = self.app.pen
         for i in range(3, 16, 4):
             rects[i] = 0
-        x0, y0, cw, rh, tw = L[12]
+        x0, y0, cw, rh, tw = L.box
         if score != was_score:
             if was_score is not None and score is not None and len(str(score)) == len(str(was_score)):
                 w = pen.text_width(str(score)) + 2  # the score's digits alone
                 _rect(rects, 0, pen.d.width - w - 2, 0, w + 2, y0 - 3)
             else:  # the title line: its name may be cut otherwise
                 _rect(rects, 0, 0, 0, pen.d.width, y0 - 3)
-        if L[7] != was_extras or L[8] != was_hints:
+        if L.extras != was_extras or L.hint != was_hints:
             y = y0 + h.rules.rows * rh
             _rect(rects, 4, 0, y, pen.d.width, pen.h - y)
         C = h.rules.cols
@@ -498,14 +548,14 @@ class GridEntry(Screen):
     def draw(self, pen):
         L = self.look()
         h = self.hole
-        codes, labels = L[0], L[1]
-        b = L[6] is not None
-        x0, y, cw, rh, tw = L[12]
+        codes, labels = L.codes, L.labels
+        b = L.score is not None
+        x0, y, cw, rh, tw = L.box
         # a frame of what changed (Pen.frame) draws what meets it in this band: the rest is skipped
         # (the title's strings, the calls); a whole frame draws all
         clip, top, end = pen.clip, pen.oy, pen.oy + pen.rows
         if clip is None or (top < y - 3 and pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3)):
-            title_and_score(pen, h.name(self.player), h.label, L[6], L[13])
+            title_and_score(pen, h.name(self.player), h.label, L.score, L.keep)
         else:  # the title's rule, where a cell of the first row changed
             pen.fill(0, y - 2, pen.d.width, 1, DIM)
         R, C = h.rules.rows, h.rules.cols
@@ -530,9 +580,9 @@ class GridEntry(Screen):
         if clip is not None and not (y - 2 < end and top < pen.h and pen._meets(
                 clip, len(clip), 0, y - 2, pen.d.width, pen.h - y + 2)):
             return  # the lines under the grid (their strings)
-        if L[7]:
+        if L.extras:
             x = 2
-            for item in L[7]:
+            for item in L.extras:
                 w = pen.text_width(item)
                 if x + w > pen.d.width:
                     x = 2
@@ -542,7 +592,7 @@ class GridEntry(Screen):
                 pen.text(item, x, y, ACCENT)
                 x += w + 8 * pen.scale
             y += pen.line_h
-        hint = L[8]
+        hint = L.hint
         for line in wrap(pen, hint.split("\n")) if hint else ():
             if y + pen.line_h <= pen.h:
                 pen.text(line, 2, y, DIM)
@@ -597,7 +647,7 @@ class GridEntry(Screen):
 
     def tap(self, x, y):
         """A tap on a cell: the cursor there."""
-        x0, y0, cw, rh, tw = self.look()[12]  # grid_box()'s, kept (a tuple made once a hole, not a tap)
+        x0, y0, cw, rh, tw = self.look().box  # grid_box()'s, kept (a tuple made once a hole, not a tap)
         r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
         h = self.hole
         C = h.rules.cols

@@ -4,31 +4,33 @@
 # hub (app.LEAVES); entering a hole is ui/entry.py's.
 from hardware import BACK, DOWN, OK, UP
 from engine.hole import TOTAL
-from ui.entry import Draft, GridEntry, open_player
-from ui.finish import ask_ender, ask_out
+from ui.entry import Flow, GridEntry
+from ui.who import ender, out
 from ui.widgets import Menu
 
 
 def edit(app, index, anchor):
     """The past hole of this index: its players with their scores (and who
     ended); back to anchor when saved."""
-    d = Draft(app, index, anchor)
+    f = Flow(app, index, anchor)
+    d = f.hole
     d.fix = True
     hole = d.game.holes[index] if index >= 0 else d.game.playoff[-1 - index]
     n = len(d.players)
-    items: list = [(d.name(k), lambda k=k: open_fix(d, k)) for k in range(n)]
+    items: list = [(d.name(k), lambda k=k: open_fix(f, k)) for k in range(n)]
     if d.rules.hand:
-        items.append(("Who went out", lambda: ask_out(d)))
+        items.append(("Who went out", lambda: out(f)))
     elif d.game.opts["ender_rule"] != "none":
-        items.append(("Who ended", lambda: ask_ender(d)))
+        items.append(("Who ended", lambda: ender(f)))
     app.push(Menu(app, d.label, items, value=lambda i: str(hole.scores[i]) if i < n else ""))
 
 
-def open_fix(draft, player):
-    if draft.rules.hand or type(draft.entries[player]) is not list:
-        open_player(draft, player)  # a hand, or a total: entered again whole
+def open_fix(flow, player):
+    h = flow.hole
+    if h.rules.hand or type(h.entries[player]) is not list:
+        flow.enter(player)  # a hand, or a total: entered again whole
     else:
-        draft.app.push(FixEntry(draft, player))
+        flow.app.push(FixEntry(flow, player))
 
 
 class FixEntry(GridEntry):
@@ -36,8 +38,8 @@ class FixEntry(GridEntry):
     takes it), then its value (UP/DOWN); OK saves the hole, BACK puts the
     card back as it was."""
 
-    def __init__(self, draft, player):
-        super().__init__(draft, player)
+    def __init__(self, flow, player):
+        super().__init__(flow, player)
         self.pick = True
         self.was = None  # the card being changed, as it was
 
@@ -72,9 +74,9 @@ class FixEntry(GridEntry):
     def redo(self):
         """The grid's look worked out again: the line under it says whether a card is being
         picked or changed (kept, it went on saying "OK: this card": issue 57, 5)."""
-        L = getattr(self.hole, "looks", None)
+        L = self.flow.looks
         if L is not None:
-            L[9] = None
+            L.of = None
 
     one_card = True  # a card typed or tapped is saved at once
 
@@ -85,7 +87,7 @@ class FixEntry(GridEntry):
     def save(self):  # (was kept: a hole the engine refuses comes back here, BACK puts the card back)
         h = self.hole
         h.entries[self.player] = h.rules.grid_of(h.cells)
-        h.done(self.player)
+        self.flow.done(self.player)
 
     # A keyboard and a touch pad (the input contract, ui/widgets.py): the card
     # to change is picked, then typed or tapped; Enter, backspace and a card being

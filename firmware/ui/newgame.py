@@ -172,7 +172,7 @@ def first_dealer(app, setup):
         for name in reversed(setup.names):
             remember(app.state, name)
         app.game = g
-        app.pop_to(app.stack[0])  # at the main menu the new game's modules are let go ...
+        app.pop_to(None)  # at the main menu the new game's modules are let go ...
         if app.save():  # ... and once this key is done, the game's are loaded (not beside this
             app.pending = app.resume  # module's code, still running here): a lower peak
         else:  # the game is in memory, "Not saved" on top of it

@@ -33,24 +33,26 @@ def grid_keys(grid):
         # the last grid, scored: OK where the total was (the pad's keys stay where they are: a
         # tap as the grid completes finds the key it aimed at; before the last, the next
         # player's first card, or the total, moves on)
-        keys = getattr(hole, "ready_keys", None)
+        flow = grid.flow
+        keys = flow.ready_keys
         if keys is None:
-            keys = hole.ready_keys = tuple("OK" if k == TOTAL else k for k in grid_keys_of(hole))
+            keys = flow.ready_keys = tuple("OK" if k == TOTAL else k for k in grid_keys_of(grid))
         return keys
     keys = getattr(grid, "pad_keys", None)
     if keys is not None:
         return keys
-    keys = grid_keys_of(hole)
+    keys = grid_keys_of(grid)
     if hole.phone_grid():
         keys += ("OK",)
         grid.pad_keys = keys
     return keys
 
 
-def grid_keys_of(hole):
-    keys = getattr(hole, "pad_keys", None)  # every player's the same
+def grid_keys_of(grid):
+    flow = grid.flow
+    keys = flow.pad_keys  # every player's the same
     if keys is None:
-        keys = hole.pad_keys = hole.cycle + ("Back",)  # the cards, "." where the game has it, the total
+        keys = flow.pad_keys = grid.hole.cycle + ("Back",)  # the cards, "." where the game has it, the total
     return keys
 
 

@@ -15,13 +15,14 @@ def standings_lines(game):
 def opened(app):
     """The game's menu in front (App.resume); over it, the hole a power cut
     left, opened again (ui/reopen.py)."""
-    app.push(Play(app))
+    hub = Play(app)
+    app.push(hub)
     from storage.savefile import _exists
 
     if _exists(ui.entry.JOURNAL):
         from ui.reopen import again
 
-        again(app)  # (it lets itself go after)
+        again(app, hub)  # (it lets itself go after)
 
 
 class Play(Menu):
@@ -113,13 +114,12 @@ class Play(Menu):
         finish(self.app.state, g.summary())
         self.app.game = None
         self.app.save()
-        home = self.app.stack[0]
         lines = ["%s wins!" % g.names[winner]] if winner is not None else [
             "Shared: " + ", ".join(g.names[p] for p in tied)]
         if g.playoff:  # the totals below are tied: say what decided it
             n = len(g.playoff)
             lines.append("After a playoff of %d hole%s." % (n, "" if n == 1 else "s"))
-        self.app.pop_to(home)
+        self.app.pop_to(None)
         self.app.push(Message(self.app, "Game over", lines + standings_lines(g)))
 
     def abandon(self):
@@ -127,6 +127,6 @@ class Play(Menu):
             self.app.game = None
             self.app.state["game"] = None
             self.app.save()
-            self.app.pop_to(self.app.stack[0])
+            self.app.pop_to(None)
 
         confirm(self.app, "Abandon game?", gone, yes="Abandon")

@@ -2,7 +2,7 @@
 # made once a hole is complete, so a cut mid-hole lost every card of it; now
 # the hole's label and players are a file (JOURNAL), and each player's cards a
 # file of their own ("hole.0" ...), written whole as each card is taken and
-# when the entry is complete (ui/entry.py's Draft.keep: not here, a module more
+# when the entry is complete (ui/entry.py's Flow.keep: not here, a module more
 # loaded through a hole cost the CYD's game 3 KB). littlefs replaces a file at
 # its close, so a cut loses at most the card being written. The hole's save,
 # or leaving the hole, removes them. Loaded only at a start that finds
@@ -12,7 +12,7 @@ import os
 import sys
 
 from engine.hole import TOTAL
-from ui.entry import JOURNAL, Draft, open_player, player_done
+from ui.entry import JOURNAL, Flow
 from ui.widgets import Message
 
 MOST = 8  # players a hole can have (engine/rules.py's most, any game)
@@ -35,8 +35,8 @@ def drop():
             pass
 
 
-def read(draft):
-    """The files kept for the draft's hole put into it: its entries set, and
+def read(flow):
+    """The files kept for the flow's hole put into it: its entries set, and
     {player: [cards]} for a grid the cut left part done; None where there
     are none for it (a saved hole's, another game's: the files are removed).
     A file: "=" and a whole entry's cards (a grid's row by row, a hand's),
@@ -44,44 +44,45 @@ def read(draft):
     card's place in the hole's cycle; 0: none), written over in place as a
     card is taken."""
     cells: dict = {}
+    h = flow.hole
     try:
         with open(JOURNAL) as f:
-            if f.read() != "%s|%s" % (draft.label, ",".join(draft.game.names)):
+            if f.read() != "%s|%s" % (h.label, ",".join(h.game.names)):
                 raise ValueError()
-        for p in range(len(draft.entries)):
+        for p in range(len(h.entries)):
             try:
                 with open("%s.%d" % (JOURNAL, p), "rb") as f:
                     got = f.read()
             except OSError:
                 continue  # none for this player yet
             kind = got[:1]
-            if kind == b"-" and len(got) == 1 + len(draft.order):  # a grid's cells so far (all: complete)
-                c = [draft.cycle[k - 1] if k else None for k in got[1:]]
+            if kind == b"-" and len(got) == 1 + len(h.order):  # a grid's cells so far (all: complete)
+                c = [h.cycle[k - 1] if k else None for k in got[1:]]
                 if None in c or TOTAL in c:
                     cells[p] = c
                 else:
-                    draft.entries[p] = draft.rules.grid_of(c)
+                    h.entries[p] = h.rules.grid_of(c)
                 continue
             got = got[1:].decode().split()
             if kind == b"#":
-                draft.entries[p] = int(got[0])
-            elif kind == b"=" and (draft.rules.hand or len(got) == len(draft.order)):
-                draft.entries[p] = got if draft.rules.hand else draft.rules.grid_of(got)
+                h.entries[p] = int(got[0])
+            elif kind == b"=" and (h.rules.hand or len(got) == len(h.order)):
+                h.entries[p] = got if h.rules.hand else h.rules.grid_of(got)
     except (OSError, ValueError, IndexError, UnicodeError):
         drop()
         return None
-    draft.logged = True
+    flow.logged = True
     return cells
 
 
-def again(app):
+def again(app, anchor):
     try:
-        _again(app)
+        _again(app, anchor)
     finally:
         _let_go()
 
 
-def _again(app):
+def _again(app, anchor):
     """The hole the file holds, opened again with its cards: each player's
     screen as it was (BACK goes to the player before), the one the cut
     came in on its first empty cell; said in a note."""
@@ -90,26 +91,28 @@ def _again(app):
     if target is False:  # the game is over: no hole to open
         drop()
         return
-    draft = Draft(app, target, app.stack[-1])
-    cells = read(draft)
+    flow = Flow(app, target, anchor)
+    cells = read(flow)
     if cells is None:
         return
-    n = len(draft.players)
+    h = flow.hole
+    n = len(h.players)
     upto = 0
-    while upto < n - 1 and draft.entries[upto] is not None:
+    while upto < n - 1 and h.entries[upto] is not None:
         upto += 1
     for p in range(upto + 1):
-        open_player(draft, p)
+        screen = flow.enter(p)
     got = cells.get(upto)
-    if got and draft.entries[upto] is None and not draft.rules.hand:
-        c = draft.cells
+    if got and h.entries[upto] is None and not h.rules.hand:
+        c = h.cells
         c[:] = got
-        draft.pos = 0
-        while draft.pos < len(draft.order) - 1 and c[draft.cell()] is not None:
-            draft.pos += 1
-        if c[draft.cell()] is None and app.via is None:  # buttons: the empty cell starts on a guess
-            c[draft.cell()] = draft.guess(draft.cell())
-        app.stack[-1].dirty = True
-    elif draft.entries[upto] is not None:  # every entry complete: on to who ended, and the save
-        player_done(draft, upto)
-    app.push(Message(app, "Note", ["%s again: the cards entered before the restart are back." % draft.label]))
+        h.pos = 0
+        while h.pos < len(h.order) - 1 and c[h.cell()] is not None:
+            h.pos += 1
+        if c[h.cell()] is None and app.via is None:  # buttons: the empty cell starts on a guess
+            c[h.cell()] = h.guess(h.cell())
+        if screen is not None:
+            screen.dirty = True
+    elif h.entries[upto] is not None:  # every entry complete: on to who ended, and the save
+        flow.done(upto)
+    app.push(Message(app, "Note", ["%s again: the cards entered before the restart are back." % h.label]))

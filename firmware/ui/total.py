@@ -7,18 +7,19 @@ from engine.hole import TOTAL
 from ui.widgets import Number, confirm
 
 
-def ask(draft, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
+def ask(flow, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):
     """The player's total alone, from start (the cards gone; or the total
     a phone sent); then() first when it is taken (the screen's tidying)."""
+    app = flow.app
 
     def done(total):
-        draft.entries[player] = total
-        draft.app.pop()
+        flow.hole.entries[player] = total
+        app.pop()
         if then is not None:
             then()
-        draft.done(player)
+        flow.done(player)
 
-    draft.app.push(Number(draft.app, title or "%s total" % draft.name(player), low, high, start, done))
+    app.push(Number(app, title or "%s total" % flow.hole.name(player), low, high, start, done))
 
 
 def instead(screen, cards, then=None):
@@ -40,4 +41,4 @@ def of_grid(screen):
             h.cells[h.cell()] = h.cycle[0]
 
     e = h.entries[player]
-    ask(h, player, e if type(e) is int else 0, then=back)
+    ask(screen.flow, player, e if type(e) is int else 0, then=back)

@@ -114,7 +114,7 @@ class Net:
         w = self.wifi
         key = (a.state["seq"], sig, hole, self.sends, self.pin, w.ip, w.error)
         if key != self.key:
-            a.stack[-1].dirty = True  # who has sent, the address: the device's screen shows it
+            a.redraw()  # who has sent, the address: the device's screen shows it
             self.key = key
             self.v += 1
             self.cache = None

@@ -1,0 +1,70 @@
+# Who went out and who ended a hole (where its game asks): the flow's steps
+# after its last player's entry (ui/entry.py's Flow), then its commit. Loaded
+# only then, and let go at the game's menu (app.LEAVES); apart from
+# ui/finish.py, which is loaded once the hole's screens are let go: the
+# hole's last grid is the CYD's whole game's peak (docs/MEMORY.md).
+from ui.widgets import Menu
+
+PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
+
+
+def _who(flow, title, on_pick, current, known):
+    """Ask which player (or nobody). Known: the answer given before (an
+    edit, or back here), where the cursor starts; else it starts on PICK,
+    so that an OK out of habit answers nothing (the ender's penalty or
+    doubling is never skipped without a word)."""
+    h = flow.hole
+    names = [h.name(k) for k in range(len(h.players))]
+    items: list = [(n, lambda k=k: on_pick(h.players[k])) for k, n in enumerate(names)]
+    items.append(("Nobody", lambda: on_pick(None)))
+    if known:
+        cur = h.players.index(current) if current in h.players else len(names)
+    else:
+        items.insert(0, (PICK, _nothing))
+        cur = 0
+    flow.app.push(Menu(flow.app, title, items, cursor=cur))
+
+
+def _nothing():
+    pass
+
+
+def out(flow):
+    """suitup-original: who went out, and was it a Blitz; then who ended."""
+    h = flow.hole
+    if not h.rules.hand:
+        ender(flow)
+        return
+
+    def picked(player):
+        h.out = player
+        h.out_known = True
+        if player is None:
+            h.blitz = False
+            ender(flow)
+            return
+        flow.app.push(Menu(flow.app, "A Blitz?", [("No", lambda: blitz(False)),
+                                                   ("Yes", lambda: blitz(True))],
+                           cursor=1 if h.blitz else 0))
+
+    def blitz(on):
+        h.blitz = on
+        ender(flow)
+
+    _who(flow, "Who went out?", picked, h.out, h.out_known)
+
+
+def ender(flow):
+    """Who ended (where the game's ender rule asks), then the commit."""
+    h = flow.hole
+    if h.game.opts["ender_rule"] == "none":
+        h.ender = None
+        flow.app.pending = flow.commit  # after this key: this module let go first, its room the end's
+        return
+
+    def picked(player):
+        h.ender = player
+        h.ender_known = True
+        flow.app.pending = flow.commit  # after this key: this module let go first, its room the end's
+
+    _who(flow, "Who ended?", picked, h.ender, h.ender_known)
