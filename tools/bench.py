@@ -495,7 +495,7 @@ def display_figures():
     p = subprocess.run([MPY, os.path.join(BENCHES, "bench_display.py")],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
-    import keycost  # the bus each board's file makes (simulator/wiring.py's bus()), not a guess by its id
+    import keycost  # the bus each board's file makes (simulator/panel.py's bus()), not a guess by its id
 
     print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")
     print("the driver's own time; the wire adds bytes x 8 on SPI, bytes x 9 on I2C, at the clock the")

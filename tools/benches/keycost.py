@@ -19,7 +19,7 @@
 # Instructions become ESP32 milliseconds through a calibration
 # (CALIBRATION below); the bytes the display sent become bus time, at the
 # clock the board's own panel() gets from the stand-in port
-# (simulator/wiring.py's bus(): the TTGO's SPI at 26.67 MHz, the others' at
+# (simulator/panel.py's bus(): the TTGO's SPI at 26.67 MHz, the others' at
 # 40, the OLED's I2C at 400 kHz) and 25 us an SPI transaction.
 import os
 import re
@@ -210,11 +210,12 @@ def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
 
 def clock(board_id):
     """(kind, Hz) of the board's display bus: its own panel() run on the
-    stand-in port under MicroPython (simulator/wiring.py's bus()), once."""
+    stand-in port under MicroPython (simulator/panel.py's bus()), once."""
     if board_id not in _CLOCKS:
         where = [os.path.join(heap.ROOT, d) for d in ("tools", "firmware", "boards")]
-        code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\nfrom simulator import wiring\n"
-                "print(*wiring.bus(%r))" % tuple(where + [board_id]))
+        code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\n"
+                "from simulator import board, panel\n"
+                "print(*panel.bus(board.board_module(%r)))" % tuple(where + [board_id]))
         run = subprocess.run([heap.MPY64, "-c", code], capture_output=True, text=True, check=True)
         out = run.stdout.split()
         _CLOCKS[board_id] = (out[0], int(out[1]))
@@ -245,7 +246,7 @@ def estimate(board_id, row):
 def table(got, boards, kinds=KINDS, ports=PORTS):
     buses = ", ".join("%s %s at %.2f MHz" % ((b, clock(b)[0].upper(), clock(b)[1] / 1e6)) for b in boards)
     lines = ["ESP32 time a key, estimated: %s; the display's bus (the clock the port makes for the board "
-             "file's: simulator/wiring.py's bus()): %s, and %d us an SPI transaction; the CYD's touch %d us "
+             "file's: simulator/panel.py's bus()): %s, and %d us an SPI transaction; the CYD's touch %d us "
              "a reading" % (CALIBRATION_SOURCE, buses, SPI_TRANSACTION_US, TOUCH_READ_US),
              "",
              "| board | key | x86 instructions (stock: the median of %d layouts, the middle three's range; "

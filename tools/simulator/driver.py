@@ -105,30 +105,17 @@ class Driver:
         said = boards.answer_ms(board)  # its docstring's "answer:" (the virtual board: none)
         self.response = {k: said.get(k, 0) for k in ("step", "screen")}
         self.shown = None  # the screen in front after the last press
+        # every key one press (no long ones, no holds) but on buttons, whose way sets these
+        self.long_keys = self.chord_keys = []
+        self.hold_button = {}
+        self.keymap = {}
+        self.via = WAYS[self.kind](self)  # how this board's input enters each thing (below)
         if calibrate:
             self.calibrate()
-        if self.kind != "buttons":  # every key one press: no long ones, no holds
-            self.long_keys = self.chord_keys = []
-            self.hold_button = {}
-            self.keymap = {}
-            return
-        from hardware import SHORT
-
-        keymap = self.sim.board.KEYMAP
-        shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
-        self.long_keys = [k for k in keymap.values() if k not in shorts]
-        # keys pressed with two buttons together (a chord), and none alone
-        alone = [k for (b, kind), k in keymap.items() if kind == SHORT and type(b) is not tuple]
-        self.chord_keys = [k for k in shorts if k not in alone]
-        # the buttons whose key repeats while held: {key: button}
-        self.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
-        self.keymap = keymap
 
     def calibrate(self):
         """A touch board's first start: tap the calibration's crosses (not counted)."""
-        if self.kind == "touch" and self.screen() == "Calibrate":
-            for x, y in self.top().points:
-                self.sim.tap(*self.sim.seen(x, y))
+        self.via.calibrate()
 
     @property
     def app(self):
@@ -142,19 +129,7 @@ class Driver:
 
     def key(self, k, times=1):
         for _ in range(times):
-            if self.kind == "touch":
-                self.tap(*self.sim.key_point(k))
-                continue
-            self.sim.press_key(k)
-            if self.kind == "buttons":
-                kind = "long" if k in self.long_keys else "chord" if k in self.chord_keys else "short"
-                ms = simulator().LONG_MS if kind == "long" else simulator().SHORT_MS
-                self._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
-                            kind == "long", k, kind, ms)
-            elif self.kind == "keyboard":  # a key, or fn with an arrow's key: two together
-                one = k in self.sim.board.KEYMAP.values()
-                self._count(TYPE_S if one else CHORD_S, False, k, "key" if one else "fn",
-                            simulator().SHORT_MS)
+            self.via.key(k)
 
     def reaction(self):
         """A person's reaction time (s): Normal(RT_S, RT_SD), at least RT_MIN
@@ -315,76 +290,20 @@ class Driver:
         m = self.top()
         labels = [i[0] for i in m.items]
         assert label in labels, (label, labels, self.screen())
-        i = labels.index(label)
-        if self.kind == "keyboard":  # to a row by its number (ui/typed.py), then Enter
-            n = i + 1 - (1 if labels[0] == "- choose -" else 0)
-            if 1 <= n <= 9 and m.cursor != i:
-                self.typed(str(n))
-            if m.cursor == i:
-                self.key("ok")
-                return
-        if self.kind == "touch":  # a tap on the row, once it is in view
-            while self._row_y(m, i) is None:
-                self.key("down" if i > m.cursor else "up")
-            self.tap(self.app.pen.d.width // 2, self._row_y(m, i), self.app.pen.line_h + 2)
-            return
-        self._cycle_to(lambda: labels[m.cursor], labels, label)
-        self.key("ok")
+        self.via.choose(m, labels, labels.index(label))
 
     def number(self, n):
-        s = self.top()
-        if self.kind == "keyboard":
-            for c in str(n):
-                self.typed(c)
-            self.key("ok")
-            return
-        if self.kind == "touch":  # the digit pad
-            for c in str(n):
-                self.tap_pad(c)
-            self.tap_pad("OK")
-            return
-        values = list(range(s.lo, s.hi + 1))
-        # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
-        values.reverse()
-        self._cycle_to(lambda: s.n, values, n)
-        self.key("ok")
+        self.via.number(self.top(), n)
 
     def name(self, text):
-        from ui.names import LETTERS
-
-        s = self.top()
-        if self.kind == "keyboard":
-            for c in text:
-                self.typed("space" if c == " " else c.lower())
-            self.key("ok")
-            return
-        if self.kind == "touch":  # the letter pad; 123 for the digits, ABC back
-            for c in text.upper():
-                digit = c.isdigit()
-                if digit != getattr(s, "digits", False):
-                    self.tap_pad("123" if digit else "ABC")
-                self.tap_pad("sp" if c == " " else c)
-            self.tap_pad("Done")
-            return
-        cycle = [-1] + list(range(len(LETTERS)))
-        for ch in text.upper():
-            self._cycle_to(lambda: s.choice, cycle, LETTERS.index(ch))
-            self.key("ok")
-        self._cycle_to(lambda: s.choice, cycle, -1)
-        self.key("ok")
+        self.via.name(self.top(), text)
 
     def grid(self, rows):
         """Enter one player's grid (a list of rows of tokens), or a total (int)."""
         s = self.top()
         assert self.screen() == "GridEntry", self.screen()
         if type(rows) is int:
-            if self.kind == "keyboard":
-                self.typed("=")
-            elif self.kind == "touch":
-                self.tap_pad("#")
-            else:
-                self._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, "#")
-                self.key("ok")
+            self.via.total(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle)
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
@@ -403,35 +322,16 @@ class Driver:
         """One card into the grid's current cell, as the board enters one: its key, a tap on
         the pad, or the buttons stepped to it and OK."""
         s = self.top()
-        token = str(token).upper()
-        if self.kind == "keyboard":
-            self.typed(self.key_for(token))
-        elif self.kind == "touch":
-            self.tap_pad(token)
-        else:
-            i = s.hole.cell()
-            self._cycle_to(lambda: s.hole.cells[i], s.hole.cycle, token)
-            self.key("ok")
+        i = s.hole.cell()
+        self.via.card(lambda: s.hole.cells[i], s.hole.cycle, str(token).upper())
 
     def hand(self, cards):
         s = self.top()
         assert self.screen() == "HandEntry", self.screen()
         before, longs, holds = self.presses, self.longs, self.holds
         for c in cards:
-            if self.kind == "keyboard":
-                self.typed(self.key_for(str(c).upper()))
-            elif self.kind == "touch":
-                self.tap_pad(str(c).upper())
-            else:
-                self._cycle_to(lambda: s.choice, s.cycle, str(c).upper())
-                self.key("ok")
-        if self.kind == "touch":
-            self.tap_pad("Done")
-        elif self.kind == "keyboard":
-            self.key("ok")
-        else:
-            self._cycle_to(lambda: s.choice, s.cycle, "end")
-            self.key("ok")
+            self.via.card(lambda: s.choice, s.cycle, str(c).upper())
+        self.via.done(lambda: s.choice, s.cycle)
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
@@ -476,7 +376,7 @@ class Driver:
             else:
                 self.grid(e) if not g.rules.hand else self._hand_total(e)
         if getattr(self.top(), "ready", False):  # the last grid, scored: on to the hole's end
-            self.tap_pad("OK") if self.kind == "touch" else self.key("ok")
+            self.via.ok()
         if g.rules.hand:
             self.choose("Nobody" if out is None else g.names[out])
             if out is not None:
@@ -490,38 +390,198 @@ class Driver:
         self.choose(name)
         s = self.top()
         assert s.pick, "not picking a card"
-        card = str(card).upper()
-        C = s.hole.rules.cols
-        if self.kind == "keyboard":  # the arrows to the cell, then its card's key
-            while s.hole.cell() != cell:
-                self.key("down" if s.hole.cell() // C != cell // C else "right")
-            self.typed(self.key_for(card))
-            return
-        if self.kind == "touch":  # a tap on the cell, a tap on the card
-            from ui.entry import grid_box
-
-            x0, y0, cw, rh, tw = grid_box(self.app.pen, C)  # where GridEntry.draw puts the cells
-            self.tap(x0 + (cell % C) * cw + cw // 2 - 2, y0 + (cell // C) * rh + 5)
-            assert s.hole.cell() == cell
-            s.tap(0, 0)  # the screen's corner is no cell: the cursor stays
-            assert s.hole.cell() == cell
-            self.tap_pad(card)
-            return
-        self._cycle_to(lambda: s.hole.cell(), s.hole.order, cell)
-        self.key("ok")
-        self._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, card)
-        self.key("ok")
+        self.via.fix(s, cell, str(card).upper())
 
     def _hand_total(self, n):
         s = self.top()
-        if self.kind == "keyboard":
-            self.typed("=")
-        elif self.kind == "touch":
-            self.tap_pad("#")
-        else:
-            self._cycle_to(lambda: s.choice, s.cycle, "#")
-            self.key("ok")
+        self.via.total(lambda: s.choice, s.cycle)
         self.number(n)
+
+
+# --- the ways each kind of input enters things ---------------------------------------------
+# The driver asks its board's way (Driver.via) for a key, a menu's item, a number, a name, a card
+# (a grid's cell or a hand's, as get() reads it, along cycle), a total, a hand's end, a past
+# hole's card; each way presses what a person would on that input: buttons step through a
+# cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped.
+class Buttons:
+    def __init__(self, d):
+        from hardware import SHORT
+
+        self.d = d
+        keymap = d.sim.board.KEYMAP
+        shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
+        d.long_keys = [k for k in keymap.values() if k not in shorts]
+        # keys pressed with two buttons together (a chord), and none alone
+        alone = [k for (b, kind), k in keymap.items() if kind == SHORT and type(b) is not tuple]
+        d.chord_keys = [k for k in shorts if k not in alone]
+        # the buttons whose key repeats while held: {key: button}
+        d.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
+        d.keymap = keymap
+
+    def calibrate(self):
+        pass
+
+    def key(self, k):
+        d = self.d
+        d.sim.press_key(k)
+        kind = "long" if k in d.long_keys else "chord" if k in d.chord_keys else "short"
+        ms = simulator().LONG_MS if kind == "long" else simulator().SHORT_MS
+        d._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
+                 kind == "long", k, kind, ms)
+
+    def ok(self):
+        self.d.key("ok")
+
+    def choose(self, m, labels, i):
+        self.d._cycle_to(lambda: labels[m.cursor], labels, labels[i])
+        self.d.key("ok")
+
+    def number(self, s, n):
+        values = list(range(s.lo, s.hi + 1))
+        # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
+        values.reverse()
+        self.d._cycle_to(lambda: s.n, values, n)
+        self.d.key("ok")
+
+    def name(self, s, text):
+        from ui.names import LETTERS
+
+        cycle = [-1] + list(range(len(LETTERS)))
+        for ch in text.upper():
+            self.d._cycle_to(lambda: s.choice, cycle, LETTERS.index(ch))
+            self.d.key("ok")
+        self.d._cycle_to(lambda: s.choice, cycle, -1)
+        self.d.key("ok")
+
+    def card(self, get, cycle, token):
+        self.d._cycle_to(get, cycle, token)
+        self.d.key("ok")
+
+    def total(self, get, cycle):
+        self.card(get, cycle, "#")
+
+    def done(self, get, cycle):
+        self.card(get, cycle, "end")
+
+    def fix(self, s, cell, card):
+        d = self.d
+        d._cycle_to(lambda: s.hole.cell(), s.hole.order, cell)
+        d.key("ok")
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, card)
+        d.key("ok")
+
+
+class Keyboard:
+    def __init__(self, d):
+        self.d = d
+
+    def calibrate(self):
+        pass
+
+    def key(self, k):  # a key, or fn with an arrow's key: two together
+        d = self.d
+        d.sim.press_key(k)
+        one = k in d.sim.board.KEYMAP.values()
+        d._count(TYPE_S if one else CHORD_S, False, k, "key" if one else "fn", simulator().SHORT_MS)
+
+    def ok(self):
+        self.d.key("ok")
+
+    def choose(self, m, labels, i):  # to a row by its number (ui/typed.py), then Enter
+        d = self.d
+        n = i + 1 - (1 if labels[0] == "- choose -" else 0)
+        if 1 <= n <= 9 and m.cursor != i:
+            d.typed(str(n))
+        if m.cursor != i:  # (a row past the ninth: the arrows, as the buttons step)
+            d._cycle_to(lambda: labels[m.cursor], labels, labels[i])
+        d.key("ok")
+
+    def number(self, s, n):
+        for c in str(n):
+            self.d.typed(c)
+        self.d.key("ok")
+
+    def name(self, s, text):
+        for c in text:
+            self.d.typed("space" if c == " " else c.lower())
+        self.d.key("ok")
+
+    def card(self, get, cycle, token):
+        self.d.typed(self.d.key_for(token))
+
+    def total(self, get, cycle):
+        self.d.typed("=")
+
+    def done(self, get, cycle):
+        self.d.key("ok")
+
+    def fix(self, s, cell, card):  # the arrows to the cell, then its card's key
+        d = self.d
+        C = s.hole.rules.cols
+        while s.hole.cell() != cell:
+            d.key("down" if s.hole.cell() // C != cell // C else "right")
+        d.typed(d.key_for(card))
+
+
+class Touch:
+    def __init__(self, d):
+        self.d = d
+
+    def calibrate(self):
+        d = self.d
+        if d.screen() == "Calibrate":  # the first start: its crosses tapped (not counted)
+            for x, y in d.top().points:
+                d.sim.tap(*d.sim.seen(x, y))
+
+    def key(self, k):
+        self.d.tap(*self.d.sim.key_point(k))
+
+    def ok(self):
+        self.d.tap_pad("OK")
+
+    def choose(self, m, labels, i):  # a tap on the row, once it is in view
+        d = self.d
+        while d._row_y(m, i) is None:
+            d.key("down" if i > m.cursor else "up")
+        d.tap(d.app.pen.d.width // 2, d._row_y(m, i), d.app.pen.line_h + 2)
+
+    def number(self, s, n):  # the digit pad
+        for c in str(n):
+            self.d.tap_pad(c)
+        self.d.tap_pad("OK")
+
+    def name(self, s, text):  # the letter pad; 123 for the digits, ABC back
+        d = self.d
+        for c in text.upper():
+            digit = c.isdigit()
+            if digit != getattr(s, "digits", False):
+                d.tap_pad("123" if digit else "ABC")
+            d.tap_pad("sp" if c == " " else c)
+        d.tap_pad("Done")
+
+    def card(self, get, cycle, token):
+        self.d.tap_pad(token)
+
+    def total(self, get, cycle):
+        self.d.tap_pad("#")
+
+    def done(self, get, cycle):
+        self.d.tap_pad("Done")
+
+    def fix(self, s, cell, card):  # a tap on the cell, a tap on the card
+        from ui.entry import grid_box
+
+        d = self.d
+        C = s.hole.rules.cols
+        x0, y0, cw, rh, tw = grid_box(d.app.pen, C)  # where GridEntry.draw puts the cells
+        d.tap(x0 + (cell % C) * cw + cw // 2 - 2, y0 + (cell // C) * rh + 5)
+        assert s.hole.cell() == cell
+        s.tap(0, 0)  # the screen's corner is no cell: the cursor stays
+        assert s.hole.cell() == cell
+        d.tap_pad(card)
+
+
+WAYS = {"buttons": Buttons, "keyboard": Keyboard, "touch": Touch}
 
 
 def fresh_dir(name):

@@ -270,6 +270,21 @@ def build(mod, unit=None):
     return emu, wiring.panel(mod, emu)
 
 
+def bus(mod):
+    """(kind, Hz): the bus board file mod's own panel() drives its display on,
+    at the clock the port really makes (after any SPI.init, as the CYD's after
+    its ID read): ("spi", Hz) or ("i2c", Hz). The speed figures' bus time
+    (tools/benches/keycost.py) follows it."""
+    from simulator import port, wiring
+
+    build(mod)
+    for spi in port.buses():
+        if spi.device is not None:
+            return "spi", spi.baudrate
+    for what, _id, args in port.made:
+        if what in ("I2C", "SoftI2C") and (args["sda"], args["scl"]) == wiring.OLED_BUS:
+            return "i2c", args["freq"]
+    raise ValueError("%s: no bus reached its display" % mod.ID)
 
 
 # --- SSD1306 ------------------------------------------------------------------

@@ -81,22 +81,3 @@ def panel(mod, emu, whole=False):
         return mod.setup() if whole else mod.panel()
     finally:
         undo()
-
-
-def bus(board_id):
-    """(kind, Hz): the bus the board's own panel() drives its display on, at
-    the clock the port really makes (after any SPI.init, as the CYD's after
-    its ID read): ("spi", Hz) or ("i2c", Hz). The speed figures' bus time
-    (tools/benches/keycost.py) follows it."""
-    from simulator import panel
-    from simulator.board import board_module
-
-    mod = board_module(board_id)
-    panel.build(mod)
-    for spi in port.buses():
-        if spi.device is not None:
-            return "spi", spi.baudrate
-    for what, _id, args in made:
-        if what in ("I2C", "SoftI2C") and (args["sda"], args["scl"]) == OLED_BUS:
-            return "i2c", args["freq"]
-    raise ValueError("%s: no bus reached its display" % board_id)
