@@ -113,6 +113,33 @@ def test_a_memory_error_is_caught_like_any_other():
     assert d.app.game is not None
 
 
+def test_a_memory_error_mid_hole_restarts_into_the_hole_with_its_cards():
+    # the restart after an error is a start: the hole's cards, on the flash as each was taken
+    # (ui/entry.py's Flow), come back as after a power cut (ui/reopen.py; docs/MEMORY.md)
+    from ui.entry import GridEntry
+
+    def oom(*args):
+        raise MemoryError("memory allocation failed")
+
+    d = game_with_a_hole("oom-hole")
+    d.key("ok")  # hole 2
+    d.grid([["1", "2", "3", "4"], ["5", "6", "7", "8"]])  # ANN's grid ...
+    d.card("9")  # ... and two of BOB's cards
+    d.card("10")
+    with patched(GridEntry, "key", oom):
+        d.key("down")
+    assert d.app is None and "MemoryError" in log()
+    d.key("ok")  # the restart: its note first, then the hole's
+    assert d.screen() == "Message" and "restarted after an error" in " ".join(str(r) for r in d.top().rows)
+    d.key("ok")
+    assert d.screen() == "Message" and "Hole 2 again" in " ".join(str(r) for r in d.top().rows)
+    d.key("ok")
+    g = d.top()
+    assert d.screen() == "GridEntry" and g.player == 1, d.screen()
+    assert g.hole.entries[0] == [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+    assert [g.hole.cells[i] for i in g.hole.order[:2]] == ["9", "10"] and g.hole.pos == 2
+
+
 def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
     from ui.play import Play
 
