@@ -83,6 +83,9 @@ class App:
     def hole(self):
         return None  # no hole open on the device (App.hole)
 
+    def redraw(self):
+        self.dirty = True  # (App.redraw: the screen in front, here the app itself)
+
 
 class Runner:
     def __init__(self, game):

@@ -29,7 +29,6 @@ def soak(holes_wanted=1000, seed=11):
     from guard import Runner
     from simulator.dealing import deal
     from ui.entry import start
-    from ui.finish import commit
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)
@@ -50,7 +49,8 @@ def soak(holes_wanted=1000, seed=11):
     def hole(app, target):
         start(app, target, app.stack[-1])  # from the game's hub
         step()  # the entry screen draws
-        d = app.stack[-1].hole
+        flow = app.stack[-1].flow  # (ui/entry.py's Flow: the hole and its steps)
+        d = flow.hole
         entries = deal(d.rules.id, len(d.players), random)
         if d.rules.hand:
             d.out = random.randrange(len(d.players))
@@ -58,7 +58,7 @@ def soak(holes_wanted=1000, seed=11):
         d.entries = entries
         if app.game.opts["ender_rule"] != "none":
             d.ender = random.randrange(len(d.players))
-        commit(d)
+        flow.commit()
         step()  # the result
         if type(app.stack[-1]).__name__ == "Message" and app.stack[-1].title == "Check cards":
             raise AssertionError(app.stack[-1].rows)
