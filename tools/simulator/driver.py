@@ -16,6 +16,7 @@ if TOOLS not in sys.path:
 if ROOT + "/boards" not in sys.path:
     sys.path.append(ROOT + "/boards")
 from common import boards  # noqa: E402
+from simulator import inputs  # noqa: E402
 from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
 
 
@@ -109,7 +110,7 @@ class Driver:
         self.long_keys = self.chord_keys = []
         self.hold_button = {}
         self.keymap = {}
-        self.via = WAYS[self.kind](self)  # how this board's input enters each thing (below)
+        self.via = WAYS[self.sim.input.kind](self)  # how this board's input enters each thing (below)
         if calibrate:
             self.calibrate()
 
@@ -402,8 +403,9 @@ class Driver:
 # The driver asks its board's way (Driver.via) for a key, a menu's item, a number, a name, a card
 # (a grid's cell or a hand's, as get() reads it, along cycle), a total, a hand's end, a past
 # hole's card; each way presses what a person would on that input: buttons step through a
-# cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped.
-class Buttons:
+# cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped. Each
+# extends its kind's class in simulator/inputs.py (how the session presses a key on it).
+class Buttons(inputs.Buttons):
     def __init__(self, d):
         from hardware import SHORT
 
@@ -471,7 +473,7 @@ class Buttons:
         d.key("ok")
 
 
-class Keyboard:
+class Keyboard(inputs.Keyboard):
     def __init__(self, d):
         self.d = d
 
@@ -523,7 +525,7 @@ class Keyboard:
         d.typed(d.key_for(card))
 
 
-class Touch:
+class Touch(inputs.Touch):
     def __init__(self, d):
         self.d = d
 
@@ -581,7 +583,7 @@ class Touch:
         d.tap_pad(card)
 
 
-WAYS = {"buttons": Buttons, "keyboard": Keyboard, "touch": Touch}
+WAYS = {c.kind: c for c in (Buttons, Keyboard, Touch)}
 
 
 def fresh_dir(name):

@@ -9,7 +9,7 @@ import os
 
 from guard import Runner
 from simulator import board as simboard
-from simulator import bounce, panel, png
+from simulator import bounce, inputs, panel, png
 from hardware import KEYS, LONG, SHORT
 from drivers.buttons import describe
 
@@ -35,8 +35,9 @@ class Sim:
         under the board's name (tools/simulator/glass.py; its usual one
         by default)."""
         self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
-        self.kind = getattr(self.hw.keys, "kind", "buttons")
-        self.switches = self.fingers if self.kind == "buttons" else []
+        self.input = inputs.of(self.hw.keys)  # its kind of input (simulator/inputs.py)
+        self.kind = self.input.kind  # buttons, keyboard or touch
+        self.switches = self.fingers if self.input is inputs.Buttons else []
         if hasattr(self.fingers, "clock"):  # a model that sleeps (simulator/touch.py's CST820): our time
             self.fingers.clock = lambda: self.now
         # a logical key -> the button (or pair) and how long: a short press where there is one.
@@ -44,7 +45,7 @@ class Sim:
         # (py/objtuple.c), so the walk's length, and what it allocated, changed from run to run
         self.presses: dict = {}
         for kind in (SHORT, LONG):
-            for (button, k), logical in (self.board.KEYMAP.items() if self.kind == "buttons" else ()):
+            for (button, k), logical in (self.board.KEYMAP.items() if self.input is inputs.Buttons else ()):
                 if k == kind and logical not in self.presses:
                     self.presses[logical] = (button, SHORT_MS if kind == SHORT else LONG_MS)
         self.runner = Runner(self.hw, 0, strict=not guarded)
@@ -111,24 +112,10 @@ class Sim:
         self.tick(GAP_MS)
 
     def press_key(self, key):
-        """Press whatever gives the logical key on this board."""
-        if self.kind == "keyboard":
-            for legend, k in self.board.KEYMAP.items():
-                if k == key:
-                    self.type_key(legend)
-                    return
-            for legend, k in self.board.FN_MAP.items():
-                if k == key:
-                    self.type_key("fn+" + legend)
-                    return
-            raise ScriptError("this board has no key for '%s'" % key)
-        if self.kind == "touch":
-            self.tap(*self.seen(*self.key_point(key)))
-            return
-        p = self.presses.get(key)
-        if p is None:
-            raise ScriptError("this board has no press for '%s'" % key)
-        self.press(p[0], p[1])
+        """Press whatever gives the logical key on this board (its input's way)."""
+        self.input.press_key(self, key)
+
+    error = ScriptError  # what the input's way raises for a key the board has not
 
     def seen(self, x, y):
         """Where the picture's point (x, y) is on the glass, a finger's
@@ -186,13 +173,9 @@ class Sim:
         if len(words) > 1 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
             repeat = int(words[-1][1:])
             words = words[:-1]
-        if w in ("key", "type") and self.kind != "keyboard":
-            raise ScriptError("'%s': this board has no keyboard (the cardputer has)" % w)
-        if w == "tap" and self.kind != "touch":
-            raise ScriptError("'tap': this board has no touch panel (the cyd has)")
-        if w == "press" and self.kind != "buttons":
-            raise ScriptError("'press': this board has no buttons (%s)" % (
-                "'key' and 'type' its keys" if self.kind == "keyboard" else "'tap X Y' its screen"))
+        lacked = inputs.refused(self.input, w)  # a word for an input this board has not
+        if lacked:
+            raise ScriptError(lacked)
         for _ in range(repeat):
             if w in KEYS and len(words) == 1:
                 self.press_key(w)

@@ -1,0 +1,81 @@
+# The three kinds of input a board has (its file's INPUT; buttons where it
+# names none), each one class that the simulator's parts ask instead of
+# testing the kind's name (issue 59, 2): how a logical key is pressed on it
+# and which script words need it (simulator/session.py's Sim); the test
+# driver's person extends each (simulator/driver.py's ways: how a key, a
+# menu's item, a number, a name or a card is entered on it).
+
+
+class Buttons:
+    kind = "buttons"
+    words = ("press",)  # a script's words that need this input (docs/SIMULATOR.md)
+    instead = ""  # what a script uses instead of press on a board without buttons
+
+    @staticmethod
+    def press_key(sim, key):
+        """Press whatever gives the logical key: a button, or two, short or long."""
+        p = sim.presses.get(key)
+        if p is None:
+            raise sim.error("this board has no press for '%s'" % key)
+        sim.press(p[0], p[1])
+
+    @classmethod
+    def lacked(cls, word, board):
+        """What a script's word that needs this input is told on a board
+        without it (board: the board's kind, its class)."""
+        return "'press': this board has no buttons (%s)" % board.instead
+
+
+class Keyboard:
+    kind = "keyboard"
+    words = ("key", "type")
+    instead = "'key' and 'type' its keys"
+
+    @staticmethod
+    def press_key(sim, key):
+        """Type the key whose legend gives the logical key, or fn with one."""
+        for legend, k in sim.board.KEYMAP.items():
+            if k == key:
+                sim.type_key(legend)
+                return
+        for legend, k in sim.board.FN_MAP.items():
+            if k == key:
+                sim.type_key("fn+" + legend)
+                return
+        raise sim.error("this board has no key for '%s'" % key)
+
+    @classmethod
+    def lacked(cls, word, board):
+        return "'%s': this board has no keyboard (the cardputer has)" % word
+
+
+class Touch:
+    kind = "touch"
+    words = ("tap",)
+    instead = "'tap X Y' its screen"
+
+    @staticmethod
+    def press_key(sim, key):
+        """Tap the pad's key for the logical key, where the glass shows it."""
+        sim.tap(*sim.seen(*sim.key_point(key)))
+
+    @classmethod
+    def lacked(cls, word, board):
+        return "'tap': this board has no touch panel (the cyd has)"
+
+
+KINDS = {c.kind: c for c in (Buttons, Keyboard, Touch)}
+
+
+def of(keys):
+    """The input kind of a board's keys (Hardware.keys): their kind, buttons by default."""
+    return KINDS[getattr(keys, "kind", "buttons")]
+
+
+def refused(board, word):
+    """What a script's word is told on a board of this kind (a class of
+    KINDS) that lacks the input it needs; None where it has it."""
+    for k in KINDS.values():
+        if k is not board and word in k.words:
+            return k.lacked(word, board)
+    return None
