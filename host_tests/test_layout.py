@@ -344,7 +344,6 @@ KIND_SWITCHES_LEFT = {
     "tools/benches/webbench.py": "the touch board's calibration before the bench",
     "tools/benches/bench_entry.py": "the way a card is pressed, said in the trace's words",
     "tools/bench.py": "the boards where a card is one press",
-    "tools/sim.py": "the terminal's keys and their help, a kind each",
     "tools/webpage/webhost.py": "the web page's keys, a kind each",
 }
 

@@ -46,6 +46,7 @@ sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-bo
 
 from hardware import LONG, SHORT  # noqa: E402
 from simulator import board as simboard  # noqa: E402
+from simulator import inputs  # noqa: E402
 from simulator.session import GAP_MS, LONG_MS, SHORT_MS, STEP_MS, ScriptError, Sim  # noqa: E402
 
 class Quit(KeyboardInterrupt):
@@ -169,33 +170,112 @@ CHORD_KEY = "x"  # two buttons pressed together, on a board whose key map has th
 
 def live_help(s):
     """The lines under the screen: what the terminal's keys do."""
-    if s.kind == "keyboard":
+    return LIVE[s.input.kind].help(s)
+
+
+# The terminal's keys on each kind of input (simulator/inputs.py's classes, extended here): what
+# they do (help), and a character that is no arrow (char); q quits but on a keyboard, which types
+# it; a keyboard takes every arrow (fn with ; . , /), the others up and down; Esc alone is a
+# keyboard's esc.
+class LiveButtons(inputs.Buttons):
+    q_quits = True
+    all_arrows = False
+
+    @staticmethod
+    def help(s):
+        names = s.board.BUTTONS
+        lines = []
+        for i in range(len(names)):
+            short = s.board.KEYMAP.get((i, SHORT))
+            long_ = s.board.KEYMAP.get((i, LONG))
+            held = s.board.KEYMAP.get((i, "hold"))
+            # (issue 37, 8: "long -" for a press that does nothing was unclear: it is left out)
+            does = ["a press: %s" % short if long_ is None else "short %s" % short] if short else []
+            does += ["long %s" % long_] if long_ else []
+            does += ["held on: %s again and again" % held] if held else []
+            lines.append("%s / %s  button %s: %s" % (LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i],
+                                                      ", ".join(does) or "nothing"))
+        chord = chords(s)
+        if chord:
+            a, b = chord[0]
+            held = s.board.KEYMAP.get((chord[0], "hold"))
+            lines.append("%s / %s  buttons %s and %s together: %s%s" % (
+                CHORD_KEY, CHORD_KEY.upper(), names[a], names[b], s.board.KEYMAP[(chord[0], SHORT)],
+                ", held on: %s again and again" % held if held else ""))
+        lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
+        return lines
+
+    @staticmethod
+    def start(s):
+        pass
+
+    @staticmethod
+    def esc(s):
+        pass
+
+    @staticmethod
+    def char(s, c):
+        chord = chords(s)
+        if c in ("\r", "\n", "\x7f", "\x08"):
+            s.press_key("ok" if c in ("\r", "\n") else "back")
+        elif c.lower() == CHORD_KEY and chord:
+            s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
+        elif c.lower() in LIVE_KEYS[: len(s.board.BUTTONS)]:
+            s.press(LIVE_KEYS.index(c.lower()), LONG_MS if c.isupper() else SHORT_MS)
+
+
+class LiveKeyboard(inputs.Keyboard):
+    q_quits = False
+    all_arrows = True
+
+    @staticmethod
+    def help(s):
         return ["your keyboard is the Cardputer's: a key types itself, Enter is enter, Backspace",
                 "backspace, Esc esc (back), arrows are fn with ; . , / (docs/KEYS.md). Ctrl-C: quit"]
-    if s.kind == "touch":
+
+    @staticmethod
+    def start(s):
+        pass
+
+    @staticmethod
+    def esc(s):
+        s.type_key("`")  # the Cardputer's esc
+
+    @staticmethod
+    def char(s, c):
+        s.type_key({"\r": "enter", "\n": "enter", "\x7f": "bksp", "\x08": "bksp", " ": "space",
+                    "\t": "tab"}.get(c, c.lower()))
+
+
+class LiveTouch(inputs.Touch):
+    q_quits = True
+    all_arrows = False
+
+    @staticmethod
+    def help(s):
         return ["click on the screen to tap it (a terminal that reports mouse clicks: most do);",
                 "arrows: up / down, Enter: ok, Backspace: back (the keys along the bottom). q: quit"]
-    names = s.board.BUTTONS
-    lines = []
-    for i in range(len(names)):
-        short = s.board.KEYMAP.get((i, SHORT))
-        long_ = s.board.KEYMAP.get((i, LONG))
-        held = s.board.KEYMAP.get((i, "hold"))
-        # (issue 37, 8: "long -" for a press that does nothing was unclear: it is left out)
-        does = ["a press: %s" % short if long_ is None else "short %s" % short] if short else []
-        does += ["long %s" % long_] if long_ else []
-        does += ["held on: %s again and again" % held] if held else []
-        lines.append("%s / %s  button %s: %s" % (LIVE_KEYS[i], LIVE_KEYS[i].upper(), names[i],
-                                                  ", ".join(does) or "nothing"))
-    chord = [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT]
-    if chord:
-        a, b = chord[0]
-        held = s.board.KEYMAP.get((chord[0], "hold"))
-        lines.append("%s / %s  buttons %s and %s together: %s%s" % (
-            CHORD_KEY, CHORD_KEY.upper(), names[a], names[b], s.board.KEYMAP[(chord[0], SHORT)],
-            ", held on: %s again and again" % held if held else ""))
-    lines.append("arrows: up / down, Enter: ok, Backspace: back, q: quit")
-    return lines
+
+    @staticmethod
+    def start(s):
+        sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
+
+    @staticmethod
+    def esc(s):
+        pass
+
+    @staticmethod
+    def char(s, c):
+        if c in ("\r", "\n", "\x7f", "\x08"):
+            s.press_key("ok" if c in ("\r", "\n") else "back")
+
+
+LIVE = {c.kind: c for c in (LiveButtons, LiveKeyboard, LiveTouch)}
+
+
+def chords(s):
+    """The board's buttons pressed together for a key of its own (none off buttons)."""
+    return [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT]
 
 
 ARROWS = {"[A": "up", "[B": "down", "[C": "right", "[D": "left"}
@@ -249,11 +329,7 @@ def live(s, zoom):
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     lines = live_help(s)
-    names = s.board.BUTTONS
-    chord = [b for (b, kind) in s.board.KEYMAP if type(b) is tuple and kind == SHORT] if s.kind == "buttons" \
-        else []
-    if s.kind == "touch":
-        sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
+    LIVE[s.input.kind].start(s)
     shown = [-1]
 
     def turn(wait):
@@ -265,7 +341,7 @@ def live(s, zoom):
         if not poll.poll(wait):
             s.tick(max(wait, STEP_MS))
             return True
-        return live_key(s, poll, zoom, chord, names)
+        return live_key(s, poll, zoom)
 
     try:
         run_loop(s, turn)
@@ -274,41 +350,27 @@ def live(s, zoom):
         sys.stdout.write("\x1b[?1000l\x1b[?1006l\x1b[0m\r\n")
 
 
-def live_key(s, poll, zoom, chord, names):
+def live_key(s, poll, zoom):
     """A key from the terminal; False to quit."""
     import time
 
+    live = LIVE[s.input.kind]
     c = sys.stdin.read(1)
-    if c == "\x03" or c == "q" and s.kind != "keyboard":
+    if c == "\x03" or c == "q" and live.q_quits:
         return False
-    if c == "\x1b":  # an arrow (ESC [ A), a mouse click (ESC [ < b ; x ; y M), or Esc alone
-        seq = sys.stdin.read(2) if poll.poll(20) else ""
-        if seq == "[<":
-            click(s, sys.stdin, zoom)
-        elif seq in ARROWS and (s.kind == "keyboard" or seq in ("[A", "[B")):
-            try:
+    try:
+        if c == "\x1b":  # an arrow (ESC [ A), a mouse click (ESC [ < b ; x ; y M), or Esc alone
+            seq = sys.stdin.read(2) if poll.poll(20) else ""
+            if seq == "[<":
+                click(s, sys.stdin, zoom)
+            elif seq in ARROWS and (live.all_arrows or seq in ("[A", "[B")):
                 s.press_key(ARROWS[seq])
-            except ScriptError:
-                pass  # no key for it on this screen (a touch board's card pad)
-        elif not seq and s.kind == "keyboard":
-            s.type_key("`")  # the Cardputer's esc
-    elif s.kind == "keyboard":
-        legend = {"\r": "enter", "\n": "enter", "\x7f": "bksp", "\x08": "bksp", " ": "space",
-                  "\t": "tab"}.get(c, c.lower())
-        try:
-            s.type_key(legend)
-        except ScriptError:
-            pass  # a key the Cardputer has not
-    elif c in ("\r", "\n", "\x7f", "\x08"):
-        try:
-            s.press_key("ok" if c in ("\r", "\n") else "back")
-        except ScriptError:
-            pass  # no key for it on this screen (a touch board's card pad)
-    elif c.lower() == CHORD_KEY and chord:
-        s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
-    elif c.lower() in LIVE_KEYS[: len(names)]:
-        i = LIVE_KEYS.index(c.lower())
-        s.press(i, LONG_MS if c.isupper() else SHORT_MS)
+            elif not seq:
+                live.esc(s)
+        else:
+            live.char(s, c)
+    except ScriptError:
+        pass  # no key for it (on this screen: a touch board's card pad; a key the Cardputer has not)
     time.sleep_ms(1)
     return True
 
