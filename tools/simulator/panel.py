@@ -570,12 +570,6 @@ class ColdSH1106(SH1106):
         return 0x06 | (0 if self.on else 0x40)
 
 
-def picture(panel):
-    """The whole picture as rows of (r, g, b)."""
-    w, h = panel.size()
-    return [row(panel, y) for y in range(h)]
-
-
 def row(panel, y):
     """One row of the picture as (r, g, b)."""
     return [panel.pixel(x, y) for x in range(panel.size()[0])]

@@ -11,7 +11,6 @@ from guard import Runner
 from simulator import board as simboard
 from simulator import bounce, inputs, panel, png
 from hardware import KEYS, LONG, SHORT
-from drivers.buttons import describe
 
 STEP_MS = 5  # the firmware's poll interval
 SHORT_MS = 80  # how long a short press is held (and a keyboard's key)
@@ -225,9 +224,6 @@ class Sim:
             png.write_rows(path, w, h, lambda y: panel.row(self.emu, y), scale)
         except OSError as e:
             raise ScriptError("cannot write %s (%s)" % (path, e))
-
-    def key_help(self):
-        return describe(self.board.KEYMAP, list(self.board.BUTTONS))
 
     port = 8080
 
