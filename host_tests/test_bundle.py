@@ -138,7 +138,8 @@ def test_the_bundle_is_the_stock_image_with_a_vfs_partition_holding_what_deploy_
     assert files == want
     assert record["board"] == board_id and record["arch"] == "xtensawin"
     assert record["files"] == {p: deploy.sha(d) for p, d in want.items()}
-    assert "main.py" in files and "board.mpy" in files and any(p.startswith("lib/") for p in files)
+    assert "main.py" in files and "board.mpy" in files and "web/http.mpy" in files
+    assert not any(p.startswith("lib/") for p in files)  # no library (requirements-board.txt: none now)
     assert "web/page.html.gz" in files  # the page
 
 

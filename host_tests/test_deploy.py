@@ -121,10 +121,10 @@ def test_make_deploy_puts_the_compiled_firmware_on_the_virtual_board_and_it_boot
     assert record["board"] == "sim" and record["version"] == manifest.version()
     # a first deploy: the board check opens at the next start (ui/check.py removes the file when done)
     assert files["check"] == b"" and "The board check opens at the next start" in text
-    # every file of ours on the board, the libraries we put in lib/ among them (microdot)
+    # every file of ours on the board; no library in lib/ (the phones' page is web/http.py's)
     assert sorted(record["files"]) == sorted(p for p in files if p not in ("deployed.json", "check") and
-                                             (not p.startswith("lib") or p.startswith("lib/microdot/")))
-    assert "lib/microdot/microdot.mpy" in files
+                                             not p.startswith("lib"))
+    assert "web/http.mpy" in files and not [p for p in files if p.startswith("lib/")]
 
 
 def test_a_second_deploy_copies_only_what_changed_and_leaves_the_users_files(vboard):

@@ -72,7 +72,7 @@ def test_the_unix_and_the_esp32_manifests_freeze_the_same_modules(board_id):
                 or closure[dest].startswith(manifest.BOARDS_DIR + os.sep)}
     assert {d[4:] if d.startswith("lib/") else d for d in closure if d not in on_flash} | {
         manifest.IMAGE_INFO + ".py"} == esp32
-    assert "microdot/microdot.py" in esp32 and "app.py" in esp32 and "main.py" not in esp32
+    assert "web/http.py" in esp32 and "app.py" in esp32 and "main.py" not in esp32
     assert set(manifest.image_flash(board_id)) >= {"main.py", "board.py", "page.html.gz"}
 
 

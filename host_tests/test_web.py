@@ -134,7 +134,7 @@ def test_the_pin_and_bad_requests(tmp_path):
         assert status == 400 and "'13' is not a play-nine card" in body["error"]
         status, kind, data = s.request("POST", "/grid", b"x" * 5000)
         assert status == 413
-        # /score is answered beside microdot (web/conns.py _score): the same answers
+        # /score is answered beside the routes (web/conns.py _score): the same answers
         assert s.post("/score", b"{not json") == (400, {"error": "The request is not a JSON object."})
         status, kind, data = s.request("POST", "/score", b"x" * 5000)
         assert status == 413 and json.loads(data) == {"error": "The request is too big."}
@@ -150,7 +150,7 @@ def test_the_pin_and_bad_requests(tmp_path):
 
 def test_a_header_line_too_long_is_answered_400(tmp_path):
     # (issue 57, 13) a line past web/reader.py's LINE_MAX: an answer, not a closed connection,
-    # beside microdot (/score, a poll) and through it (/grid, the page)
+    # beside the routes (/score, a poll) and through them (/grid, the page)
     with table(tmp_path) as s:
         v = s.get("/state")[1]["v"]
         for head in (b"POST /score HTTP/1.1\r\nContent-Length: " + b"0" * 600 + b"2\r\n\r\n{}",

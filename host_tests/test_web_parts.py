@@ -2,7 +2,8 @@
 # phones use it, is test_web.py's): the reader that holds a request to its
 # bounds (web/reader.py), the PIN's slowing down and a phone's entry checked
 # as the device checks one (web/state.py), and the routes (web/server.py)
-# through microdot's own test client. The app is a stand-in holding a real engine Game and state:
+# through the server's own handle_request (Client, below: no socket). The app is a stand-in holding
+# a real engine Game and state:
 # the real App draws on framebuf, which CPython has not.
 import asyncio
 import json
@@ -29,6 +30,72 @@ class Stream:
 
 def run(coro):
     return asyncio.run(coro)
+
+
+class Writer:
+    """A connection's other way: what the server writes, kept."""
+
+    def __init__(self):
+        self.out = b""
+        self.closed = False
+
+    def write(self, b):
+        self.out += b
+
+    async def drain(self):
+        pass
+
+    def close(self):
+        self.closed = True
+
+    async def wait_closed(self):
+        pass
+
+    def get_extra_info(self, what):
+        return ("192.168.4.2", 50000)  # a phone's address, as the socket has it
+
+
+class Reply:
+    """An answer as a phone reads it: its status, headers and body (json: the body's JSON)."""
+
+    def __init__(self, raw):
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        lines = head.decode().split("\r\n")
+        self.status_code = int(lines[0].split()[1])
+        self.headers = {}
+        for line in lines[1:]:
+            k, v = line.split(":", 1)
+            self.headers[k.strip()] = v.strip()
+
+    @property
+    def json(self):
+        return json.loads(self.body)
+
+
+class Client:
+    """A phone's request as bytes, through the server's own handle_request (web/conns.py's
+    Server, then web/http.py's App): what a socket brings, without the socket."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def request(self, method, path, body=None, headers=None):
+        if body is not None and type(body) is not str:
+            body = json.dumps(body)
+        b = (body or "").encode()
+        more = "".join("%s: %s\r\n" % (k, v) for k, v in (headers or {}).items())
+        raw = ("%s %s HTTP/1.1\r\nHost: 192.168.4.1\r\n%sContent-Length: %d\r\n\r\n" % (
+            method, path, more, len(b))).encode() + b
+        w = Writer()
+        await self.app.handle_request(Stream(raw, step=128), w)
+        assert w.closed, "the connection left open"
+        return Reply(w.out)
+
+    async def get(self, path):
+        return await self.request("GET", path)
+
+    async def post(self, path, body=None, headers=None):
+        return await self.request("POST", path, body, headers)
 
 
 def test_the_reader_gives_lines_and_the_body_and_holds_no_more_than_a_line():
@@ -384,24 +451,6 @@ def test_a_newcomer_finding_every_connection_taken_closes_the_oldest_idle_one_fi
     run(go())
 
 
-class Writer:  # a connection's writer: what was written, and whether it was closed
-    def __init__(self):
-        self.out = b""
-        self.closed = False
-
-    def write(self, data):
-        self.out += data
-
-    async def drain(self):
-        pass
-
-    def close(self):
-        self.closed = True
-
-    async def wait_closed(self):
-        pass
-
-
 def test_a_request_that_finds_no_place_is_answered_never_dropped():
     """(issue 37, 5: with more than 8 phones, 12.5% of polls were closed
     unanswered) One that finds every connection taken and none freed in
@@ -467,13 +516,11 @@ def test_the_page_is_served_from_beside_the_code_or_from_the_flashs_root_when_th
 
 
 def test_the_routes_answer_as_docs_phones_md_says():
-    """Every route through microdot's own test client (no socket): the
+    """Every route through the server's own handle_request (no socket): the
     state, a grid scored as it is typed, a grid sent with a wrong PIN and a
     right one, the exports, and what is not there."""
-    from microdot.test_client import TestClient
-
     n, g = net()
-    c = TestClient(server.make(n))
+    c = Client(server.make(n))
 
     async def go():
         r = await c.get("/state")
@@ -522,10 +569,8 @@ def test_options_head_a_long_header_line_and_the_pin_are_as_docs_phones_md_says(
     """Issue 27: OPTIONS answered 200 on any path, HEAD / kept the page open
     until a collection, a header line of 613 bytes passed the 512, and the
     PIN was 16 bits % 10000 (0000-5535 likelier)."""
-    from microdot.test_client import TestClient
-
     n, _g = net()
-    c = TestClient(server.make(n))
+    c = Client(server.make(n))
     opened = []
 
     def tracked(name, mode="r"):

@@ -117,7 +117,7 @@ def test_without_an_esp32_module_nothing_is_checked():
 def test_turning_wifi_off_lets_go_of_every_module_of_the_web_side():
     """run.WEB is what is dropped when Wi-Fi is turned off, so that its code
     leaves the heap: a module of web/ left out would stay, holding the
-    classes of the microdot dropped, when Wi-Fi comes back on."""
+    classes of the web/http.py dropped, when Wi-Fi comes back on."""
     here = run.__file__[: run.__file__.rfind("/")]
     mine = sorted("web." + f[:-3] for f in os.listdir(here) if f.endswith(".py"))
     assert len(mine) >= 6 and [m for m in mine if m not in run.WEB] == [], mine

@@ -1,15 +1,15 @@
 # The phones' connections while Wi-Fi is on: bounded in number and in time
-# (Server, microdot's app with handle_request bounded), and the two requests
-# every phone makes at once answered here, beside microdot: a long poll of
+# (Server, web/http.py's App with handle_request bounded), and the two requests
+# every phone makes at once answered here, beside the routes: a long poll of
 # the state, a grid's score as it is typed (each some 1.5 KB less than
-# through microdot's request and response). web/server.py has the routes;
+# through a request and a response object). web/server.py has the routes;
 # docs/PHONES.md the API.
 import asyncio
 import json
 
 from compat import ticks_ms
 from engine.errors import ScoreError
-from microdot import Microdot, Request
+from web.http import App
 from web.reader import LENGTH_MAX, Bounded
 from web.state import Net
 
@@ -19,8 +19,7 @@ from web.state import Net
 # and free theirs, and is closed if none does.
 MAX_CONN = 8
 # a grid's JSON is some 100 bytes: nothing asks for more
-Request.max_content_length = Request.max_body_length = LENGTH_MAX
-Request.max_readline = 512
+App.max_content_length = LENGTH_MAX
 JSON_TYPE = b"application/json"
 # what a request that finds no place is told (_poll): come back in a second (the page does so by itself)
 BUSY = b'{"error": "The device is busy with the other phones: try again in a second.", "retry_after": 1}'
@@ -60,8 +59,8 @@ def scored(game, body):
     return {"total": b.total(), "state": b.state, "extras": b.extras}, 200
 
 
-class Server(Microdot):
-    """microdot with every connection bounded: in number and in time."""
+class Server(App):
+    """web/http.py's App with every connection bounded: in number and in time."""
 
     net: Net
 
@@ -101,7 +100,7 @@ class Server(Microdot):
                     await _poll(net, r, writer, line if over else None)
                 elif line.startswith(b"POST /score "):
                     await _score(net, r, writer)
-                else:  # read as a stream: microdot asks for no more of it
+                else:  # read as a stream: the App asks for no more of it
                     await super().handle_request(r, writer)  # type: ignore[arg-type]
             except ValueError:  # past web/reader.py's bounds (a line too long, too many): answered
                 await _answer(writer, b"400 Bad Request", JSON_TYPE, MALFORMED)
@@ -122,8 +121,8 @@ class Server(Microdot):
 async def _poll(net, reader, writer, over=None):
     """A phone's long poll of the state it has (GET /state?v=<the version>):
     held until the state changes, then answered with it, here and not by
-    microdot. Every phone's poll is held, and all of them answer at once
-    when the state changes: without microdot's request, response and frames
+    the routes. Every phone's poll is held, and all of them answer at once
+    when the state changes: without a request, a response and their frames
     each costs about 1.5 KB less (on the 32-bit port, the heap's peak with
     4 phones some 4 KB lower). The answer is the /state route's.
     over: the request line of one that found no place (handle_request),
@@ -161,7 +160,7 @@ async def _length(reader):
 
 
 async def _score(net, reader, writer):
-    """POST /score, answered here and not by microdot: each phone scores
+    """POST /score, answered here and not by the routes: each phone scores
     its grid as its player taps it, all of them at once at a table, and
     each costs some 1.5 KB less this way (as _poll; the peak with 4 phones
     on the 32-bit port, docs/MEMORY.md). The answer is the /score route's,
@@ -179,7 +178,7 @@ async def _score(net, reader, writer):
 
 
 async def _answer(writer, status, kind, text, more=b""):
-    """An answer written here, not by microdot: a poll's, a 503."""
+    """An answer written here, not by a route: a poll's, a 503."""
     writer.write(b"HTTP/1.0 %s\r\nContent-Type: %s; charset=UTF-8\r\nCache-Control: no-store\r\n%s"
                  b"Content-Length: %d\r\n\r\n" % (status, kind, more, len(text)))
     writer.write(text)

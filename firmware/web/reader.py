@@ -1,4 +1,4 @@
-# A phone's request, read with bounds (web/server.py hands microdot this
+# A phone's request, read with bounds (web/conns.py hands web/http.py this
 # reader in place of the connection's stream): no line longer than LINE_MAX,
 # no more than LINES_MAX lines, no body out of bounds, and of the headers only
 # the one the server reads. A stranger's junk costs the device no more than
@@ -11,12 +11,12 @@ LENGTH_MAX = 1024  # a body longer (or a length below 0) is not read
 
 class Bounded:
     """A connection's reader that holds no more than a line's bytes (the
-    stream's readline, and microdot's check after it, would hold a line of
+    stream's readline, and a check after it, would hold a line of
     any length first), reads no more lines than a request has, and no body
-    of a length out of bounds (microdot reads what Content-Length says).
+    of a length out of bounds (a reader takes what Content-Length says).
     Of the headers it passes on only the one this server reads, the body's
-    length: a phone's browser sends some 500 bytes of others, which microdot
-    would keep with the request for as long as it is held (a long poll)."""
+    length: a phone's browser sends some 500 bytes of others, which would be
+    kept with the request for as long as it is held (a long poll)."""
 
     def __init__(self, stream):
         self.r = stream
@@ -34,7 +34,7 @@ class Bounded:
         while True:
             line = await self._line()
             # the request line, the end of the headers (an empty line, or none: the end), the length,
-            # and a line that is no header (microdot answers it 400)
+            # and a line that is no header (web/http.py answers it 400)
             if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
                 if self.lines > 1 and len(line) <= 2:
                     self.done = True

@@ -6,8 +6,7 @@
 import gc
 
 # what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
-WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.run", "microdot",
-       "microdot.microdot", "microdot.helpers")
+WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.run", "web.http")
 
 
 def wifi_wanted(runner, serving=False):

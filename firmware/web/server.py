@@ -1,38 +1,28 @@
 # The device's web side while Wi-Fi is on (issue 17): the one page every
 # phone at the table opens, the scoreboard's state it polls, each player's
-# grid sent from their phone, and the game's export. Served by microdot on
-# asyncio; the device's own loop runs as a task beside it (web/run.py's
-# web_side()), so its keys work the same. Loaded only while Wi-Fi is on: guard.py drops this
-# module, microdot and asyncio's tasks when it is turned off.
+# grid sent from their phone, and the game's export. Served by web/http.py on
+# asyncio (microdot until 30 November 2026: docs/MEMORY.md); the device's own
+# loop runs as a task beside it (web/run.py's web_side()), so its keys work the
+# same. Loaded only while Wi-Fi is on: guard.py drops this module, web/http.py
+# and asyncio's tasks when it is turned off.
 #
 # Four parts: web/reader.py reads a request with bounds, web/state.py holds
 # what the web side knows between requests (Net: the inbox, the PIN, the
 # polls), web/conns.py bounds the connections (Server: in number and in
-# time; a long poll and a grid's score answered beside microdot), and this
+# time; a long poll and a grid's score answered beside the routes), and this
 # module has the routes (at module level, on app: each finds the Net as
 # req.app.net). The API, and what a phone can and cannot do: docs/PHONES.md.
 import json
 import os
 
 from engine.errors import ScoreError, show
-from microdot import Response
-from microdot import microdot as _md
 from web.conns import Server, loads, scored
+from web.http import Response
 
 # the page is sent in pieces this big, each a new bytes object: a phone opening it holds one or two
-# (microdot's 1024: with 4 phones, the peak in use a KB higher, docs/MEMORY.md)
+# (1024, microdot's: with 4 phones, the peak in use a KB higher, docs/MEMORY.md)
 Response.send_file_buffer_size = 256
 JSON = {"Content-Type": "application/json; charset=UTF-8", "Cache-Control": "no-store"}
-
-
-def _quiet(exc):
-    pass
-
-
-# A request microdot cannot read (a broken request line, a header without a
-# colon, a line too long) is answered 400; microdot would print each to the
-# console: a stranger's junk must not fill it (nor block on it).
-_md.print_exception = _quiet  # type: ignore[attr-defined]  # (its stub leaves it out)
 
 
 def _here():
@@ -54,7 +44,6 @@ def _body(req):
 
 
 app = Server()  # its routes, below; make() gives it the Net
-app.options_handler = None  # type: ignore[assignment]  # OPTIONS: 405 on a route, 404 elsewhere (microdot answers 200 anywhere)
 
 
 def make(net):
@@ -157,10 +146,7 @@ async def not_found(req):
 
 @app.errorhandler(405)
 async def not_allowed(req):
-    allow = []  # the methods the path takes (RFC 9110: a 405 says them; issue 37, 5)
-    for route in req.app.url_map:
-        if route[1].match(req.path) is not None:
-            allow += route[0]
+    allow = req.app.allowed(req.path)  # the methods the path takes (RFC 9110: a 405 says them; issue 37, 5)
     if "GET" in allow:
         allow.append("HEAD")
     res = _error("Not allowed here.", 405)

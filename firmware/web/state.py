@@ -3,7 +3,7 @@
 # version and its JSON, the long polls held open and the connections' time,
 # the wrong PINs per phone. web/server.py's routes read and change it; the
 # device's screens read it through app.net (who has sent; ui/entry.py takes
-# a phone's entry from it). It imports nothing of microdot: its answers are
+# a phone's entry from it). It imports nothing of web/http.py: its answers are
 # data, the routes make the responses.
 #
 # The device stays the authority. A phone's grid goes through the engine's
@@ -257,7 +257,7 @@ class Net:
 
     def pin_ok(self, addr, pin):
         """None if the PIN is right; else the refusal, (its JSON, its
-        status). addr: the phone's, as microdot has it (client_addr). An
+        status). addr: the phone's, as the request has it (client_addr). An
         address waits after its own wrong PINs; past MISSES from all of
         them in the window, every address that has not sent the right PIN
         waits until the window ends (a phone that has is not held by
@@ -304,7 +304,7 @@ class Net:
 
 
 def address(addr):
-    """A phone's IP address from microdot's client_addr: a tuple on the
+    """A phone's IP address from the request's client_addr: a tuple on the
     ESP32, a raw sockaddr on the unix port (its bytes 4 to 8: IPv4)."""
     if type(addr) is tuple:
         return addr[0]

@@ -8,7 +8,7 @@
 #   python tools/benches/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
 #   python tools/benches/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
 #
-# --frozen: on the 32-bit port with the board's firmware and microdot frozen
+# --frozen: on the 32-bit port with the board's firmware frozen
 # into it (make unix32: build/unix32f/<board>/micropython, from the manifest
 # make image uses), the code in flash as our image has it; on the flash only
 # what make deploy IMAGE=1 puts there (board.py, main.py and the page).
@@ -50,7 +50,7 @@ from common import phones  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
-# the same 32-bit port with a board's firmware and microdot frozen into it (make unix32): what our
+# the same 32-bit port with a board's firmware frozen into it (make unix32): what our
 # image gives an ESP32. One binary a board: command() takes this name for the board's.
 MPY32F = "frozen"
 # this runner's own (pytest-xdist's workers, make test-mpy's runners: two laying out one board's
@@ -511,7 +511,7 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("smallest one: in use after a collection at each key line, the most of them, the firmware's own")
     print("(the harness's base in use taken away), KB.")
     if label == "frozen":
-        print("Frozen: each board's firmware and microdot frozen into the 32-bit port (make unix32), their")
+        print("Frozen: each board's firmware frozen into the 32-bit port (make unix32), their")
         print("code in flash as our image has it on an ESP32; only board.py, main.py and the page are")
         print("files (make deploy IMAGE=1).")
         why = stale_frozen(boards)

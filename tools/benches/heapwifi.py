@@ -18,8 +18,8 @@
 #          "HEAP peak <the most in use after those collections> <free then>"
 #   wifi   peak with Wi-Fi on (Settings > Wi-Fi: "own"): after boot the
 #          replay runs as the device's loop inside the web side
-#          (web/run.py's serve, web/server.py; microdot from FIRMWARE/lib, as an
-#          ESP32 has /lib on its path), served on 127.0.0.1:PORT for the
+#          (web/run.py's serve, web/server.py; a library from FIRMWARE/lib, as an
+#          ESP32 has /lib on its path: none now), served on 127.0.0.1:PORT for the
 #          caller's phones. Once the server listens: "UP <in use> <free>",
 #          then "READY" (the caller starts its phones); when PHONES
 #          connections are held (or after WAIT_MS), "CONNECTED <in use>
@@ -37,7 +37,7 @@ import sys
 src, boards, tools, board_id, mode = sys.argv[1:6]
 sys.path[:0] = [src, boards, tools]
 if mode == "wifi":
-    sys.path.insert(1, src + "/lib")  # the board's libraries (microdot), after the firmware
+    sys.path.insert(1, src + "/lib")  # the board's libraries (none now), after the firmware
 from heapgame import GAP_MS, STEP_MS, press, stopped  # noqa: E402  (its key-file player)
 PHONES = 4  # wifi: connections held before the game starts ...
 WAIT_MS = 10000  # ... or after this long, whatever there are

@@ -248,7 +248,7 @@ def closure(board_id):
 # --- Our own MicroPython image: the firmware frozen in (make image, make unix32) ---
 # An image of ours holds, frozen (bytecode and names in flash, not in the
 # heap), every module make deploy would put on the board but main.py and the
-# board files, with the libraries (lib/microdot/... frozen as microdot/...),
+# board files, with the libraries (lib/x/... frozen as x/...; none now),
 # and IMAGE_INFO: the board, the version and a digest of what is frozen, so
 # that make deploy IMAGE=1 knows which firmware the image holds. What stays
 # on the flash: main.py, board.py (its pins, which a user may edit) and the
@@ -387,11 +387,11 @@ def packages():
 
 
 # The libraries for mip, from their own repositories at the versions of
-# requirements-board.txt (microdot as one module: lib/microdot.py)
+# requirements-board.txt (none now; microdot was, until 30 November 2026)
 def packaged(files):
     """{device path: source} of closure()'s files that the mip package
-    files list: not the libraries (mip installs microdot from its own
-    repository: docs/DEPLOY.md), and the page as it is (mip copies files
+    files list: not the libraries (mip installs a library from its own
+    repository), and the page as it is (mip copies files
     unchanged; web/server.py serves page.html where page.html.gz is not)."""
     out = {}
     for d, s in files.items():
