@@ -633,3 +633,45 @@ def test_what_a_phone_sent_comes_to_the_device_as_a_copy_of_its_own():
     assert grid[0][0] == "1"
     assert n.sent_by(label, 2) == 14 and n.sent_by(label, 0) is None
     assert n.sent_by("Hole 2", 1) is None  # another hole's label: nothing
+
+
+def test_what_the_server_cannot_read_or_answer_is_said_never_dropped():
+    """web/http.py in microdot's place (issue 60): a request it cannot read is a 400 (a broken
+    request line, a header without a colon, a length that is no number), a body past its bound
+    a 413, a route that fails a 500 and errors.log, HEAD the headers alone; each answered and
+    the connection closed."""
+    import os
+
+    cwd = os.getcwd()
+    fresh_dir("web-http")  # (errors.log is written here)
+    n, _g = net()
+    app = server.make(n)
+    c = Client(app)
+
+    async def raw(data):
+        w = Writer()
+        await app.handle_request(Stream(data, step=128), w)
+        assert w.closed
+        return Reply(w.out)
+
+    async def go():
+        for data in (b"GET\r\n\r\n", b"GET /state HTTP/1.1\r\nNo colon here\r\n\r\n",
+                     b"POST /grid HTTP/1.1\r\nContent-Length: ten\r\n\r\n{}", b"\r\n\r\n"):
+            r = await raw(data)
+            assert r.status_code == 400 and r.json == {"error": "The request is malformed."}, data
+        r = await raw(b"POST /grid HTTP/1.1\r\nContent-Length: 5000\r\n\r\n")
+        assert r.status_code == 413 and r.json == {"error": "The request is too big."}
+        r = await c.request("HEAD", "/state")
+        assert r.status_code == 200 and int(r.headers["Content-Length"]) > 10 and r.body == b""
+        real = n.state
+        n.state = lambda: 1 / 0  # a route that fails
+        try:
+            r = await c.get("/state")
+        finally:
+            n.state = real
+        assert r.status_code == 500 and "ZeroDivisionError" in r.json["error"]
+
+    try:
+        run(go())
+    finally:
+        os.chdir(cwd)
