@@ -436,14 +436,15 @@ def test_a_deploy_cut_short_leaves_the_board_booting_the_firmware_it_had(monkeyp
         code, text = run_deploy("--board", "sim", "--port", b.url, "--no-reset")
         assert code == 0, text
         before = b.files()
-        # a newer firmware: three modules whose compiled bytes differ (one line lower)
+        # a newer firmware: three modules whose compiled bytes differ (a name more: a line lower would not
+        # do, the .mpy keep no line numbers)
         newer = {}
         tree = fresh_dir("cut-src")
         real = manifest.closure
         for dest in ("app.py", "ui/play.py", "engine/game.py"):
             path = os.path.join(tree, dest.replace("/", "_"))
             with open(path, "w") as f:
-                f.write("\n" + open(real("sim")[dest]).read())
+                f.write(open(real("sim")[dest]).read() + "\n_NEWER = 1\n")
             newer[dest] = path
         monkeypatch.setattr(manifest, "closure", lambda board_id: dict(real(board_id), **newer))
         writes = []

@@ -216,8 +216,9 @@ def compile_files(board_id, arch, out_dir, image=False):
         mpy = dest[:-3] + ".mpy"
         out = os.path.join(out_dir, mpy)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        # -s: the name tracebacks show (the device path, not this machine's)
-        run = subprocess.run([MPY_CROSS, "-march=" + arch, "-s", dest, "-o", out, src],
+        # -s: the name tracebacks show (the device path, not this machine's); -O3: no line
+        # numbers kept, 3 KB less heap with Wi-Fi (docs/MEMORY.md), a traceback names the function
+        run = subprocess.run([MPY_CROSS, "-march=" + arch, "-O3", "-s", dest, "-o", out, src],
                              capture_output=True, text=True)
         if run.returncode:
             raise DeployError("mpy-cross could not compile %s:\n%s" % (os.path.relpath(src, ROOT),
