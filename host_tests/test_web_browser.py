@@ -10,7 +10,6 @@
 # reload. A wrong PIN is refused on the page and nothing is sent. No
 # JavaScript errors in either browser's console. Skipped, saying how to get
 # them, without Debian's chromium and chromium-driver or selenium.
-import shutil
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -18,17 +17,14 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from simulator.websim import START, WebSim
 
+from common import chrome
+
 try:
-    from selenium import webdriver
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
-    webdriver = None
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
+    pass  # chrome.missing() says so, and the tests skip
 WAIT = 20  # s: a page answers far sooner; the long poll wakes at once on a change
 
 ANN = ["5", "HIO", "10", "3", "5", "7", "0", "3"]  # rows of 4: columns 5/5 and 3/3 cancel
@@ -56,34 +52,18 @@ return {
 """
 
 
-def missing():
-    """Why the browser tests cannot run here, or None."""
-    if webdriver is None:
-        return "selenium is not installed: make setup (or .venv/bin/pip install -r requirements-dev.txt)"
-    if not CHROMIUM or not CHROMEDRIVER:
-        return "no chromium/chromedriver: apt-get install chromium chromium-driver"
-    return None
-
-
 @pytest.fixture
 def phones():
     """phones(n): n headless Chromiums sized like a phone, each its own
     profile (its own localStorage, as two phones are); all quit at the end."""
-    why = missing()
+    why = chrome.missing()
     if why:
         pytest.skip(why)
     made = []
 
     def open_phones(n):
         for _ in range(n):
-            o = webdriver.ChromeOptions()
-            for a in ("--headless=new", "--no-sandbox", "--window-size=390,844", "--disable-gpu",
-                      "--no-first-run", "--disable-extensions", "--disable-background-networking"):
-                o.add_argument(a)
-            o.binary_location = CHROMIUM
-            o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-            # the driver's path given: Selenium Manager is not run (it would look for one online)
-            made.append(webdriver.Chrome(options=o, service=Service(CHROMEDRIVER)))
+            made.append(chrome.headless(390, 844))
         return made[-n:]
 
     try:

@@ -20,17 +20,12 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import bundle  # noqa: E402
-from common import manifest  # noqa: E402
+from common import chrome, manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from common import deploy  # noqa: E402
 from test_bundle import CURRENT, IMAGES, REAL, mounted_files, real_image, stock_image  # noqa: E402
-from test_web_page import CHROMEDRIVER, CHROMIUM, NO_PORT, booted, static_server, wait_for  # noqa: E402
+from test_web_page import NO_PORT, booted, static_server, wait_for  # noqa: E402
 from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)
-
-try:
-    from selenium import webdriver
-except ImportError:
-    webdriver = None
 
 NO_EWT = not os.path.isfile(os.path.join(web.EWT, "install-button.js"))
 
@@ -247,8 +242,9 @@ def test_images_that_cannot_make_a_bundle_are_refused_in_one_line(tmp_path):
 
 @pytest.fixture(scope="module")
 def served(built):
-    if webdriver is None or not CHROMIUM or not CHROMEDRIVER:
-        pytest.skip("no selenium/chromium/chromedriver: apt-get install chromium chromium-driver")
+    why = chrome.missing()
+    if why:
+        pytest.skip(why)
     httpd, url = static_server(built[0])
     yield url
     httpd.shutdown()

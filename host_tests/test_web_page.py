@@ -5,7 +5,6 @@
 # the port (make setup: npm ci); the build itself is tested without a browser.
 import json
 import os
-import shutil
 import sys
 import time
 
@@ -15,19 +14,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from common import manifest  # noqa: E402
+from common import chrome, manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from score import run as score_run  # noqa: E402
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-except ImportError:
-    webdriver = None
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-NO_PORT = not os.path.isfile(os.path.join(web.NPM, "micropython.mjs"))
+NO_PORT = web.missing_port() is not None
 WAIT = 30  # s
 
 P28 = [[0, 1, 2, 3], [4, 5, 6, 7]]
@@ -78,10 +69,9 @@ def test_the_pages_board_is_not_one_to_deploy_to():
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    if webdriver is None or not CHROMIUM or not CHROMEDRIVER:
-        pytest.skip("no selenium/chromium/chromedriver: apt-get install chromium chromium-driver")
-    if NO_PORT:
-        pytest.skip("MicroPython's WebAssembly port is not installed: make setup (npm ci)")
+    why = chrome.missing() or web.missing_port()
+    if why:
+        pytest.skip(why)
     out, _n, _size = web.build(str(tmp_path_factory.mktemp("web") / "web"))
     httpd, url = static_server(out)
     yield url
@@ -97,13 +87,7 @@ def static_server(out):
 
 @pytest.fixture
 def browser(served):
-    o = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--window-size=420,900", "--disable-gpu", "--no-first-run",
-              "--disable-extensions"):
-        o.add_argument(a)
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(options=o, service=Service(CHROMEDRIVER))
-    d.set_script_timeout(WAIT)
+    d = chrome.headless(420, 900, WAIT)
     yield d
     d.quit()
 

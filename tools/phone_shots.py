@@ -23,6 +23,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 for _sub in ("tools", "tools/benches"):  # the simulator's websim, and heap's free_port it uses
     sys.path.insert(0, os.path.join(ROOT, _sub))
 
+from common import chrome  # noqa: E402
 from simulator.websim import START, WebSim  # noqa: E402
 
 WIDTH, HEIGHT = 390, 844  # a phone's viewport, CSS pixels
@@ -34,44 +35,6 @@ ANN3 = ["3", "3", "8", "0", "3", "3", "12", "1"]
 BOB3 = ["7", "7", "HIO", "9", "7", "7", "4", "5"]  # two columns of 7: cancelled, and a bonus
 
 
-def chrome():
-    """A headless Chromium with a phone's viewport; exits saying what is missing."""
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        sys.exit("phone_shots: selenium is missing: make setup (requirements-dev.txt)")
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not browser or not driver:
-        sys.exit("phone_shots: no chromium/chromedriver: apt-get install chromium chromium-driver")
-    o = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--window-size=%d,%d" % (WIDTH, HEIGHT), "--disable-gpu",
-              "--no-first-run", "--disable-extensions", "--disable-background-networking",
-              "--hide-scrollbars", "--force-device-scale-factor=1"):
-        o.add_argument(a)
-    o.binary_location = browser
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(options=o, service=Service(driver))
-    viewport(d, HEIGHT)
-    return d
-
-
-def viewport(d, height):
-    # the page's viewport exactly (a window's size includes the browser's frame)
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": True})
-
-
-def wait(d, what, js, timeout=20):
-    from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        WebDriverWait(d, timeout, poll_frequency=0.1).until(lambda d: d.execute_script(js))
-    except TimeoutException:
-        sys.exit("phone_shots: %s: not on the page within %d s" % (what, timeout))
-
-
 def tap(d, css):
     from selenium.webdriver.common.by import By
 
@@ -79,19 +42,13 @@ def tap(d, css):
 
 
 def shot(d, path):
-    """The whole page, however tall: the viewport grown to it first."""
-    viewport(d, d.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)"))
-    d.execute_script("window.scrollTo(0, 0)")
-    with open(path, "wb") as f:
-        f.write(d.get_screenshot_as_png())
-    viewport(d, HEIGHT)
-    print("%s: %dx%d" % (os.path.relpath(path, ROOT), *png_size(path)))
+    """The whole page, however tall; then the phone's viewport again."""
+    print("%s: %dx%d" % (os.path.relpath(path, ROOT), *chrome.shot(d, path, WIDTH)))
+    chrome.viewport(d, WIDTH, HEIGHT)
 
 
-def png_size(path):
-    with open(path, "rb") as f:
-        head = f.read(24)
-    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+def wait(d, what, js):
+    chrome.wait(d, what, js, 20, "phone_shots")
 
 
 def grid(s, pin, seat, hole, cards):
@@ -104,7 +61,11 @@ def main(argv):
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), help="where the PNGs go")
     out = ap.parse_args(argv).out
     os.makedirs(out, exist_ok=True)
-    d = chrome()
+    why = chrome.missing()
+    if why:
+        sys.exit("phone_shots: " + why)
+    d = chrome.headless(WIDTH, HEIGHT)
+    chrome.viewport(d, WIDTH, HEIGHT)
     flash = tempfile.mkdtemp(prefix="phone-shots-")
     s = WebSim(os.path.join(flash, "flash"))
     try:

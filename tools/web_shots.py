@@ -22,8 +22,7 @@ for _sub in ("tools", "tools/benches"):
     sys.path.insert(0, os.path.join(ROOT, _sub))
 
 import webbuild  # noqa: E402
-from phone_shots import png_size  # noqa: E402
-from webbench import missing, serve  # noqa: E402
+from common import chrome, static  # noqa: E402
 
 WAIT = 30  # s
 # (the PNG, the board, its tour, the tour's shot to stop at, the viewport: width, height, a phone's)
@@ -35,34 +34,8 @@ KEY_NAMES = {"esc": "`", "backspace": "bksp", "return": "enter"}  # as tools/sim
 MS = 80  # a press held (as the simulator's)
 
 
-def chrome():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    import shutil
-
-    o = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--window-size=1000,1000", "--disable-gpu", "--no-first-run",
-              "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
-              "--force-device-scale-factor=1"):
-        o.add_argument(a)
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(options=o, service=Service(shutil.which("chromedriver")))
-    d.set_script_timeout(WAIT)
-    return d
-
-
-def viewport(d, width, height, phone):
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
-
-
 def wait(d, what, js):
-    end = time.time() + WAIT
-    while time.time() < end:
-        if d.execute_script(js):
-            return
-        time.sleep(0.05)
-    sys.exit("web_shots: %s: not on the page within %d s" % (what, WAIT))
+    chrome.wait(d, what, js, WAIT, "web_shots")
 
 
 def play(d, line, where):
@@ -91,7 +64,7 @@ def take(d, url, name, board, tour, stop, width, height, phone, out):
     d.get(url)
     d.execute_script("indexedDB.deleteDatabase('scorekeeper'); localStorage.clear();"
                      "localStorage.setItem('sk-board', arguments[0])", board)
-    viewport(d, width, height, phone)
+    chrome.viewport(d, width, height, phone)
     d.get(url)
     wait(d, "%s's first screen" % board, "return !!window.skHost")
     path = os.path.join(ROOT, "docs", "keys", tour)
@@ -116,14 +89,8 @@ def take(d, url, name, board, tour, stop, width, height, phone, out):
     # the same picture each run: no version line (it names the commit)
     d.execute_script("document.getElementById('version').textContent = '';"
                      "document.getElementById('persist').textContent = ''")  # (the browser's answer varies)
-    full = d.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)")
-    viewport(d, width, full, phone)
-    d.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.2)
     target = os.path.join(out, name)
-    with open(target, "wb") as f:
-        f.write(d.get_screenshot_as_png())
-    print("%s: %dx%d" % (os.path.relpath(target, ROOT), *png_size(target)))
+    print("%s: %dx%d" % (os.path.relpath(target, ROOT), *chrome.shot(d, target, width, phone)))
     errors = [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
     if errors:
         sys.exit("web_shots: the page logged errors on the %s:\n%s" % (board, "\n".join(errors)))
@@ -134,14 +101,14 @@ def main(argv):
                                  description="Screenshots of make web's page for the docs.")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), help="where the PNGs go")
     out = ap.parse_args(argv).out
-    why = missing()
+    why = chrome.missing() or webbuild.missing_port()
     if why:
         sys.exit("web_shots: " + why)
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="web-shots-") as tmp:
         site, _n, _size = webbuild.build(os.path.join(tmp, "web"))
-        httpd, url = serve(site)
-        d = chrome()
+        httpd, url = static.started(site)
+        d = chrome.headless(1000, 1000, WAIT)
         try:
             for name, board, tour, stop, width, height, phone in SHOTS:
                 take(d, url, name, board, tour, stop, width, height, phone, out)

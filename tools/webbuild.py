@@ -163,13 +163,20 @@ def installers(out, firmware, ours=None):
     return made
 
 
+def missing_port():
+    """Why the page cannot be built here (MicroPython's WebAssembly port not installed), or None."""
+    if not os.path.isfile(os.path.join(NPM, "micropython.mjs")):
+        return ("MicroPython's WebAssembly port is not installed (tools/webpage/node_modules): "
+                "make setup (npm ci)")
+    return None
+
+
 def build(out=OUT, firmware=None, ours=None):
     """Build the page into out; firmware: {chip: stock image} to put an
     installer on it for every board of those chips (images()); ours:
     {board: our image} for those boards' (our_images())."""
-    if not os.path.isfile(os.path.join(NPM, "micropython.mjs")):
-        raise WebError("web: MicroPython's WebAssembly port is not installed (tools/webpage/node_modules): "
-                       "make setup installs it (npm ci)")
+    if missing_port():
+        raise WebError("web: " + missing_port())
     os.makedirs(out, exist_ok=True)
     code = {}
     for dest, src in sorted(files().items()):

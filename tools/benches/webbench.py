@@ -20,13 +20,12 @@ TOOLS = os.path.dirname(HERE)
 ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 
-from common import manifest  # noqa: E402
+from common import chrome, manifest, static  # noqa: E402
 import webbuild  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 WAIT = 30
 KEY_GAP_S = 0.5  # after a key: its redraw is done well within this
-CROSSES = ((30, 30), (289, 30), (30, 209))  # the CYD's calibration crosses (ui/calibrate.py, 320x240): unix
 
 # The unix port's turn for a key: the simulator's board without the panel
 # emulator (simulator/board.py, emulate=False), the same presses.
@@ -38,8 +37,9 @@ os.chdir(%(flash)r)
 from simulator.session import Sim
 from guard import step
 s = Sim(%(board)r, emulate=False, guarded=True)
-if s.kind == "touch":
-    for x, y in %(crosses)r:
+top = s.app.stack[-1]
+if type(top).__name__ == "Calibrate":  # a touch board's first start: its crosses tapped
+    for x, y in top.points:
         s.tap(x, y)
 out = []
 for i in range(%(keys)d):
@@ -64,45 +64,13 @@ print("MS", " ".join("%%.2f" %% v for v in out))
 def unix_key_ms(board, keys, flash):
     os.makedirs(flash, exist_ok=True)
     code = UNIX % {"fw": os.path.join(ROOT, "firmware"), "tools": TOOLS,
-                   "boards": os.path.join(ROOT, "boards"), "flash": flash, "board": board,
-                   "crosses": CROSSES, "keys": keys}
+                   "boards": os.path.join(ROOT, "boards"), "flash": flash, "board": board, "keys": keys}
     run = subprocess.run([MPY, "-X", "heapsize=16M", "-c", code], capture_output=True, text=True, timeout=300)
     line = [ln for ln in run.stdout.splitlines() if ln.startswith("MS ")]
     if not line:
         raise RuntimeError("the unix port's key figure for %s failed: %s"
                            % (board, run.stderr.strip()[-400:]))
     return statistics.median(float(v) for v in line[0].split()[1:])
-
-
-def missing():
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (make setup)"
-    if not (shutil.which("chromium") or shutil.which("chromium-browser")) or not shutil.which("chromedriver"):
-        return "no chromium/chromedriver (apt-get install chromium chromium-driver)"
-    if not os.path.isfile(os.path.join(webbuild.NPM, "micropython.mjs")):
-        return "MicroPython's WebAssembly port is not installed (make setup: npm ci)"
-    return None
-
-
-def serve(out):
-    from common import static
-
-    return static.started(out)
-
-
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    o = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--window-size=420,900", "--disable-gpu", "--no-first-run",
-              "--disable-extensions"):
-        o.add_argument(a)
-    d = webdriver.Chrome(options=o, service=Service(shutil.which("chromedriver")))
-    d.set_script_timeout(WAIT)
-    return d
 
 
 def first_screen_s(d, url):
@@ -166,8 +134,8 @@ def figures(keys=20, loads=3, out_dir=None):
 
     tmp = tempfile.mkdtemp(prefix="webbench-")
     out, _n, _size = webbuild.build(out_dir or os.path.join(tmp, "web"))
-    httpd, url = serve(out)
-    d = browser()
+    httpd, url = static.started(out)
+    d = chrome.headless(420, 900, WAIT)
     res = {}
     try:
         for b in manifest.REAL_BOARDS:
@@ -222,7 +190,7 @@ def main(argv):
                     help="page loads a board for the first screen (default 3)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args(argv)
-    why = missing()
+    why = chrome.missing() or webbuild.missing_port()
     if why:
         print("webbench: skipped: %s" % why)
         return 0
