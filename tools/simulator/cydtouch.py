@@ -86,7 +86,11 @@ class CST820:
         self.clock = lambda: self.now
         self.awake_until = self.AWAKE_MS
         self.sleep_off = False
-        self.rst = _Reset(self)
+        self.rst = _Reset(self._started)
+
+    def _started(self):  # out of reset it is awake, and has forgotten FEh
+        self.sleep_off = False
+        self.awake_until = self.clock() + self.AWAKE_MS
 
     @property
     def finger(self):
@@ -132,16 +136,15 @@ class CST820:
 
 
 class _Reset:
-    """The CST820's reset line: low holds it in reset; high again, it starts awake (and forgets FEh)."""
+    """A controller's reset line: low holds it in reset; high again, started() (it starts afresh)."""
 
-    def __init__(self, chip):
-        self.chip = chip
+    def __init__(self, started):
+        self.started = started
         self.level = 1
 
     def value(self, v):
         if v and not self.level:
-            self.chip.sleep_off = False
-            self.chip.awake_until = self.chip.clock() + self.chip.AWAKE_MS
+            self.started()
         self.level = 1 if v else 0
 
 
@@ -165,7 +168,11 @@ class GT911:
         self.status = 0
         self.point = (0, 0)
         self.made = -self.REPORT_MS  # when the last reading was made
-        self.rst = _GTReset(self)
+        self.rst = _Reset(self._started)
+
+    def _started(self):  # out of reset: no reading ready
+        self.status = 0
+        self.made = self.clock()
 
     def _point(self):  # (CST820's arithmetic: raw as its)
         x0, x1, y0, y1, swap = self.raw
@@ -193,17 +200,3 @@ class GT911:
     def writeto_mem(self, addr, reg, buf, addrsize=8):
         if addrsize == 16 and reg == 0x814E:
             self.status = buf[0]
-
-
-class _GTReset:
-    """The GT911's reset line: high again, it starts afresh (no reading ready)."""
-
-    def __init__(self, chip):
-        self.chip = chip
-        self.level = 1
-
-    def value(self, v):
-        if v and not self.level:
-            self.chip.status = 0
-            self.chip.made = self.chip.clock()
-        self.level = 1 if v else 0

@@ -189,8 +189,6 @@ class Pin:
     OPEN_DRAIN = 7
     PULL_UP = 2
     PULL_DOWN = 1
-    IRQ_RISING = 1
-    IRQ_FALLING = 2
 
     def __init__(self, n, mode=-1, pull=-1, value=None):
         if type(n) is not int or n not in chip.gpios:
@@ -468,9 +466,6 @@ class SoftI2C(I2C):
 
 class ADC:
     # MP machine_adc.c: ADC_ATTEN_DB_0 ... ADC_ATTEN_DB_11 (IDF hal/adc_types.h: 0-3)
-    ATTN_0DB = 0
-    ATTN_2_5DB = 1
-    ATTN_6DB = 2
     ATTN_11DB = 3
 
     def __init__(self, pin, *, atten=None):
@@ -489,12 +484,8 @@ class ADC:
             raise PortFault("GPIO %d is on ADC2, which Wi-Fi holds while it runs: the reading is 0" % self.n)
         return analog.get(self.n, 0)
 
-    def read_u16(self):
-        return min(65535, self.read_uv() * 65535 // 3_100_000)
-
 
 class Timer:
-    ONE_SHOT = 0
     PERIODIC = 1
 
     def __init__(self, id, **kw):
@@ -513,25 +504,12 @@ class Timer:
         self.callback = None
 
 
-class PWM:
-    def __init__(self, pin, freq=None, duty_u16=None, **kw):
-        n = _num(pin)
-        if n in chip.input_only:
-            raise ValueError("pin can only be input")
-        self.n = n
-        made.append(("PWM", n, freq))
-
-
 def reset():
     raise SystemExit("machine.reset")
 
 
 def freq(hz=None):
     return 240_000_000 if hz is None else None
-
-
-def unique_id():
-    return b"\x24\x0a\xc4\x00\x00\x01"
 
 
 def idle():
@@ -636,8 +614,6 @@ class _Network:
 
     STA_IF = STA_IF
     AP_IF = AP_IF
-    AUTH_OPEN = 0
-    AUTH_WPA2_PSK = 3
 
     def WLAN(self, if_id=STA_IF):  # noqa: N802
         return WLAN(if_id)

@@ -9,24 +9,16 @@
 # Modelled from the specification, not from any driver: host_tests hold the
 # board file to M5GFX's sequence (src/M5GFX.cpp, _set_sd_spimode) through it.
 
+from simulator.panel import Pin  # the stand-in line, for its CS
+
 CMD0 = bytes((0x40, 0, 0, 0, 0, 0x95))
 CMD58 = 0x7A
 OCR = 0xC0  # the OCR's first byte: powered up, high capacity
 
 
-class Select:
-    """Its CS line: port.attach_line() drives it."""
-
-    def __init__(self):
-        self.level = 1
-
-    def value(self, v):
-        self.level = v
-
-
 class SDCard:
     def __init__(self):
-        self.cs = Select()
+        self.cs = Pin()  # its CS line: port.attach_line() drives it
         self.mode = "sd"
         self.clocks = 0  # with CS high, while in SD mode
         self.frame = bytearray()  # a command coming, CS low
