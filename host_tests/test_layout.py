@@ -340,10 +340,6 @@ KIND_SWITCHES_LEFT = {
     "tools/benches/heapgame.py": "the heap harness: a module more moves every figure",
     "tools/benches/heapwifi.py": "the heap harness, as heapgame.py",
     "tools/benches/keygame.py": "machine code for the instruction counts, per kind",
-    "tools/benches/monkey.py": "its random presses, one method a kind",
-    "tools/benches/webbench.py": "the touch board's calibration before the bench",
-    "tools/benches/bench_entry.py": "the way a card is pressed, said in the trace's words",
-    "tools/bench.py": "the boards where a card is one press",
     "tools/webpage/webhost.py": "the web page's keys, a kind each",
 }
 

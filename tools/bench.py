@@ -70,25 +70,11 @@ def runs_in(heap, path):
         return score_run(heap, f).returncode == 0
 
 
-def smallest_heap(path, step=256, above=32):
-    """The smallest heap from which every larger one works: a fit is not monotonic
-    (fragmentation), so a bisection is followed by a run at each step for 8 KB above
-    its answer, and bisects again above any that fails."""
-    lo, top = 1024, 4 * 1024 * 1024  # lo fails, top works
-    if not runs_in(top, path):
-        return None
-    hi = top
-    while True:
-        while hi - lo > step:
-            mid = (lo + hi) // 2
-            if runs_in(mid, path):
-                hi = mid
-            else:
-                lo = mid
-        bad = [h for h in range(hi + step, hi + step * (above + 1), step) if not runs_in(h, path)]
-        if not bad:
-            return hi
-        lo, hi = bad[-1], top
+def smallest_heap(path):
+    """The smallest heap score.py takes path in (and every one 8 KB above it)."""
+    import heap
+
+    return heap.smallest_of(lambda h: runs_in(h, path), 1024, 4 * 1024 * 1024, 256, 32)
 
 
 def kb(n):
@@ -162,9 +148,9 @@ DIRECT_TARGETS = (1.15, 15, 17)
 
 def direct(boards):
     """The boards whose input is no buttons: a card is one key or one tap."""
-    from simulator import board as simboard
+    from simulator import board as simboard, inputs
 
-    return [b for b in boards if getattr(simboard.board_module(b), "INPUT", "buttons") != "buttons"]
+    return [b for b in boards if inputs.of_board(simboard.board_module(b)).one_press]
 
 
 def entry_figures(boards):

@@ -176,8 +176,18 @@ def live_help(s):
 # The terminal's keys on each kind of input (simulator/inputs.py's classes, extended here): what
 # they do (help), and a character that is no arrow (char); q quits but on a keyboard, which types
 # it; a keyboard takes every arrow (fn with ; . , /), the others up and down; Esc alone is a
-# keyboard's esc.
-class LiveButtons(inputs.Buttons):
+# keyboard's esc; start (the terminal made ready) and esc do nothing unless said.
+class Live:
+    @staticmethod
+    def start(s):
+        pass
+
+    @staticmethod
+    def esc(s):
+        pass
+
+
+class LiveButtons(Live, inputs.Buttons):
     q_quits = True
     all_arrows = False
 
@@ -206,14 +216,6 @@ class LiveButtons(inputs.Buttons):
         return lines
 
     @staticmethod
-    def start(s):
-        pass
-
-    @staticmethod
-    def esc(s):
-        pass
-
-    @staticmethod
     def char(s, c):
         chord = chords(s)
         if c in ("\r", "\n", "\x7f", "\x08"):
@@ -224,7 +226,7 @@ class LiveButtons(inputs.Buttons):
             s.press(LIVE_KEYS.index(c.lower()), LONG_MS if c.isupper() else SHORT_MS)
 
 
-class LiveKeyboard(inputs.Keyboard):
+class LiveKeyboard(Live, inputs.Keyboard):
     q_quits = False
     all_arrows = True
 
@@ -232,10 +234,6 @@ class LiveKeyboard(inputs.Keyboard):
     def help(s):
         return ["your keyboard is the Cardputer's: a key types itself, Enter is enter, Backspace",
                 "backspace, Esc esc (back), arrows are fn with ; . , / (docs/KEYS.md). Ctrl-C: quit"]
-
-    @staticmethod
-    def start(s):
-        pass
 
     @staticmethod
     def esc(s):
@@ -247,7 +245,7 @@ class LiveKeyboard(inputs.Keyboard):
                     "\t": "tab"}.get(c, c.lower()))
 
 
-class LiveTouch(inputs.Touch):
+class LiveTouch(Live, inputs.Touch):
     q_quits = True
     all_arrows = False
 
@@ -259,10 +257,6 @@ class LiveTouch(inputs.Touch):
     @staticmethod
     def start(s):
         sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
-
-    @staticmethod
-    def esc(s):
-        pass
 
     @staticmethod
     def char(s, c):

@@ -40,8 +40,8 @@ from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
-from simulator.driver import CHORD_S, FITTS_B, LONG_S, REACH_S, SHORT_S, TAP_S, TYPE_S, Driver, fresh_dir  # noqa: E402
-from simulator import board as simboard  # noqa: E402  (after the driver: the board files on the path)
+from simulator.driver import WAYS, Driver, fresh_dir  # noqa: E402
+from simulator import board as simboard, inputs  # noqa: E402  (after the driver: the board files on the path)
 TITLES = {}  # the grid games (tools/benches/realholes.py's) by their names on the device's menu
 for _g in GAME_IDS:
     if not rules_for(_g).hand:
@@ -168,14 +168,7 @@ def main(argv):
         print("bench_entry: %s" % e)
         return 1
     board = opts["--board"]
-    kind = getattr(simboard.board_module(board), "INPUT", "buttons")
-    if kind == "keyboard":
-        times = "%.2f s a key, %.2f s fn with an arrow's key" % (TYPE_S, CHORD_S)
-    elif kind == "touch":
-        times = "a tap by Fitts' law, %.2f s a bit, at least %.2f s" % (FITTS_B, TAP_S)
-    else:
-        times = ("%.2f s a short press, %.2f s a long one, %.2f s two buttons together, %.2f s and the "
-                 "time held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))
+    times = WAYS[inputs.of_board(simboard.board_module(board)).kind].timed
     for gid, f in res.items():
         if as_json:
             f.update(board=board, game=gid)

@@ -35,6 +35,7 @@ import random  # noqa: E402
 from common import args  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from simulator import bounce as chatter  # noqa: E402
+from simulator import inputs  # noqa: E402
 from guard import Runner  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
@@ -44,6 +45,41 @@ USAGE = "usage: monkey.py --board ID --seed N [--events N] [--every N] [--state-
 
 class Fail(Exception):
     pass
+
+
+# How each kind of input (simulator/inputs.py) is pressed at random: ready() reads what the
+# board has of it, event() presses it once and says what it did.
+class Presses(inputs.Buttons):
+    @staticmethod
+    def ready(m, mod):
+        m.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"]
+
+    @staticmethod
+    def event(m, x):
+        return m.press(x)
+
+
+class Keys(inputs.Keyboard):
+    @staticmethod
+    def ready(m, mod):
+        m.legends = [k for line in mod.LEGENDS for k in line]
+
+    @staticmethod
+    def event(m, x):
+        return m.key(x)
+
+
+class Taps(inputs.Touch):
+    @staticmethod
+    def ready(m, mod):
+        pass
+
+    @staticmethod
+    def event(m, x):
+        return m.touch(x)
+
+
+WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
 
 
 class Monkey:
@@ -65,10 +101,9 @@ class Monkey:
 
     def boot(self):
         self.hw, _bus, self.switches, mod = simboard.build(self.board, emulate=False)
-        self.kind = getattr(self.hw.keys, "kind", "buttons")
-        self.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"] \
-            if self.kind == "buttons" else []
-        self.legends = [k for line in mod.LEGENDS for k in line] if self.kind == "keyboard" else []
+        self.chords = self.legends = []  # two buttons that make a key; the keyboard's keys
+        self.way = WAYS[inputs.of(self.hw.keys).kind]
+        self.way.ready(self, mod)
         self.r = Runner(self.hw, self.now, strict=False)
         self.tick(100)
         top = self.r.app.stack[-1]
@@ -91,8 +126,8 @@ class Monkey:
         return "%s '%s'" % (type(top).__name__, getattr(top, "title", ""))
 
     def event(self):
-        """One random event: a press of a random button (its length: short,
-        long or held), maybe bouncing, then a gap; or a pause alone."""
+        """One random event: the board's input pressed at random (its way, WAYS), then
+        a gap; or a pause alone."""
         c = self.counts
         x = random.random()
         if x < 0.04:
@@ -100,38 +135,40 @@ class Monkey:
             c["pause"] += 1
             what = "pause %d" % ms
             self.tick(ms)
-        elif self.kind == "keyboard":
-            what = self.key(x)
-        elif self.kind == "touch":
-            what = self.touch(x)
         else:
-            b = self.button()
-            if x < 0.64:
-                ms, kind = random.randint(5, 400), "short"
-            elif x < 0.9:
-                ms, kind = random.randint(550, 1500), "long"
-            else:
-                ms, kind = random.randint(1500, 6000), "held"
-            c[kind] += 1
-            bounce = random.random() < 0.2
-            c["bounced"] += bounce
-            what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
-            sws = [self.switches[i] for i in b] if type(b) is tuple else [self.switches[b]]
-            if bounce:  # the contacts chatter for a few ms each way
-                chatter.chatter(sws, self.tick, STEP_MS, chatter.DOWN)
-            for sw in sws:  # two together: one finger a little before the other
-                sw.held = True
-                self.tick(random.randint(0, 2) * STEP_MS)
-            self.tick(ms)
-            if bounce:
-                chatter.chatter(sws, self.tick, STEP_MS, chatter.UP)
-            for sw in sws:
-                sw.held = False
-            self.tick(random.randint(5, 300))
+            what = self.way.event(self, x)
         self.recent.append(what)
         del self.recent[:-12]
         s = self.screen()
         self.screens[s] = self.screens.get(s, 0) + 1
+
+    def press(self, x):
+        """A random button pressed (its length: short, long or held), maybe bouncing."""
+        c = self.counts
+        b = self.button()
+        if x < 0.64:
+            ms, kind = random.randint(5, 400), "short"
+        elif x < 0.9:
+            ms, kind = random.randint(550, 1500), "long"
+        else:
+            ms, kind = random.randint(1500, 6000), "held"
+        c[kind] += 1
+        bounce = random.random() < 0.2
+        c["bounced"] += bounce
+        what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
+        sws = [self.switches[i] for i in b] if type(b) is tuple else [self.switches[b]]
+        if bounce:  # the contacts chatter for a few ms each way
+            chatter.chatter(sws, self.tick, STEP_MS, chatter.DOWN)
+        for sw in sws:  # two together: one finger a little before the other
+            sw.held = True
+            self.tick(random.randint(0, 2) * STEP_MS)
+        self.tick(ms)
+        if bounce:
+            chatter.chatter(sws, self.tick, STEP_MS, chatter.UP)
+        for sw in sws:
+            sw.held = False
+        self.tick(random.randint(5, 300))
+        return what
 
     def key(self, x):
         """A random key of the keyboard (mostly enter, backspace, a card or

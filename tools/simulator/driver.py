@@ -406,6 +406,9 @@ class Driver:
 # cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped. Each
 # extends its kind's class in simulator/inputs.py (how the session presses a key on it).
 class Buttons(inputs.Buttons):
+    timed = ("%.2f s a short press, %.2f s a long one, %.2f s two buttons together, %.2f s and the time "
+             "held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))  # how the person's time is counted
+
     def __init__(self, d):
         from hardware import SHORT
 
@@ -474,6 +477,8 @@ class Buttons(inputs.Buttons):
 
 
 class Keyboard(inputs.Keyboard):
+    timed = "%.2f s a key, %.2f s fn with an arrow's key" % (TYPE_S, CHORD_S)
+
     def __init__(self, d):
         self.d = d
 
@@ -526,6 +531,8 @@ class Keyboard(inputs.Keyboard):
 
 
 class Touch(inputs.Touch):
+    timed = "a tap by Fitts' law, %.2f s a bit, at least %.2f s" % (FITTS_B, TAP_S)
+
     def __init__(self, d):
         self.d = d
 

@@ -8,6 +8,7 @@
 
 class Buttons:
     kind = "buttons"
+    one_press = False  # a card is one key or one tap (bench.py's direct entry)
     words = ("press",)  # a script's words that need this input (docs/SIMULATOR.md)
     instead = ""  # what a script uses instead of press on a board without buttons
 
@@ -28,6 +29,7 @@ class Buttons:
 
 class Keyboard:
     kind = "keyboard"
+    one_press = True
     words = ("key", "type")
     instead = "'key' and 'type' its keys"
 
@@ -51,6 +53,7 @@ class Keyboard:
 
 class Touch:
     kind = "touch"
+    one_press = True
     words = ("tap",)
     instead = "'tap X Y' its screen"
 
@@ -70,6 +73,11 @@ KINDS = {c.kind: c for c in (Buttons, Keyboard, Touch)}
 def of(keys):
     """The input kind of a board's keys (Hardware.keys): their kind, buttons by default."""
     return KINDS[getattr(keys, "kind", "buttons")]
+
+
+def of_board(mod):
+    """The input kind of a board's file (its INPUT)."""
+    return KINDS[getattr(mod, "INPUT", "buttons")]
 
 
 def refused(board, word):
