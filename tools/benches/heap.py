@@ -255,19 +255,27 @@ def run(binary, heap, src, board_id, mode, keys=None):
 
 def smallest(binary, src, board_id, mode, keys=None, lo=4 * KB, hi=BIG, above=ABOVE):
     """The smallest heap from which every larger one works (to above steps), or None."""
-    if run(binary, hi, src, board_id, mode, keys) is None:
+    return smallest_of(lambda heap: run(binary, heap, src, board_id, mode, keys) is not None,
+                       lo, hi, STEP, above)
+
+
+def smallest_of(works, lo, hi, step, above):
+    """The smallest heap h for which works(h) and works(k) for each step k up to above steps
+    over it (a fit is not monotonic: fragmentation), bisected from lo (which fails) to hi; or
+    None if hi fails."""
+    if not works(hi):
         return None
-    while hi - lo > STEP:
-        mid = (lo + hi) // 2 // STEP * STEP
-        if run(binary, mid, src, board_id, mode, keys) is None:
-            lo = mid
-        else:
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if works(mid):
             hi = mid
-    k = hi + STEP
-    while k <= hi + above * STEP:  # a failure above moves the answer past it
-        if run(binary, k, src, board_id, mode, keys) is None:
-            hi = k + STEP
-        k += STEP
+        else:
+            lo = mid
+    k = hi + step
+    while k <= hi + above * step:  # a failure above moves the answer past it
+        if not works(k):
+            hi = k + step
+        k += step
     return hi
 
 
