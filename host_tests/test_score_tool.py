@@ -122,6 +122,24 @@ def test_arguments():
     assert status == 2 and "unknown argument" in err
 
 
+def test_a_file_named_is_read_instead_of_standard_input():
+    from support import fresh_dir
+
+    folder = fresh_dir("score-file")
+    doc = {"game": "crazy-nines", "players": ["Ann", "Bob"],
+           "holes": [{"ender": 0, "grids": [[["10", "J", 3], [4, 5, 6], [7, 8, 9]],
+                                            [["A", 2, 3], [4, 5, 6], [7, 8, 9]]]}]}
+    with open("game.json", "w") as f:
+        json.dump(doc, f)
+    status, out, err = run(["game.json"], "not JSON: the input is not read")
+    assert status == 0 and err == "" and json.loads(out) == score(doc)
+    assert run(["--explain", "game.json"], "") == (0, score(doc, "--explain"), "")
+    assert run(["gone.json"], "{}") == (2, "", "error: cannot read gone.json (no such file)\n")
+    assert run([folder], "{}") == (2, "", "error: cannot read %s (a folder, not a file)\n" % folder)
+    status, out, err = run(["game.json", "other.json"], "{}")
+    assert status == 2 and out == "" and "one file at most, not game.json and other.json" in err
+
+
 def test_malformed_json():
     fails("", "malformed JSON", "empty")
     fails("{\"game\": ", "malformed JSON")

@@ -45,10 +45,10 @@ except MemoryError:  # a heap too small even for the engine: no traceback
     sys.stderr.write("error: not enough memory to load the scoring engine\n")
     sys.exit(2)
 
-USAGE = """usage: score.py [--explain] < game.json
+USAGE = """usage: score.py [--explain] [game.json]   (or: score.py [--explain] < game.json)
 
-Reads one JSON document (a game, or a multiple-9 discard or showdown) on
-standard input and prints the scores as JSON; --explain prints each grid's
+Reads one JSON document (a game, or a multiple-9 discard or showdown) from
+the file named, else on standard input, and prints the scores as JSON; --explain prints each grid's
 breakdown as text instead. Examples: README.md, "Score a game on the command
 line"; the input, the answer and every error: docs/RULES.md, "The score
 format"."""
@@ -246,13 +246,24 @@ def run(argv, source, put=None):
     With put, the JSON answer is written through it as it is made (and the
     stdout text returned is empty): a large answer is never one string."""
     explain = False
+    path = None  # a file named: read instead of source
     for a in argv:
         if a in ("-h", "--help"):
             return 0, USAGE + "\n", ""
         if a == "--explain":
             explain = True
-        else:
+        elif a.startswith("-"):
             return 2, "", "error: unknown argument %s (try --help)\n" % a
+        elif path is not None:
+            return 2, "", "error: one file at most, not %s and %s (try --help)\n" % (path, a)
+        else:
+            path = a
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                return run([a for a in argv if a != path], f, put)
+        except OSError as e:
+            return 2, "", "error: cannot read %s (%s)\n" % (path, _why(e))
     gc.collect()  # the compiler's garbage, before the input is built
     try:
         if type(source) is str:
@@ -287,6 +298,12 @@ def run(argv, source, put=None):
 
 
 EPIPE = 32
+
+
+def _why(e):
+    """An OSError's reason in words, as both runtimes give it."""
+    return {2: "no such file", 13: "permission denied", 21: "a folder, not a file"}.get(
+        e.args[0] if e.args else None, str(e))
 
 
 def main():
