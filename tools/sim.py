@@ -12,9 +12,11 @@
 #   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
 #                       (without it: an empty flash each run, in build/sim-scratch/<board>)
 #   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
+#   --scale N           the screenshot's and the shots' pixels for one of the screen's (default 3)
 #   --shots DIR         where the script's `shot NAME` lines write <board>-NAME.png
 #   --live              show the screen in the terminal and read the keyboard (the default
 #                       without --keys)
+#   --zoom N            the live view: one character for N pixels (default 1, 2 on a wide screen)
 #   --keys -            read the script's lines from stdin as they come, answering each with
 #                       "ok" or "error: ..."; the line "pin" answers "pin NNNNNN", the PIN the Phones
 #                       screen shows, and "wifi" the address and password it shows ("wifi URL key
@@ -24,9 +26,11 @@
 #   --port N            the page's port (default 8080)
 #   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
 #                       cyd-bl27: a CYD lit on GPIO 27; cyd-028rv2: one needing INVON;
-#                       cyd-2432s024r, cyd-2432s024c: look-alikes whose touch is on the
-#                       display's bus, or a CST820; m5stack-core-tn: the older Core's TN
-#                       glass); tools/simulator/glass.py
+#                       cyd-2432s024r, cyd-2432s024c, cyd-2432s032c: look-alikes whose touch is
+#                       on the display's bus, or a CST820 or a GT911 on I2C; devkit-oled-sh1106,
+#                       devkit-oled-sh1106-cold, devkit-oled-3d: the OLED board with an SH1106,
+#                       one read as an SSD1306, an SSD1306 at 0x3D; m5stack-core-tn: the older
+#                       Core's TN glass); tools/simulator/glass.py, docs/SIMULATOR.md
 import os
 import sys
 
@@ -42,7 +46,7 @@ ROOT = HERE + "/.."
 sys.path.insert(0, ROOT + "/firmware")
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT + "/boards")
-sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-board.txt): microdot
+sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-board.txt: none now)
 
 from hardware import LONG, SHORT  # noqa: E402
 from simulator import board as simboard  # noqa: E402
@@ -444,6 +448,11 @@ def main(argv):
         i += 1
     if opts["--board"] is None:
         print("sim: --board is needed: %s" % ", ".join(sorted(simboard.BOARDS)))
+        return 2
+    try:  # before its flash is made: an unknown board leaves no folder
+        simboard.board_module(opts["--board"])
+    except ValueError as e:
+        print("sim: %s" % e)
         return 2
     cwd = os.getcwd()
     if not opts["--port"].isdigit() or not 0 < int(opts["--port"]) < 65536:
