@@ -11,7 +11,7 @@ for sub in ("../firmware", "../tools/benches", "../tools", "."):
 BOARDS = os.path.normpath(os.path.join(HERE, "../boards"))
 if BOARDS not in sys.path:
     sys.path.append(BOARDS)  # last: the board files
-MPLIB = os.path.normpath(os.path.join(HERE, "../.venv/mplib"))  # the board's libraries: microdot
+MPLIB = os.path.normpath(os.path.join(HERE, "../.venv/mplib"))  # the board's libraries (none now)
 if MPLIB not in sys.path:
     sys.path.append(MPLIB)
 

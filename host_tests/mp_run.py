@@ -19,7 +19,7 @@ sys.path.insert(0, HERE + "/../tools")
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)
 sys.path.append(HERE + "/../boards")  # last: the board files
-sys.path.append(HERE + "/../.venv/mplib")  # the board's libraries (microdot)
+sys.path.append(HERE + "/../.venv/mplib")  # the board's libraries (requirements-board.txt: none now)
 
 
 def first_line(path):
