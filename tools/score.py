@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-# Score a game from JSON: one document on standard input, one on standard
-# output. Runs under CPython and the MicroPython unix port with the same
-# output. The contract is docs/RULES.md, "The score format".
+# Score a game from JSON: one document from the file named, else on standard
+# input, one on standard output. Runs under CPython and the MicroPython unix
+# port with the same output. The contract is docs/RULES.md, "The score format".
 #
-#   tools/score.py < game.json            the JSON answer
-#   tools/score.py --explain < game.json  the breakdown of every grid, as text
+#   tools/score.py game.json              the JSON answer (or: < game.json)
+#   tools/score.py --explain game.json    the breakdown of every grid, as text
 #
 # Bad input: exit status 2 and one line on standard error naming where.
 
@@ -260,10 +260,13 @@ def run(argv, source, put=None):
             path = a
     if path is not None:
         try:
-            with open(path, "rb") as f:
-                return run([a for a in argv if a != path], f, put)
+            if os.stat(path)[0] & 0o170000 == 0o040000:  # a folder (MicroPython would open it)
+                raise OSError(21)
+            f = open(path, "rb")
         except OSError as e:
             return 2, "", "error: cannot read %s (%s)\n" % (path, _why(e))
+        with f:  # what goes wrong while the answer is written is main()'s (a closed pipe)
+            return run([a for a in argv if a != path], f, put)
     gc.collect()  # the compiler's garbage, before the input is built
     try:
         if type(source) is str:
@@ -302,8 +305,8 @@ EPIPE = 32
 
 def _why(e):
     """An OSError's reason in words, as both runtimes give it."""
-    return {2: "no such file", 13: "permission denied", 21: "a folder, not a file"}.get(
-        e.args[0] if e.args else None, str(e))
+    n = e.args[0] if e.args else None
+    return {2: "no such file", 13: "permission denied", 21: "a folder, not a file"}.get(n, "error %s" % n)
 
 
 def main():

@@ -18,8 +18,7 @@ import tempfile
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-for _sub in ("tools", "tools/benches"):
-    sys.path.insert(0, os.path.join(ROOT, _sub))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import webbuild  # noqa: E402
 from common import chrome, static  # noqa: E402
