@@ -340,7 +340,6 @@ KIND_SWITCHES_LEFT = {
     "tools/benches/heapgame.py": "the heap harness: a module more moves every figure",
     "tools/benches/heapwifi.py": "the heap harness, as heapgame.py",
     "tools/benches/keygame.py": "machine code for the instruction counts, per kind",
-    "tools/webpage/webhost.py": "the web page's keys, a kind each",
 }
 
 

@@ -37,6 +37,7 @@ EXTRA = {
     "webhost.py": os.path.join(PAGE, "webhost.py"),
     "virtual.py": os.path.join(ROOT, "boards", "virtual.py"),
     "simulator/board.py": os.path.join(HERE, "simulator", "board.py"),
+    "simulator/inputs.py": os.path.join(HERE, "simulator", "inputs.py"),  # webhost.py's kinds of input
     "simulator/keyboard.py": os.path.join(HERE, "simulator", "keyboard.py"),
     "simulator/touch.py": os.path.join(HERE, "simulator", "touch.py"),
 }

@@ -6,6 +6,7 @@
 # page's own, beside them in its /code.
 import board  # type: ignore[import-not-found]  # boards/browser.py
 from guard import step as guard_step
+from simulator import inputs
 
 # The Cardputer's keys as they lie (the on-page keyboard; the matrix is the board file's LEGENDS)
 CARDPUTER_ROWS = (
@@ -78,11 +79,39 @@ def plan(name):
     """How the page gives a logical key (up, down, ok, back, left, right)
     on this board: "buttons 0,1 MS", "keys fn,; MS", "tap X Y MS", or ""
     where nothing gives it here."""
-    from hardware import LONG, SHORT
+    return _way().plan(board.mod, name)
 
-    mod = board.mod
-    kind = getattr(mod, "INPUT", "buttons")
-    if kind == "keyboard":
+
+def _way():
+    """The page's way with this board's kind of input (simulator/inputs.py)."""
+    return WAYS[inputs.of_board(board.mod).kind]
+
+
+# How the page presses each kind of input (simulator/inputs.py's kinds): plan(mod, name) the
+# press that gives a logical key, help(mod) what the buttons do (the others say it on the page).
+class Presses(inputs.Buttons):
+    @staticmethod
+    def plan(mod, name):
+        from hardware import LONG, SHORT
+
+        for press in (SHORT, LONG):
+            for (button, k), logical in mod.KEYMAP.items():
+                if logical == name and k == press:
+                    bs = button if type(button) is tuple else (button,)
+                    ms = SHORT_MS if press == SHORT else LONG_MS
+                    return "buttons %s %d" % (",".join(str(b) for b in bs), ms)
+        return ""
+
+    @staticmethod
+    def help(mod):
+        from drivers.buttons import describe
+
+        return "; ".join(describe(mod.KEYMAP, list(mod.BUTTONS)))
+
+
+class Keys(inputs.Keyboard):
+    @staticmethod
+    def plan(mod, name):
         for legend, k in mod.KEYMAP.items():
             if k == name:
                 return "keys %s %d" % (legend, SHORT_MS)
@@ -90,16 +119,24 @@ def plan(name):
             if k == name:
                 return "keys fn,%s %d" % (legend, SHORT_MS)
         return ""
-    if kind == "touch":
+
+    @staticmethod
+    def help(mod):
+        return ""
+
+
+class Taps(inputs.Touch):
+    @staticmethod
+    def plan(mod, name):
         p = tap_point(name)
         return "tap %d %d %d" % (p[0], p[1], SHORT_MS) if p else ""
-    for press in (SHORT, LONG):
-        for (button, k), logical in mod.KEYMAP.items():
-            if logical == name and k == press:
-                bs = button if type(button) is tuple else (button,)
-                ms = SHORT_MS if press == SHORT else LONG_MS
-                return "buttons %s %d" % (",".join(str(b) for b in bs), ms)
-    return ""
+
+    @staticmethod
+    def help(mod):
+        return ""
+
+
+WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
 
 
 def tap_point(name):
@@ -221,9 +258,4 @@ def load_game(text):
 
 def keys_help():
     """What the board's buttons do ("top short: down; ..."), or "" for a keyboard or touch board."""
-    from drivers.buttons import describe
-
-    mod = board.mod
-    if getattr(mod, "INPUT", "buttons") != "buttons":
-        return ""
-    return "; ".join(describe(mod.KEYMAP, list(mod.BUTTONS)))
+    return _way().help(board.mod)
