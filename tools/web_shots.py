@@ -61,6 +61,9 @@ def play(d, line, where):
 
 def take(d, url, name, board, tour, stop, width, height, phone, out):
     d.get(url)
+    # the first screen's save kept by the browser first: cleared while it was on its way, the save's
+    # mark outlived it, and the next start said a save was lost (issue 57, 8)
+    wait(d, "the first save kept", "return !!window.skHost && localStorage.getItem('sk-unsaved') === null")
     d.execute_script("indexedDB.deleteDatabase('scorekeeper'); localStorage.clear();"
                      "localStorage.setItem('sk-board', arguments[0])", board)
     chrome.viewport(d, width, height, phone)
