@@ -20,8 +20,7 @@ import sys
 import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-for _sub in ("tools", "tools/benches"):  # the simulator's websim, and heap's free_port it uses
-    sys.path.insert(0, os.path.join(ROOT, _sub))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from common import chrome  # noqa: E402
 from simulator.websim import START, WebSim  # noqa: E402

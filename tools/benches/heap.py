@@ -28,7 +28,6 @@ import atexit
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import threading
@@ -350,14 +349,6 @@ WIFI_HEAP = 256 * KB  # generous (32-bit; twice that on 64-bit): no smallest hea
 RUN_S = 600  # a wifi run is stopped after this long in real time (it takes well under a minute)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 def wifi_heap(arch):
     return WIFI_HEAP * (2 if arch == "x64" else 1)
 
@@ -373,7 +364,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     work = workdir()
     if arch == "x86f":  # the page at the flash's root, where web/server.py looks when it is frozen
         shutil.copy(os.path.join(src, "page.html.gz"), work)
-    port = free_port()
+    port = phones.free_port()
     table = phones.Table(port, PHONES, slow)
     got: dict = {}
     lines: list = []

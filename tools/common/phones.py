@@ -37,6 +37,15 @@ BROWSER = (("User-Agent", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/
            ("Referer", "http://192.168.4.1/"), ("Accept-Encoding", "gzip, deflate"))
 
 
+def free_port():
+    """A port on 127.0.0.1 that nothing listens on now (the server, simulated or not, is put there)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
 def request_bytes(port, method, path, body=None):
     data = b"" if body is None else json.dumps(body).encode()
     head = ["%s %s HTTP/1.1" % (method, path), "Host: 127.0.0.1:%d" % port]

@@ -20,7 +20,7 @@ import threading
 import time
 
 from common import vclock
-from heap import free_port  # (tools/benches/heap.py: its phones find a port the same way)
+from common.phones import free_port
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the checkout
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
