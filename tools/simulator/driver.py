@@ -604,33 +604,3 @@ def saved_state():
     kind, _, state = loading.read(savefile.FILE)
     assert kind == "ok", (kind, state)
     return state
-
-
-def check_rescores(d):
-    """tools/score.py, given the game saved on the flash, answers exactly
-    what the device shows (docs/RULES.md: a saved game is a score.py input):
-    each hole's scores, the totals, the playoff's scores, the winner and
-    the ties. Returns score.py's answer (for check_history)."""
-    import json
-
-    import score
-
-    doc = saved_state()["game"]
-    assert doc is not None, "no game saved"
-    status, out, err = score.run([], json.dumps(doc))
-    assert status == 0 and err == "", err
-    got = json.loads(out)
-    g = d.app.game
-    assert got["hole_scores"] == [list(h.scores) for h in g.holes], (got, doc)
-    assert got["totals"] == g.totals(), (got, doc)
-    assert got["playoff_scores"] == [list(h.scores) for h in g.playoff], (got, doc)
-    assert got["winner"] == g.winner() and got["tied"] == g.tied(), (got, doc)
-    return got
-
-
-def check_history(got):
-    """The finished game's record in the history says what score.py said
-    of the game saved before it was finished (check_rescores)."""
-    rec = saved_state()["history"][0]
-    assert rec["holes"] == len(got["hole_scores"]) and rec["totals"] == got["totals"], (rec, got)
-    assert rec["winner"] == got["winner"] and rec["tied"] == got["tied"], (rec, got)
