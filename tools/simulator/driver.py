@@ -184,7 +184,8 @@ class Driver:
         self._count(seconds, False, "%d,%d" % (x, y), "tap", simulator().TAP_MS)
 
     def tap_pad(self, label):
-        """Tap a key of the card pad (ui/touch.py) by its label."""
+        """Tap a key of the card pad (ui/touch.py) by its label (worked out here, not by
+        inputs.Touch.pad_point: test_partial's budget counts what a tap allocates, this too)."""
         from ui import touch
 
         s = self.top()

@@ -66,6 +66,38 @@ class Touch:
     def lacked(cls, word, board):
         return "'tap': this board has no touch panel (the cyd has)"
 
+    @staticmethod
+    def pad_point(app, label):
+        """The middle of the key labelled so on the pad shown (ui/touch.py's keys), or None."""
+        from ui import touch
+
+        labels = touch.keys_of(app.stack[-1]) if app is not None and app.stack else None
+        if not labels or label not in labels:
+            return None
+        y0 = touch.layout(app.pen, labels)
+        per = app.pen.d.width // touch.KEY  # keys a row
+        i, k = labels.index(label), touch.KEY
+        return i % per * k + k // 2, y0 + i // per * k + k // 2
+
+    @staticmethod
+    def key_point(app, w, h, key):
+        """Where a tap gives the logical key on the screen shown (w x h): the pad's key that
+        gives it (Back or Del, OK or Done), else its key in the bar along the bottom; or None."""
+        from ui import touch
+
+        if app is None or not app.stack:
+            return None
+        if touch.keys_of(app.stack[-1]):
+            for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
+                p = Touch.pad_point(app, label)
+                if p is not None:
+                    return p
+            return None
+        names = [k for _label, k in touch.BAR]
+        if key in names:
+            return (2 * names.index(key) + 1) * w // (2 * len(names)), h - touch.KEY // 2
+        return None
+
 
 KINDS = {c.kind: c for c in (Buttons, Keyboard, Touch)}
 

@@ -132,23 +132,10 @@ class Sim:
         """Where to tap for a logical key: its key in the bar along the
         bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
         Back (or Del), OK (or Done); the picture's point (seen(): the glass's)."""
-        from ui import touch
-
-        top = self.app.stack[-1] if self.app else None
-        w, h = self.hw.display.width, self.hw.display.height
-        labels = touch.keys_of(top) if top is not None else None
-        if labels:
-            y0 = touch.layout(self.app.pen, labels)
-            per = self.app.pen.d.width // touch.KEY  # keys a row
-            for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(key, ()):
-                if label in labels:
-                    i = labels.index(label)
-                    return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
-        else:
-            names = [k for _label, k in touch.BAR]
-            if key in names:
-                return (2 * names.index(key) + 1) * w // (2 * len(names)), h - touch.KEY // 2
-        raise ScriptError("no tap gives '%s' on this screen" % key)
+        p = inputs.Touch.key_point(self.app, self.hw.display.width, self.hw.display.height, key)
+        if p is None:
+            raise ScriptError("no tap gives '%s' on this screen" % key)
+        return p
 
     def button(self, name):
         """A button by its name or number (from 1); two joined by + are

@@ -141,26 +141,7 @@ WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
 
 def tap_point(name):
     """Where a tap gives key on the screen shown (ui/touch.py's keys), or None."""
-    from ui import touch
-
-    app = board.runner.app
-    if app is None or not app.stack:
-        return None
-    top = app.stack[-1]
-    w, h = board.hw.display.width, board.hw.display.height
-    labels = touch.keys_of(top)
-    if labels:
-        y0 = touch.layout(app.pen, labels)
-        per = app.pen.d.width // touch.KEY  # keys a row
-        for label in {"back": ("Back", "Del"), "ok": ("OK", "Done")}.get(name, ()):
-            if label in labels:
-                i = labels.index(label)
-                return i % per * touch.KEY + touch.KEY // 2, y0 + i // per * touch.KEY + touch.KEY // 2
-        return None
-    names = [k for _label, k in touch.BAR]
-    if name in names:
-        return (2 * names.index(name) + 1) * w // (2 * len(names)), h - touch.KEY // 2
-    return None
+    return inputs.Touch.key_point(board.runner.app, board.hw.display.width, board.hw.display.height, name)
 
 
 def top():
