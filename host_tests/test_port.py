@@ -150,13 +150,14 @@ def test_the_firmwares_wifi_starts_on_the_port():
     import asyncio
 
     from web import wifi
+    from web.state import Wifi
 
     port.use("esp32")
     undo = port.install()
     try:
         settings: dict = {"wifi": "own"}
-        w = wifi.Wifi(settings)
-        asyncio.run(w.up())
+        w = Wifi(settings)
+        asyncio.run(wifi.up(w))
     finally:
         undo()
     assert w.error is None, w.error
@@ -170,8 +171,8 @@ def test_the_firmwares_wifi_starts_on_the_port():
     wifi.own_key = lambda s: "shortkey"[:7]
     undo = port.install()
     try:
-        w = wifi.Wifi(settings)
-        asyncio.run(w.up())
+        w = Wifi(settings)
+        asyncio.run(wifi.up(w))
     finally:
         undo()
         wifi.own_key = old

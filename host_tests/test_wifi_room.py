@@ -1,5 +1,5 @@
 # Wi-Fi on a plain ESP32 (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): before
-# the web side is loaded, web/run.py checks that it fits: the heap's free
+# the web side is loaded, web/run.py checks that it fits (web/wifi.py's room): the heap's free
 # space and what the system can still give it, leaving ESP-IDF's Wi-Fi its
 # RAM. When it would not fit, Wi-Fi stays off (saved), the screen says what
 # would (our image, a board with more memory) and the game is untouched.
@@ -10,7 +10,7 @@
 import os
 import sys
 
-from web import run
+from web import run, wifi
 
 KB = 1024
 ESP32 = "Generic ESP32 module with ESP32"
@@ -27,7 +27,7 @@ def mem_free(heap_free, heaps):
 
 def test_a_plain_esp32_from_files_has_no_room_for_the_phones_and_says_what_would():
     # the game from .mpy files: 40 KB of the first 56 KB in use
-    why = run.room(False, ESP32, mem_free(16 * KB, ESP32_HEAPS), ESP32_HEAPS)
+    why = wifi.room(False, ESP32, mem_free(16 * KB, ESP32_HEAPS), ESP32_HEAPS)
     assert why is not None
     text = " ".join(why)
     assert "Not enough memory for Wi-Fi: 64 KB free" in text and "72 KB" in text
@@ -36,19 +36,19 @@ def test_a_plain_esp32_from_files_has_no_room_for_the_phones_and_says_what_would
 
 def test_our_image_on_a_plain_esp32_has_room():
     # frozen: 16 KB of the heap in use after boot, the code in flash
-    assert run.room(True, ESP32, mem_free(40 * KB, ESP32_HEAPS), ESP32_HEAPS) is None
+    assert wifi.room(True, ESP32, mem_free(40 * KB, ESP32_HEAPS), ESP32_HEAPS) is None
 
 
 def test_an_esp32_s3_from_files_has_room():
-    assert run.room(False, S3, mem_free(24 * KB, S3_HEAPS), S3_HEAPS) is None
+    assert wifi.room(False, S3, mem_free(24 * KB, S3_HEAPS), S3_HEAPS) is None
 
 
 def test_the_system_keeps_wifis_ram_the_heap_cannot_grow_into_it():
     heaps = [(113840, 45000, 40000, 30000)]  # a heap that grew before: 45 KB left to the system
-    why = run.room(True, ESP32, mem_free(8 * KB, heaps), heaps)
+    why = wifi.room(True, ESP32, mem_free(8 * KB, heaps), heaps)
     assert why is not None and "Our image" not in " ".join(why)  # frozen already: a bigger board
     # the same memory with no room kept for Wi-Fi would be enough: the check is what refuses it
-    assert 8 * KB + 40000 >= run.NEED_FROZEN
+    assert 8 * KB + 40000 >= wifi.NEED_FROZEN
 
 
 class FakeEsp32:
@@ -89,14 +89,16 @@ def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_w
         pytest.skip("the message screen needs framebuf: MicroPython only")
     had = sys.modules.get("esp32")
     sys.modules["esp32"] = FakeEsp32(ESP32_HEAPS)  # type: ignore[assignment]
-    real_free = run._free
+    from web import wifi as here  # (as serve() will find it: a serve before may have let it go)
+
+    real_free = here._free
     r = FakeRunner()
     steps = []
     try:
-        run._free = lambda: mem_free(16 * KB, ESP32_HEAPS)
+        here._free = lambda: mem_free(16 * KB, ESP32_HEAPS)
         run.serve(r, lambda: steps.append(1), 5)
     finally:
-        run._free = real_free
+        here._free = real_free
         if had is None:
             del sys.modules["esp32"]
         else:
@@ -111,7 +113,7 @@ def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_w
 
 def test_without_an_esp32_module_nothing_is_checked():
     assert "esp32" not in sys.modules
-    assert run.room_here() is None
+    assert wifi.room_here() is None
 
 
 def test_turning_wifi_off_lets_go_of_every_module_of_the_web_side():
@@ -121,3 +123,47 @@ def test_turning_wifi_off_lets_go_of_every_module_of_the_web_side():
     here = run.__file__[: run.__file__.rfind("/")]
     mine = sorted("web." + f[:-3] for f in os.listdir(here) if f.endswith(".py"))
     assert len(mine) >= 6 and [m for m in mine if m not in run.WEB] == [], mine
+
+
+class ServedApp(FakeApp):
+    """What the web side reads of the app while it serves (web/state.py's Net)."""
+
+    def __init__(self):
+        super().__init__()
+        self.state["seq"] = 0
+        self.game = None
+        self.net = None
+
+    @property
+    def wifi(self):
+        return self.state["settings"]["wifi"] != "off"
+
+    def redraw(self):
+        pass
+
+
+def test_once_the_radio_is_up_its_code_is_let_go_and_what_the_screen_shows_stays():
+    """web/wifi.py (whether the web side fits, the radio brought up) is wanted
+    once each time Wi-Fi comes on: let go once the radio is up, its code is out
+    of the heap the phones need (docs/MEMORY.md); the address the screen shows
+    (web/state.py's Wifi) stays."""
+    try:
+        import framebuf  # noqa: F401 (the app's module, which lets modules go, draws on it)
+    except ImportError:
+        import pytest
+
+        pytest.skip("the app's modules need framebuf: MicroPython only")
+    r = FakeRunner()
+    r.app = ServedApp()
+    seen = []
+
+    def step():
+        net = r.app.net
+        seen.append(("web.wifi" in sys.modules, net.wifi.ip if net is not None else None))
+        if len(seen) == 30:
+            r.app.state["settings"]["wifi"] = "off"  # Settings > Wi-Fi: off
+
+    run.serve(r, step, 1, 0)  # (port 0: any free one)
+    assert seen[0] == (True, None), seen[:3]  # loaded to bring the radio up
+    assert seen[-1] == (False, "127.0.0.1"), seen[-3:]  # up (the simulator's loopback), and let go
+    assert "web.wifi" not in sys.modules and r.app.net is None

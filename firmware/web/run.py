@@ -16,62 +16,6 @@ def wifi_wanted(runner, serving=False):
     return serving if a is None else a.wifi
 
 
-# Whether the web side fits (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): what the web side
-# with the phones needs of the heap beyond the game, the code frozen in our image or loaded from
-# files (the bench's figures with 4 phones, and room for the rest of a game), and the RAM ESP-IDF's
-# Wi-Fi takes from the system's once it starts (which the heap must leave it).
-NEED_FROZEN = 36 * 1024
-NEED_FILES = 72 * 1024
-WIFI_RAM = 40 * 1024
-
-
-def room(frozen, machine, free, heaps):
-    """None if Wi-Fi and the web side fit, else the lines that say why not
-    and what would. frozen: the code is in the image; machine: os.uname()'s;
-    free: gc.mem_free() (on an ESP32 it counts the largest block the heap
-    could still grow by); heaps: esp32.idf_heap_info(HEAP_DATA)'s (total,
-    free, largest free block, least free) per region."""
-    largest = max([h[2] for h in heaps] or [0])
-    system = sum(h[1] for h in heaps)
-    have = max(0, free - largest) + max(0, min(largest, system - WIFI_RAM))
-    need = NEED_FROZEN if frozen else NEED_FILES
-    if have >= need:
-        return None
-    lines = ["Not enough memory for Wi-Fi: %d KB free, the phones need about %d KB." % (
-        have // 1024, need // 1024)]
-    if not frozen:
-        lines.append("Our image (make image) keeps the code in flash: phones on every board.")
-    if "SPIRAM" not in machine and "ESP32S3" not in machine:
-        lines.append("Or a board with more memory: an ESP32-S3, or PSRAM.")
-    lines.append("The game goes on as it was.")
-    return lines
-
-
-def _free():
-    """gc.mem_free() (a test's stand-in ESP32 gives its own)."""
-    return gc.mem_free()  # type: ignore[attr-defined]
-
-
-def room_here():
-    """room() with this device's figures; None where there are none (no
-    esp32 module: the unix port, the simulator)."""
-    try:
-        import esp32
-    except ImportError:
-        return None
-    import sys
-
-    try:
-        import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
-
-        frozen = True
-    except ImportError:
-        frozen = False
-    gc.collect()
-    machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
-    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
-
-
 def _off(runner, lines):
     """Wi-Fi off (saved), and lines on the screen; the game as it was."""
     a = runner.app
@@ -81,6 +25,15 @@ def _off(runner, lines):
         a.state["settings"]["wifi"] = "off"
         a.save()
         a.push(Message(a, "Wi-Fi off", lines))
+
+
+def _room():
+    """web/wifi.py's room_here(): whether the web side fits (None if it does).
+    (A function of its own: serve() keeps no hold on web/wifi.py, which
+    web_side() lets go once the radio is up.)"""
+    from web import wifi
+
+    return wifi.room_here()
 
 
 def _server():
@@ -97,7 +50,7 @@ def serve(runner, step, poll_ms, port=80):
     Wi-Fi off and says why; the game and the keys go on."""
     from app import forget
 
-    why = room_here()  # before the server is loaded: the memory it would take
+    why = _room()  # before the server is loaded: the memory it would take
     try:
         import socket  # noqa: F401
     except ImportError:  # a port without a network (WebAssembly: the web page, docs/WEB.md)
@@ -119,6 +72,13 @@ def serve(runner, step, poll_ms, port=80):
     gc.collect()
 
 
+async def _up(wifi):
+    """web/wifi.py's up(), web/wifi.py loaded for it alone."""
+    from web import wifi as radio
+
+    await radio.up(wifi)
+
+
 async def page(web, wifi, port):
     """Serve until shut down; if it cannot (the port taken, no sockets
     left), the Phones screen says why."""
@@ -134,8 +94,8 @@ def web_side(runner, wanted, step, poll_ms=5, port=80):
     and goes down at the end; what the server held is freed."""
     import asyncio
 
-    from web.state import Net
-    from web.wifi import Wifi, mode
+    from app import forget
+    from web.state import Net, Wifi, mode
 
     async def main():
         a = runner.app
@@ -144,7 +104,7 @@ def web_side(runner, wanted, step, poll_ms=5, port=80):
         web = _server().make(net)
         server = None
         try:
-            up = asyncio.create_task(wifi.up())
+            up: "asyncio.Task | None" = asyncio.create_task(_up(wifi))
             # until Wi-Fi is turned off, or to the other mode, or tried again (guard.py starts it again)
             while wanted() and not net.retry and (
                     runner.app is None or mode(runner.app.state["settings"]) == wifi.mode):
@@ -157,11 +117,15 @@ def web_side(runner, wanted, step, poll_ms=5, port=80):
                 if server is None and wifi.ip:
                     server = asyncio.create_task(page(web, wifi, port))
                     wifi.port = port
+                if up is not None and up.done():  # the radio up (or not): its code let go
+                    up = None
+                    forget("web.wifi")
                 step()
                 net.expire()
                 net.refresh()
                 await asyncio.sleep(poll_ms / 1000)
-            up.cancel()
+            if up is not None:
+                up.cancel()
         finally:
             if server is not None and getattr(web, "server", None) is not None:
                 web.shutdown()

@@ -55,7 +55,7 @@ class Net:
 
     def __init__(self, runner, wifi):
         self.runner = runner
-        self.wifi = wifi  # web/wifi.py's: the address, and what the screen shows
+        self.wifi = wifi  # Wifi: the address, and what the screen shows
         self.pin = new_pin()
         self.pin_for = None  # the game the PIN is for: (id, names, first dealer)
         self.sent: dict = {}  # seat -> the entry a phone sent for the hole self.sent_for
@@ -309,3 +309,42 @@ def address(addr):
     if type(addr) is tuple:
         return addr[0]
     return bytes(addr[4:8]) if addr else b""
+
+
+OFF, OWN, JOIN = "off", "own", "join"
+MODES = (OFF, OWN, JOIN)
+
+
+def mode(settings):
+    m = settings.get("wifi", OFF)
+    return m if m in MODES else OFF
+
+
+class Wifi:
+    """The radio, in the mode the settings name (brought up by web/wifi.py's
+    up()). ip: the address to serve on once it is up (None before); error:
+    why it is not."""
+
+    def __init__(self, settings):
+        self.mode = mode(settings)
+        self.settings = settings
+        self.ip = None
+        self.host = "0.0.0.0"
+        self.port = 80
+        self.ssid = self.key = None  # the network's name and password, to show
+        self.error = None
+        self.wlan = None
+        self.new_key = False  # the own network's password was made now: to be saved
+
+    def url(self):
+        if self.ip is None:
+            return None
+        return "http://%s/" % self.ip if self.port == 80 else "http://%s:%d/" % (self.ip, self.port)
+
+    def down(self):
+        if self.wlan is not None:
+            try:
+                self.wlan.active(False)
+            except OSError:
+                pass
+            self.wlan = None

@@ -1,23 +1,78 @@
-# Wi-Fi for the phones at the table (Settings > Wi-Fi): the device's own
+# Starting the web side, once each time Wi-Fi is turned on: whether it fits
+# in the heap (room), and the radio brought up (up): the device's own
 # network, which the phones join with the name and password on its screen,
 # or a network the device joins, named in wifi.json on its flash (copied
-# with the deploy: docs/PHONES.md). Off by default; turned off, the radio
-# is off and what it took is freed. Where MicroPython has no network module
+# with the deploy: docs/PHONES.md). Where MicroPython has no network module
 # (the simulator, on the unix port) the page is served on 127.0.0.1 alone.
+# web/run.py lets this module go once the radio is up: none of it is wanted
+# after, and its code leaves the heap for the phones' (docs/MEMORY.md). The
+# radio's state, what the screen shows, is web/state.py's Wifi.
 import asyncio
+import gc
 import json
 
-OFF, OWN, JOIN = "off", "own", "join"
-MODES = (OFF, OWN, JOIN)
+from web.state import JOIN
+
 JOIN_FILE = "wifi.json"  # {"ssid": "the network", "password": "its password"}
 JOIN_MS = 20000  # joining gives up after this long
 KEY_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"  # a password read off a screen: no 0/o, 1/l/i
 PHONES = 8  # the own network takes this many phones
 
 
-def mode(settings):
-    m = settings.get("wifi", OFF)
-    return m if m in MODES else OFF
+# Whether the web side fits (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): what the web side
+# with the phones needs of the heap beyond the game, the code frozen in our image or loaded from
+# files (the bench's figures with 4 phones, and room for the rest of a game), and the RAM ESP-IDF's
+# Wi-Fi takes from the system's once it starts (which the heap must leave it).
+NEED_FROZEN = 36 * 1024
+NEED_FILES = 72 * 1024
+WIFI_RAM = 40 * 1024
+
+
+def room(frozen, machine, free, heaps):
+    """None if Wi-Fi and the web side fit, else the lines that say why not
+    and what would. frozen: the code is in the image; machine: os.uname()'s;
+    free: gc.mem_free() (on an ESP32 it counts the largest block the heap
+    could still grow by); heaps: esp32.idf_heap_info(HEAP_DATA)'s (total,
+    free, largest free block, least free) per region."""
+    largest = max([h[2] for h in heaps] or [0])
+    system = sum(h[1] for h in heaps)
+    have = max(0, free - largest) + max(0, min(largest, system - WIFI_RAM))
+    need = NEED_FROZEN if frozen else NEED_FILES
+    if have >= need:
+        return None
+    lines = ["Not enough memory for Wi-Fi: %d KB free, the phones need about %d KB." % (
+        have // 1024, need // 1024)]
+    if not frozen:
+        lines.append("Our image (make image) keeps the code in flash: phones on every board.")
+    if "SPIRAM" not in machine and "ESP32S3" not in machine:
+        lines.append("Or a board with more memory: an ESP32-S3, or PSRAM.")
+    lines.append("The game goes on as it was.")
+    return lines
+
+
+def _free():
+    """gc.mem_free() (a test's stand-in ESP32 gives its own)."""
+    return gc.mem_free()  # type: ignore[attr-defined]
+
+
+def room_here():
+    """room() with this device's figures; None where there are none (no
+    esp32 module: the unix port, the simulator)."""
+    try:
+        import esp32
+    except ImportError:
+        return None
+    import sys
+
+    try:
+        import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
+
+        frozen = True
+    except ImportError:
+        frozen = False
+    gc.collect()
+    machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
+    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
 
 
 def own_key(settings):
@@ -48,69 +103,43 @@ def joined():
     return d["ssid"], pw
 
 
-class Wifi:
-    """The radio, in the mode the settings name. ip: the address to serve
-    on once it is up (None before); error: why it is not."""
-
-    def __init__(self, settings):
-        self.mode = mode(settings)
-        self.settings = settings
-        self.ip = None
-        self.host = "0.0.0.0"
-        self.port = 80
-        self.ssid = self.key = None  # the network's name and password, to show
-        self.error = None
-        self.wlan = None
-        self.new_key = False  # the own network's password was made now: to be saved
-
-    async def up(self):
-        try:
-            import network  # type: ignore[import-not-found]
-        except ImportError:  # the simulator: loopback only (a password made and kept all the same)
-            self.ssid = "this computer"
-            self.new_key = "wifi_key" not in self.settings
-            self.key = own_key(self.settings)
-            self.host = self.ip = "127.0.0.1"
-            return
-        try:
-            if self.mode == JOIN:
-                ssid, pw = joined()
-                self.ssid = ssid
-                w = self.wlan = network.WLAN(network.STA_IF)
-                w.active(True)
-                w.connect(ssid, pw)
-                waited = 0
-                while not w.isconnected():
-                    if waited >= JOIN_MS:
-                        raise ValueError("Could not join %s: check %s and that it is in reach."
-                                         % (ssid, JOIN_FILE))
-                    await asyncio.sleep(0.25)
-                    waited += 250
-            else:
-                w = self.wlan = network.WLAN(network.AP_IF)
-                w.active(True)
-                # its name ends with the radio's own address: two devices at two tables differ
-                self.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
-                self.new_key = "wifi_key" not in self.settings
-                self.key = own_key(self.settings)
-                try:
-                    w.config(ssid=self.ssid, key=self.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK
-                except (TypeError, ValueError, OSError):  # an older MicroPython's names
-                    w.config(essid=self.ssid, password=self.key, authmode=3)
-            self.ip = w.ifconfig()[0]
-        except Exception as e:  # whatever the radio says: shown, and the device goes on
-            self.error = str(e) or "Wi-Fi did not start (%s)." % type(e).__name__
-            self.down()
-
-    def url(self):
-        if self.ip is None:
-            return None
-        return "http://%s/" % self.ip if self.port == 80 else "http://%s:%d/" % (self.ip, self.port)
-
-    def down(self):
-        if self.wlan is not None:
+async def up(wifi):
+    """The radio brought up in the mode wifi (web/state.py's Wifi) names:
+    wifi.ip once it is, or wifi.error saying why not."""
+    try:
+        import network  # type: ignore[import-not-found]
+    except ImportError:  # the simulator: loopback only (a password made and kept all the same)
+        wifi.ssid = "this computer"
+        wifi.new_key = "wifi_key" not in wifi.settings
+        wifi.key = own_key(wifi.settings)
+        wifi.host = wifi.ip = "127.0.0.1"
+        return
+    try:
+        if wifi.mode == JOIN:
+            ssid, pw = joined()
+            wifi.ssid = ssid
+            w = wifi.wlan = network.WLAN(network.STA_IF)
+            w.active(True)
+            w.connect(ssid, pw)
+            waited = 0
+            while not w.isconnected():
+                if waited >= JOIN_MS:
+                    raise ValueError("Could not join %s: check %s and that it is in reach."
+                                     % (ssid, JOIN_FILE))
+                await asyncio.sleep(0.25)
+                waited += 250
+        else:
+            w = wifi.wlan = network.WLAN(network.AP_IF)
+            w.active(True)
+            # its name ends with the radio's own address: two devices at two tables differ
+            wifi.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
+            wifi.new_key = "wifi_key" not in wifi.settings
+            wifi.key = own_key(wifi.settings)
             try:
-                self.wlan.active(False)
-            except OSError:
-                pass
-            self.wlan = None
+                w.config(ssid=wifi.ssid, key=wifi.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK
+            except (TypeError, ValueError, OSError):  # an older MicroPython's names
+                w.config(essid=wifi.ssid, password=wifi.key, authmode=3)
+        wifi.ip = w.ifconfig()[0]
+    except Exception as e:  # whatever the radio says: shown, and the device goes on
+        wifi.error = str(e) or "Wi-Fi did not start (%s)." % type(e).__name__
+        wifi.down()
