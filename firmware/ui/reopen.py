@@ -11,6 +11,7 @@
 import os
 import sys
 
+from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.hole import TOTAL
 from ui.entry import JOURNAL, Flow
 from ui.widgets import Message
@@ -37,42 +38,74 @@ def drop():
 
 def read(flow):
     """The files kept for the flow's hole put into it: its entries set, and
-    {player: [cards]} for a grid the cut left part done; None where there
-    are none for it (a saved hole's, another game's: the files are removed).
-    A file: "=" and a whole entry's cards (a grid's row by row, a hand's),
-    "#" and a total, or "-" and a grid's cells so far, a byte each (1 + the
-    card's place in the hole's cycle; 0: none), written over in place as a
-    card is taken."""
+    {player: [cards]} for a grid the cut left part done, and the names of
+    the players whose file could not be read (their entry left empty, the
+    rest kept); None where there are none for this hole (a saved hole's,
+    another game's: the files are removed), or "" where the hole's own file
+    is damaged (removed too, and said). A file: "=" and a whole entry's
+    cards (a grid's row by row, a hand's), "#" and a total, or "-" and a
+    grid's cells so far, a byte each (1 + the card's place in the hole's
+    cycle; 0: none), written over in place as a card is taken."""
     cells: dict = {}
+    bad = []
     h = flow.hole
     try:
-        with open(JOURNAL) as f:
-            if f.read() != "%s|%s" % (h.label, ",".join(h.game.names)):
-                raise ValueError()
-        for p in range(len(h.entries)):
-            try:
-                with open("%s.%d" % (JOURNAL, p), "rb") as f:
-                    got = f.read()
-            except OSError:
-                continue  # none for this player yet
-            kind = got[:1]
-            if kind == b"-" and len(got) == 1 + len(h.order):  # a grid's cells so far (all: complete)
-                c = [h.cycle[k - 1] if k else None for k in got[1:]]
-                if None in c or TOTAL in c:
-                    cells[p] = c
-                else:
-                    h.entries[p] = h.rules.grid_of(c)
-                continue
-            got = got[1:].decode().split()
-            if kind == b"#":
-                h.entries[p] = int(got[0])
-            elif kind == b"=" and (h.rules.hand or len(got) == len(h.order)):
-                h.entries[p] = got if h.rules.hand else h.rules.grid_of(got)
-    except (OSError, ValueError, IndexError, UnicodeError):
-        drop()
-        return None
+        with open(JOURNAL, "rb") as f:
+            head = f.read().decode()
+    except OSError:
+        return _none(None)  # none (player files alone: the hole's was never written whole)
+    except UnicodeError:
+        return _none("")
+    if head != "%s|%s" % (h.label, ",".join(h.game.names)):
+        return _none(None if "|" in head else "")  # another hole's, another game's; else damaged
+    for p in range(len(h.entries)):
+        try:
+            with open("%s.%d" % (JOURNAL, p), "rb") as f:
+                got = f.read()
+        except OSError:
+            continue  # none for this player yet
+        try:
+            c = _entry(h, got)
+        except (ValueError, IndexError, UnicodeError):
+            bad.append(h.name(p))  # what is wrong with it: a card, a byte, the file cut short
+            continue
+        if type(c) is list and (None in c or TOTAL in c):  # (an entry's grid: rows, lists)
+            cells[p] = c
+        else:
+            h.entries[p] = c
     flow.logged = True
-    return cells
+    return cells, bad
+
+
+def _none(why):
+    drop()
+    return why
+
+
+def _entry(h, got):
+    """A player's file read: their entry, or a grid's cells so far (a list
+    of cells); ValueError, IndexError or UnicodeError if it is not one of
+    this hole's (a card of no game, a grid of the wrong size, a total out
+    of range, a byte past the cycle)."""
+    kind = got[:1]
+    if kind == b"-":  # a grid's cells so far (all: complete)
+        if len(got) != 1 + len(h.order):
+            raise ValueError()
+        c = [h.cycle[k - 1] if k else None for k in got[1:]]
+        return c if None in c or TOTAL in c else h.rules.grid_of(c)
+    got = got[1:].decode().split()
+    if kind == b"#":
+        t = int(got[0])
+        if not TOTAL_LOW <= t <= TOTAL_HIGH:
+            raise ValueError()
+        return t
+    if kind != b"=" or not h.rules.hand and len(got) != len(h.order):
+        raise ValueError()
+    cards = h.rules.tokens if h.rules.hand else h.cycle  # what the entry's screen takes
+    for t in got:
+        if t == TOTAL or t not in cards:
+            raise ValueError()
+    return got if h.rules.hand else h.rules.grid_of(got)
 
 
 def again(app, anchor):
@@ -92,10 +125,16 @@ def _again(app, anchor):
         drop()
         return
     flow = Flow(app, target, anchor)
-    cells = read(flow)
-    if cells is None:
+    got = read(flow)
+    if got is None:
         return
     h = flow.hole
+    if got == "":  # the hole's own file damaged: its players' files cannot be trusted to be its
+        app.push(Message(app, "Note", ["The cards entered before the restart could not be read: "
+                                       "the file that names their hole was damaged.",
+                                       "Enter the hole again."]))
+        return
+    cells, bad = got
     n = len(h.players)
     upto = 0
     while upto < n - 1 and h.entries[upto] is not None:
@@ -115,4 +154,8 @@ def _again(app, anchor):
             screen.dirty = True
     elif h.entries[upto] is not None:  # every entry complete: on to who ended, and the save
         flow.done(upto)
-    app.push(Message(app, "Note", ["%s again: the cards entered before the restart are back." % h.label]))
+    rows = ["%s again: the cards entered before the restart are back." % h.label]
+    if bad:  # (a damaged file: the player's cards are asked again, the others' kept)
+        rows = ["%s again: the cards entered before the restart are back, but not %s's: their file "
+                "was damaged. Enter them again." % (h.label, " and ".join(bad))]
+    app.push(Message(app, "Note", rows))
