@@ -130,7 +130,7 @@ class App:
         from engine.errors import ScoreError
 
         try:
-            self.game = from_doc(state["game"])
+            self.game = from_doc(state["game"], False, True)  # (saved: its holes' lists are there)
         except ScoreError as e:
             return e.text()
         finally:
@@ -149,7 +149,7 @@ class App:
         from engine.doc import from_doc
 
         try:
-            self.game = from_doc(self.state["game"])
+            self.game = from_doc(self.state["game"], False, True)
             self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
         except ScoreError as e:
             from storage.aside import keep

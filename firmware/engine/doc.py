@@ -32,10 +32,12 @@ def hole_args(game, hole):
     return (hole[key], hole.get("ender"), hole.get("out"), False if blitz is None else blitz)
 
 
-def from_doc(doc, consume=False):
+def from_doc(doc, consume=False, saved=False):
     """A Game from its document (the score.py input); ScoreError if bad.
     With consume, each hole of doc is released once read, so a large game
-    never exists twice in RAM."""
+    never exists twice in RAM. saved: the device's own save, which writes
+    its holes and playoff as lists: null there is damage, not holes left
+    out (as in score.py's input)."""
     if type(doc) is not dict:
         raise ScoreError("the input must be a JSON object, not %s" % show(doc))
     if "players" not in doc:
@@ -43,6 +45,10 @@ def from_doc(doc, consume=False):
         raise ScoreError("the input has no players")
     dealer = doc.get("dealer")
     g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
+    if saved:
+        for k in ("holes", "playoff"):
+            if k in doc and type(doc[k]) is not list:
+                raise ScoreError("the saved game's %s are %s, not a list" % (k, show(doc[k])))
     holes = doc.get("holes")
     if holes is None:
         holes = []

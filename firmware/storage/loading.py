@@ -12,9 +12,10 @@ from storage.savefile import (BAK, FILE, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION
                               defaults, fopen)
 
 
-def read(path):
+def read(path, fixed=None):
     """One file: ("ok", seq, state) | ("missing", 0, None) |
-    ("bad", 0, why) | ("newer", 0, format). Never raises."""
+    ("bad", 0, why) | ("newer", 0, format). Never raises. fixed: a list
+    given the parts of the state left out, not of their form (migrate.clean)."""
     try:
         size = savefile.os.stat(path)[6]
     except OSError:
@@ -60,11 +61,14 @@ def read(path):
                 return "newer", 0, v
             if v != version:
                 return "bad", 0, "its version is %s, not %d as its header says" % (json.dumps(v), version)
+        q = saved.get("seq", 0)
+        if checked and (type(q) is not int or q < 0):  # a save numbers itself from 1: damaged
+            return "bad", 0, "its save number is %s" % json.dumps(q)
         if checked and type(saved.get("seq")) is int:
             # the save's own number, in the body the checksum covers: the header's is a copy of
             # it that no checksum covers (a flipped bit there must not make an older copy win)
             seq = saved["seq"]
-        state = migrate(saved)
+        state = migrate(saved, fixed)
         state["seq"] = seq
         return "ok", seq, state
     except MemoryError:
@@ -153,8 +157,9 @@ def load(open=None):
     before it is tried."""
     found = {}
     top = 0
+    left: dict = {}  # name: what of that copy could not be used (migrate.clean), for the note
     for name in (BAK, FILE, TMP):  # by their place, oldest first: each is written after the one before
-        r = found[name] = read(name)
+        r = found[name] = read(name, left.setdefault(name, []))
         if r[0] == "ok":
             if r[1] == 0 and top:  # no save number (formats 0 and 1): newer than the copies before it
                 r[2]["seq"] = top + 1  # (issue 37, 2: it lost to any of them, a hole behind, unsaid)
@@ -169,6 +174,7 @@ def load(open=None):
             damaged(found, name, notes)
     best = None
     kept: dict = {}  # a copy whose game could not be read: its settings, names and history still are
+    dropped: list = []  # what of the copy loaded (or kept) could not be used (migrate.clean)
     while True:
         for name in (FILE, TMP, BAK):
             r = found[name]
@@ -180,7 +186,7 @@ def load(open=None):
         if why is None:
             break
         if not kept:
-            kept = found[best][2]
+            kept, dropped = found[best][2], left[best]
         found[best] = ("game", 0, why)
         from storage.aside import damaged
 
@@ -195,6 +201,8 @@ def load(open=None):
             notes.append("No other copy could be read: starting afresh.")
         return defaults(), _pending(" ".join(notes))
     state = kept if best is None else found[best][2]
+    if best is not None:
+        dropped = left[best]
     fixed = settle(state["settings"])  # values no screen could have set (issue 37, 6)
     if best is None:  # no copy's game reads: the rest of the newest is kept, the game not
         state["game"] = None
@@ -209,6 +217,8 @@ def load(open=None):
         _rename(TMP, FILE)
     elif notes:  # state.bak, or state.json behind a damaged state.tmp
         notes.append("The copy from the save before was loaded: the last hole may need entering again.")
+    if dropped:
+        notes.append("Left out of the save, not of its form: %s." % ", ".join(dropped))
     if fixed:
         notes.append("Settings out of range were reset: %s." % ", ".join(fixed))
     return state, _pending(" ".join(notes))

@@ -22,7 +22,7 @@ def ask(app, games):
             from engine.errors import ScoreError
 
             try:
-                g = from_doc(app.state["game"])
+                g = from_doc(app.state["game"], False, True)
             except ScoreError as e:
                 app.push(Message(app, "Not finished", [e.text(), "Discard it, or keep playing."]))
                 return
