@@ -395,6 +395,22 @@ def test_a_silent_connection_is_closed_and_a_held_poll_answers_in_time(tmp_path)
         assert s.get("/state")[0] == 200
 
 
+def test_a_request_whose_body_does_not_come_in_5_s_is_answered_503(tmp_path):
+    """(a probe: a POST whose headers came but not its whole body held its
+    connection 20 s and was closed unanswered) a request is whole with its
+    body: one still coming after 5 s is answered 503, come back in a second,
+    as one whose headers are slow (PHONES.md)."""
+    with table(tmp_path) as s:
+        cut = []
+        for path in (b"/grid", b"/score"):
+            cut.append(s.open(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"pin\"" % path))
+        s.run(lambda: all(c.closed for c in cut), HEADER_MS + 2000, "the requests cut short")
+        for c in cut:
+            assert c.raw.startswith(b"HTTP/1.0 503 ") and b"Retry-After: 1" in c.raw, c.raw[:120]
+            assert HEADER_MS <= c.took() <= HEADER_MS + TURNS, c.took()
+        assert s.get("/state")[0] == 200
+
+
 def test_idle_and_slow_connections_do_not_shut_the_phones_out(tmp_path):
     # (issue 27, 9: 8 idle or slow connections took every socket; 0 of 18 polls were answered under
     # 30 reconnecting slow sockets). Each attacker connects, sends a byte a second (half of them

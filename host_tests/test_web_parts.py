@@ -388,7 +388,7 @@ def test_the_reader_passes_on_the_request_line_the_length_and_bad_lines_and_drop
     run(go())
 
 
-class Read:  # a connection's reader (web/reader.py): done once its request's headers are read
+class Read:  # a connection's reader (web/reader.py): done once its request is read whole
     def __init__(self, done):
         self.done = done
 

@@ -22,7 +22,8 @@ class Bounded:
         self.r = stream
         self.buf = b""
         self.lines = 0
-        self.done = False  # the headers read: a request, no longer a connection that may be idle
+        self.done = False  # the request read whole (its body too): no longer one that may be idle or slow
+        self.length = 0  # its body's, as its Content-Length says
 
     async def _more(self, n):
         got = await self.r.read(n)
@@ -36,8 +37,13 @@ class Bounded:
             # the request line, the end of the headers (an empty line, or none: the end), the length,
             # and a line that is no header (web/http.py answers it 400)
             if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
-                if self.lines > 1 and len(line) <= 2:
-                    self.done = True
+                if self.lines > 1 and len(line) <= 2:  # the headers' end: done, unless a body comes
+                    self.done = not 0 < self.length <= LENGTH_MAX
+                elif self.lines > 1 and b":" in line:
+                    try:
+                        self.length = int(line[15:])
+                    except ValueError:
+                        self.length = -1
                 return line
 
     async def _line(self):
@@ -81,4 +87,5 @@ class Bounded:
         while len(self.buf) < n:
             await self._more(n - len(self.buf))
         out, self.buf = self.buf[:n], self.buf[n:]
+        self.done = True
         return out
