@@ -278,3 +278,23 @@ def test_a_long_playoff_is_decided_a_hole_at_a_time():
             assert calls[0] <= n + 10, (n, calls[0])
     finally:
         game._lowest, game.MAX_PLAYOFF = lowest, bound
+
+
+def test_the_one_empty_array_the_reader_shares_is_never_changed_by_a_score():
+    # (tools/common/strictjson.py: every [] read is one list, EMPTY, so 64 KB of empty and nested
+    # arrays fit MicroPython's default heap) score.py and the engine only read their input: a game
+    # with empty holes, playoff and hands, an edit's undone runs, a multiple-9 discard, each scored
+    # (and explained) leaves it empty
+    from common import strictjson
+
+    docs = [{"game": "play-nine", "players": ["A", "B"], "holes": [], "playoff": []},
+            {"game": "suitup-original", "players": ["A", "B", "C"], "options": {"holes": 1},
+             "holes": [{"hands": [[], ["5"], []], "out": 0, "ender": 0}], "playoff": [],
+             "undone_runs": [], "undone": []},
+            {"game": "multiple-9", "discard": {"cards": [], "final": False}},
+            {"game": "multiple-9", "showdown": {"board": ["J", "7", "9", "2", "10"], "hands": [[], []]}}]
+    for doc in docs:
+        for args in ([], ["--explain"]):
+            run(args, json.dumps(doc))
+            assert strictjson.EMPTY == [], (doc, strictjson.EMPTY)
+    assert strictjson.loads(b"[[], {}, []]")[0] is strictjson.loads(b"[]") is strictjson.EMPTY

@@ -11,12 +11,17 @@
 # card tokens), so a large game does not hold a string per card.
 # Numbers with a fraction or exponent come back as Num (score.py never needs
 # their value, and printing the text as given keeps messages identical).
+# Every empty array comes back as one list, EMPTY, which the caller must not
+# change (score.py and the engine only read their input): MicroPython gives
+# each list room for 4 items, 64 bytes on a 64-bit build, so 64 KB of empty
+# and nested arrays took its whole default 2 MB heap (docs/RULES.md's bound).
 
 MAX_DEPTH = 64  # far deeper than any real input; keeps both runtimes' stacks safe
 MAX_NUMBER = 100  # characters in one number
 MAX_FRACTIONS = 1000  # numbers with a fraction or an exponent (no score holds one; each is kept as its
 # text, which under MicroPython costs some 140 bytes: 64 KB of them would not fit its heap)
 _CHUNK = 256
+EMPTY: list = []  # every empty array read (above): never to be changed
 _WS = b" \t\n\r"
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
 
@@ -200,11 +205,11 @@ class _Reader:
 
     def arr(self):
         self.enter()
-        a = []
         if self.skip_ws() == 0x5D:
             self.i += 1
             self.depth -= 1
-            return a
+            return EMPTY
+        a = []
         while True:
             a.append(self.value())
             c = self.skip_ws()
