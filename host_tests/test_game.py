@@ -58,12 +58,13 @@ def test_option_bounds_accepted():
 
 
 def test_player_counts_and_names():
-    Game("play-nine", ["A"] * 6)
+    names = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+    Game("play-nine", names[:6])
     with raises(ScoreError, "play-nine is for 2 to 6 players, not 7"):
-        Game("play-nine", ["A"] * 7)
-    Game("crazy-nines", ["A"] * 8)
+        Game("play-nine", names[:7])
+    Game("crazy-nines", names[:8])
     with raises(ScoreError, "2 to 8 players, not 9"):
-        Game("crazy-nines", ["A"] * 9)
+        Game("crazy-nines", names[:9])
     with raises(ScoreError, "not 1"):
         Game("suitup-original", ["A"])
     with raises(ScoreError, "player 2 needs a name"):
@@ -72,6 +73,9 @@ def test_player_counts_and_names():
         Game("play-nine", ["  ", "B"])
     with raises(ScoreError, "unknown game 'golf'"):
         Game("golf", ["A", "B"])
+    with raises(ScoreError, "players 1 and 3 are both 'A': each needs a name of their own"):
+        Game("play-nine", ["A", "B", "A"])  # (the history's stats are by name; the device refuses it too)
+    Game("play-nine", ["A", "a"])  # two names, told apart
 
 
 def test_rules_for_loads_each_game_of_the_table_once():
@@ -287,6 +291,9 @@ def test_undoes_says_what_an_edit_would_undo_and_changes_nothing():
     assert undoes(g, 0, [P36, P44, P36]) == 0  # the same tie: it still fits
     assert to_doc(g) == doc and g.winner() == 2 and len(g.playoff) == 1
     assert set_hole(g, 0, [P28, P44, P36]) == 1 and g.playoff == [] and g.winner() == 0
+    for index, said in ((5, "there is no hole 6 to edit"), (-3, "there is no playoff hole 3 to edit")):
+        with raises(ScoreError, said):  # (a probe: an IndexError, where set_hole names it)
+            undoes(g, index, [P28, P44, P36])
 
 
 def test_an_undone_playoff_comes_back_with_the_same_tie_and_is_saved():

@@ -122,6 +122,9 @@ class Game:
             name = players[p]
             if type(name) is not str or not name.strip():
                 raise ScoreError("player %d needs a name, not %s" % (p + 1, show(name)))
+            if name in players[:p]:  # (the history's stats are kept by name: two would be one)
+                raise ScoreError("players %d and %d are both %s: each needs a name of their own"
+                                 % (players.index(name) + 1, p + 1, show(name)))
         self.names = list(players)
         self.seats = list(range(n))  # a whole hole's players: one list, every hole's (never changed)
         self.opts = rules.make_options(options)
