@@ -26,6 +26,8 @@ def undoes(g, index, entries, ender=None, out=None, blitz=False):
     pl = index < 0
     holes = g.playoff if pl else g.holes
     i = -1 - index if pl else index
+    if not 0 <= i < len(holes):
+        return set_hole(g, index, entries, ender, out, blitz)  # (its ScoreError: no such hole)
     old, kept, runs = holes[i], list(g.playoff), [list(r) for r in g.undone]
     try:
         return set_hole(g, index, entries, ender, out, blitz)
