@@ -76,13 +76,17 @@ def test_export_from_a_simulators_flash():
         f.seek(40)
         f.write(b"#")
     code, text = export("--flash", flash, "--out", out)
-    assert code == 0 and "note:" in text and "game.json" in text, text
-    # nothing there, no such folder, no board named: one line that says so
+    assert code == 0 and "note: the device will say at its next start:" in text and "game.json" in text, text
+    assert "state.bad" not in os.listdir(flash)  # (the note's "kept as state.bad" is the device's)
+    # nothing there, no such folder, a file, no board named: one line that says so
     empty = fresh_dir("export-empty")
-    for args, msg in ((["--flash", empty], "no saved state"), (["--flash", empty + "/x"], "no folder"),
-                      ([], "give the board's --port")):
+    with open(os.path.join(empty, "f"), "w") as f:
+        f.write("x")
+    for args, msg in ((["--flash", empty], "no saved state"), (["--flash", empty + "/x"], "x is not there"),
+                      (["--flash", empty + "/f"], "f is a file, not a folder"),
+                      ([], "give the board's --port (make export PORT=...)")):
         code, text = export(*args, "--out", out)
-        assert code != 0 and msg in text and "Traceback" not in text, text
+        assert code == 2 and msg in text and "Traceback" not in text, text
 
 
 def test_make_export_runs_it():
@@ -127,6 +131,6 @@ def test_export_over_usb_from_the_virtual_board_restarts_it_into_the_game():
         b.wait_for(": ready", after=mark)
         check_out(out, game)
         code, text = export("--port", "socket://127.0.0.1:1", "--out", out)
-        assert code == 1 and "cannot open" in text and "Traceback" not in text, text
+        assert code == 2 and "cannot open" in text and "Traceback" not in text, text
     finally:
         b.stop()

@@ -55,7 +55,8 @@ def from_board(port, into, timeout=30.0):
 def from_flash(flash, into):
     """Copy the save files from a simulator's flash folder."""
     if not os.path.isdir(flash):
-        raise ExportError("no folder %s (make sim keeps its flash in build/sim-<board>)" % flash)
+        raise ExportError("%s %s (make sim keeps its flash in build/sim-<board>)" % (
+            flash, "is a file, not a folder" if os.path.exists(flash) else "is not there"))
     for name in FILES:
         path = os.path.join(flash, name)
         if os.path.exists(path):
@@ -123,7 +124,8 @@ def main(argv):
     ap.add_argument("--out", default="export", help="where to write them (default: export/)")
     args = ap.parse_args(argv)
     if bool(args.port) == bool(args.flash):
-        print("export: give the board's --port, or a simulator's --flash folder", file=sys.stderr)
+        print("export: give the board's --port (make export PORT=...), or a simulator's --flash folder "
+              "(FLASH=...), one of them", file=sys.stderr)
         return 2
     work = tempfile.mkdtemp(prefix="sk-export-")
     try:
@@ -135,13 +137,13 @@ def main(argv):
         else:
             from_flash(args.flash, work)
         state, note = read_state(work)
-        if note:
-            print("note: " + note)
+        if note:  # (what the device's next start will say and do: a copy here changed nothing there)
+            print("note: the device will say at its next start: " + note)
         for line in export(state, args.out):
             print(line)
     except ExportError as e:
         print("export: %s" % e, file=sys.stderr)
-        return 1
+        return 2
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

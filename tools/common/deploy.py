@@ -266,7 +266,8 @@ class Board:
             from mpremote.transport import TransportError
             from mpremote.transport_serial import SerialTransport
         except ImportError:
-            raise DeployError("mpremote is missing: run 'make setup' first")
+            raise DeployError("mpremote is missing from %s: run the tools with .venv/bin/python, which "
+                              "'make setup' makes (make deploy and make export do)" % sys.executable)
         self.TransportError = TransportError
         self.Transport = SerialTransport
         self.port = port
