@@ -126,7 +126,7 @@ image: $(STAMP) ## our MicroPython image for a board, the firmware frozen in (ne
 		$(if $(IDF_PATH),--idf-path "$(IDF_PATH)") $(if $(DRY_RUN),--dry-run)
 
 bundle: $(STAMP) ## one .bin a board: the stock MicroPython image with the firmware already in its filesystem, written with one esptool command (it replaces the whole flash: make export first): make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> [OUT=file] [IMAGE=1: FIRMWARE is our image, make image's]
-	$(PY) tools/bundle.py --board $(BOARD) --firmware "$(FIRMWARE)" $(if $(OUT),--out "$(OUT)") $(if $(IMAGE),--image)
+	$(PY) tools/bundle.py $(GIVEN_BOARD) --firmware "$(FIRMWARE)" $(if $(OUT),--out "$(OUT)") $(if $(IMAGE),--image)
 
 size: $(STAMP) ## flash per board, and the heap the firmware boots in (64-bit, and 32-bit when built), .mpy against .py
 	$(PY) tools/size.py

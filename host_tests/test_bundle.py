@@ -271,6 +271,11 @@ def test_make_bundle_writes_one_file_and_says_the_one_esptool_command(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert "write-flash -z 0x0 %s" % out in run.stdout and "--chip esp32s3" in run.stdout
     assert len(out.read_bytes()) == 4 * MB
+    # (a newcomer: without BOARD= it made the TTGO's, unsaid) no board named: asked for
+    run = subprocess.run(["make", "--no-print-directory", "bundle", "FIRMWARE=%s" % fw, "OUT=%s" % out],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={k: v for k, v in os.environ.items() if k != "BOARD"})
+    assert run.returncode != 0 and "bundle: say which board: make bundle BOARD=<id>" in run.stderr, run.stderr
 
 
 def test_the_apps_size_is_told_against_its_partitions(tmp_path):

@@ -217,6 +217,13 @@ def test_bad_ports_and_boards_say_what_to_do(vboard):
 
     code, text = run_deploy("--board", "ttgo", "--port", vboard.url, "--no-reset")
     assert code == 2 and "unknown board 'ttgo'" in text and "ttgo-t-display" in text
+    # (a newcomer: a typo with a port not there said "cannot open", and the web page's board was
+    # offered) the id is checked before the port; browser is make web's
+    code, text = run_deploy("--board", "ttgo", "--port", "/dev/ttyNOTHERE")
+    assert code == 2 and "unknown board 'ttgo'" in text and "Connecting" not in text, text
+    code, text = run_deploy("--board", "browser", "--port", "/dev/ttyNOTHERE")
+    assert code == 2 and "browser is the scorekeeper in a web page (make web)" in text, text
+    assert "browser" not in text.split("boards:")[1], text
 
 
 def test_a_board_without_the_memory_to_boot_fails_the_deploy_with_its_console():
@@ -407,6 +414,9 @@ def test_make_flash_help_prints_each_boards_commands():
     out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "esp"],
                          capture_output=True, text=True)
     assert out.returncode == 2 and "unknown board 'esp'" in out.stderr
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "browser"],
+                         capture_output=True, text=True)  # (it crashed: KeyError 'webassembly')
+    assert out.returncode == 2 and "make web" in out.stderr and "Traceback" not in out.stderr, out.stderr
 
 
 def test_a_first_deploy_keeps_a_main_py_of_someone_elses_and_a_cut_deploy_is_finished():

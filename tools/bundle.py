@@ -219,7 +219,7 @@ def sizes(board_id, path):
 def main(argv):
     ap = argparse.ArgumentParser(description="Stock MicroPython with the scorekeeper in its filesystem: "
                                              "one .bin.")
-    ap.add_argument("--board", required=True, help="board id: %s" % ", ".join(manifest.REAL_BOARDS))
+    ap.add_argument("--board", help="board id: %s" % ", ".join(manifest.REAL_BOARDS))
     ap.add_argument("--firmware", default="",
                     help="MicroPython's .bin for the board (micropython.org/download)")
     ap.add_argument("--image", action="store_true", help="the image is ours (make image): the bundle "
@@ -236,6 +236,10 @@ def main(argv):
             return 2
         print(line)
         return 1 if line.endswith("TOO BIG") else 0
+    if not args.board:  # (make bundle without BOARD= had made the TTGO's, unsaid)
+        print("bundle: say which board: make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> (boards: %s)"
+              % ", ".join(manifest.REAL_BOARDS), file=sys.stderr)
+        return 2
     try:
         manifest.board_file(args.board)
         chip = manifest.board_chip(args.board)

@@ -21,7 +21,7 @@ from common.deploy import BOOT_FAILURES, DeployError, deploy, ports_hint  # noqa
 def main(argv):
     ap = argparse.ArgumentParser(description="Compile the firmware and copy it onto a board.")
     ap.add_argument("--board", help="board id: %s (default: the one deployed there last)"
-                    % ", ".join(manifest.BOARDS))
+                    % ", ".join(manifest.REAL_BOARDS + ("sim",)))
     ap.add_argument("--port", default="", help="serial port (/dev/ttyUSB0, COM3) or socket://host:port")
     ap.add_argument("--no-reset", action="store_true", help="copy only; do not reset the board")
     ap.add_argument("--timeout", type=float, default=30, help="seconds to wait for ready after reset")

@@ -89,7 +89,7 @@ def commands(board_id, port=None, firmware=None, image=False):
                 "make setup installed. Start it, then deploy to it from another terminal:",
                 "", "  make vboard",
                 "  make deploy BOARD=sim PORT=socket://127.0.0.1:2323"]
-    manifest.board_file(board_id)  # the unknown-board message
+    manifest.device_board(board_id)  # the unknown-board message (and the web page's: make web)
     b = boards.facts(board_id)
     chip = b["chip"]
     offset, stock = BASES[chip]

@@ -523,9 +523,9 @@ def read_board(board, board_id, port, image):
         board_id = record.get("board")
         if board_id is None:
             raise DeployError("say which board this is: make deploy BOARD=<id> PORT=%s "
-                              "(boards: %s)" % (port, ", ".join(manifest.BOARDS)))
+                              "(boards: %s)" % (port, ", ".join(manifest.REAL_BOARDS + ("sim",))))
         say("  board: %s (recorded by the last deploy)" % board_id)
-    manifest.board_file(board_id)  # a clear error for an unknown id
+    manifest.device_board(board_id)  # a clear error for an unknown id (one named is checked before)
     major, sub, arch = mpy_info(mpy)
     say("  %s (%s, .mpy v%d.%d, %s)" % (version.split("; ")[-1], platform, major, sub, arch))
     want = cross_version()
@@ -704,6 +704,8 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
         soft_reset = not port.startswith("socket://")  # the virtual board: mpremote's `resume`
     if not os.path.exists(MPY_CROSS):
         raise DeployError("%s is missing: run 'make setup' first" % MPY_CROSS)
+    if board_id is not None:  # a board named: its id checked before the port (a typo is not a port's fault)
+        manifest.device_board(board_id)
     say("Connecting to %s ..." % port)
     board = Board(port, soft_reset, board_id)
     port = board.port  # another name, where an ESP32-S3's was not there (found by its USB id)

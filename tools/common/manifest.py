@@ -59,6 +59,19 @@ def board_file(board_id):
     return os.path.join(BOARDS_DIR, name + ".py")
 
 
+def device_board(board_id):
+    """board_file() of a board that make deploy and make flash-help take: a
+    real one, or sim (the virtual board, make vboard); else ManifestError
+    naming the ones that are (the web page's board is make web's)."""
+    takes = REAL_BOARDS + ("sim",)
+    if board_id in BOARDS and board_id not in takes:
+        raise ManifestError("%s is the scorekeeper in a web page (make web), not a board to put it on "
+                            "(boards: %s)" % (board_id, ", ".join(takes)))
+    if board_id not in BOARDS:
+        raise ManifestError("unknown board '%s' (boards: %s)" % (board_id, ", ".join(takes)))
+    return board_file(board_id)
+
+
 def _module_file(name):
     """The source file of a module of ours, or None: firmware/ first
     (packages by their __init__.py), then boards/ for board files."""
