@@ -251,7 +251,15 @@ def test_a_terminal_too_small_for_the_live_view_is_told_the_size_it_needs():
     for unknown in (None, "None None", "", "0 0"):  # not known: tried
         assert sim.too_small(s, 2, unknown) is None, unknown
     why = sim.too_small(s, 2, "24 80")
-    assert "80 x 24" in why and "needs %d x %d" % (cols, rows) in why and "ZOOM=3" in why, why
+    assert "80 x 24" in why and "needs %d x %d" % (cols, rows) in why, why
+    # (a newcomer: ZOOM=3 was offered where it did not fit either) the zoom offered fits, if one does
+    for size in ("24 80", "40 120", "20 60", "10 30"):
+        why = sim.too_small(s, 2, size)
+        if "ZOOM=" in why:  # the first that fits
+            z = int(why.split("ZOOM=")[1].split()[0])
+            assert sim.too_small(s, z, size) is None and sim.too_small(s, z - 1, size), (size, why)
+        else:
+            assert all(sim.too_small(s, z, size) for z in range(2, sim.ZOOM_MOST + 1)), (size, why)
 
 
 def test_every_letter_and_digit_stays_distinct_at_the_default_half_size():

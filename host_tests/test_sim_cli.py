@@ -53,6 +53,27 @@ def test_errors(tmp_path):
     assert code == 2 and "line 2" in out and "spin" in out and "Traceback" not in out
     code, out = sim("--board", "m5stack-core", "--keys", str(tmp_path / "missing.txt"))
     assert code == 2 and "Traceback" not in out
+    # (a newcomer's trial: tracebacks, an errno alone, a 0x0 picture) one line naming what is wrong
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "bin.txt").write_bytes(bytes(range(128, 256)))
+    (tmp_path / "k.txt").write_text("down\n")
+    keys = ["--keys", str(tmp_path / "k.txt")]
+    for args, said in (
+            (["--keys", str(tmp_path / "missing.txt")], "cannot read %s: no such file or folder"
+             % (tmp_path / "missing.txt")),
+            (["--keys", str(tmp_path)], "cannot read %s: it is a folder" % tmp_path),
+            (["--keys", str(tmp_path / "bin.txt")], "bin.txt is not a text file"),
+            (keys + ["--state-dir", str(tmp_path / "afile")], "--state-dir %s cannot be a folder"
+             % (tmp_path / "afile")),
+            (keys + ["--shots", str(tmp_path / "afile")],
+             "--shots %s cannot be a folder" % (tmp_path / "afile")),
+            (keys + ["--screenshot", "/nonexistent-folder/x.png"],
+             "cannot write /nonexistent-folder/x.png: no such file or folder"),
+            (keys + ["--scale", "abc"], "--scale is a whole number from 1 to 16, not abc"),
+            (keys + ["--scale", "0"], "--scale is a whole number from 1 to 16, not 0"),
+            (keys + ["--zoom", "x"], "--zoom is a whole number from 1 to 8, not x")):
+        code, out = sim("--board", "ttgo-t-display", *args)
+        assert code == 2 and out.startswith("sim: ") and said in out and out.count("\n") == 1, (args, out)
     # the live view with no terminal (make sim piped, or from a script): says what it needs, not an errno
     p = subprocess.run(SIM + ["--board", "ttgo-t-display", "--live", "--state-dir", str(tmp_path / "live")],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)

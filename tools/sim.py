@@ -279,6 +279,9 @@ def chords(s):
 ARROWS = {"[A": "up", "[B": "down", "[C": "right", "[D": "left"}
 
 
+ZOOM_MOST = 8  # --zoom's range: 1 to this
+
+
 def needed(s, zoom):
     """(columns, rows) the live view takes: the screen, the key lines and
     the phones' page's line."""
@@ -301,10 +304,13 @@ def too_small(s, zoom, size):
     need = needed(s, zoom)
     if cols >= need[0] and rows >= need[1]:
         return None
-    smaller = needed(s, zoom + 1)
-    return ("this terminal is %d x %d (columns x rows); the %s's live view needs %d x %d: make it larger "
-            "(or its font smaller), or ZOOM=%d for a smaller view (%d x %d)"
-            % (cols, rows, s.board.ID, need[0], need[1], zoom + 1, smaller[0], smaller[1]))
+    why = ("this terminal is %d x %d (columns x rows); the %s's live view needs %d x %d: make it larger "
+           "(or its font smaller)" % (cols, rows, s.board.ID, need[0], need[1]))
+    for z in range(zoom + 1, ZOOM_MOST + 1):  # the first smaller view that fits, if one does
+        n = needed(s, z)
+        if cols >= n[0] and rows >= n[1]:
+            return why + ", or ZOOM=%d for a smaller view (%d x %d)" % (z, n[0], n[1])
+    return why
 
 
 def live(s, zoom):
@@ -414,6 +420,13 @@ def page_line(s):
     return "the phones' page: http://127.0.0.1:%d/" % s.port
 
 
+def is_folder(path):
+    try:
+        return os.stat(path)[0] & 0x4000 != 0  # S_IFDIR
+    except OSError:
+        return False
+
+
 def make_dirs(path):
     """The folder and its parents (os.makedirs: the port has none)."""
     built = "/" if path.startswith("/") else ""
@@ -455,14 +468,20 @@ def main(argv):
         print("sim: %s" % e)
         return 2
     cwd = os.getcwd()
-    if not opts["--port"].isdigit() or not 0 < int(opts["--port"]) < 65536:
-        print("sim: --port is a number from 1 to 65535, not %s" % opts["--port"])
-        return 2
+    for k, lo, hi in (("--port", 1, 65535), ("--scale", 1, 16), ("--zoom", 1, ZOOM_MOST)):
+        v = opts[k]
+        if v is not None and (not v.isdigit() or not lo <= int(v) <= hi):
+            print("sim: %s is a whole number from %d to %d, not %s" % (k, lo, hi, v))
+            return 2
     for k in ("--keys", "--screenshot", "--shots"):
         if opts[k] and opts[k] != "-" and not opts[k].startswith("/"):
             opts[k] = cwd + "/" + opts[k]
     if opts["--shots"]:
         make_dirs(opts["--shots"])
+        if not is_folder(opts["--shots"]):
+            print("sim: --shots %s cannot be a folder (a file is there, or it cannot be made)"
+                  % opts["--shots"])
+            return 2
     # The simulated flash: the firmware's files are relative to the current
     # directory (the flash root on the board). Without --state-dir, an empty
     # one each run (build/sim-scratch/<board>): nothing left in the folder
@@ -474,6 +493,9 @@ def main(argv):
         for name in os.listdir(flash):
             os.remove(flash + "/" + name)
     make_dirs(flash)  # its parents too (build/ on a fresh clone)
+    if not is_folder(flash):
+        print("sim: --state-dir %s cannot be a folder (a file is there, or it cannot be made)" % flash)
+        return 2
     os.chdir(flash)
     try:
         s = Sim(opts["--board"], unit=opts["--unit"])
@@ -494,12 +516,13 @@ def main(argv):
         if flags["--live"] or not opts["--keys"]:  # (after a script: the web side, if it turned Wi-Fi on)
             w = s.emu.size()[0]
             live(s, int(opts["--zoom"] or (1 if w <= 160 else 2)))
+        if opts["--screenshot"]:
+            s.screenshot(opts["--screenshot"], int(opts["--scale"]))
+            print("sim: %s, %d frames drawn, screenshot %s" % (opts["--board"], s.frames,
+                                                                opts["--screenshot"]))
     except (ScriptError, OSError) as e:
         print("sim: %s" % e)
         return 2
-    if opts["--screenshot"]:
-        s.screenshot(opts["--screenshot"], int(opts["--scale"]))
-        print("sim: %s, %d frames drawn, screenshot %s" % (opts["--board"], s.frames, opts["--screenshot"]))
     return 0
 
 

@@ -22,6 +22,13 @@ GAP_MS = 150  # between presses
 KEY_NAMES = {"esc": "`", "backspace": "bksp", "return": "enter"}  # the Cardputer's keys, as people say them
 
 
+
+def why(e):
+    """An OSError in words (the unix port gives its number alone)."""
+    n = e.args[0] if e.args else None
+    return {2: "no such file or folder", 13: "not allowed", 20: "a part of the path is a file, not a folder",
+            21: "it is a folder", 28: "the disk is full"}.get(n, str(e))
+
 class ScriptError(ValueError):
     pass
 
@@ -197,8 +204,13 @@ class Sim:
                 raise ScriptError("not understood: '%s'" % line.strip())
 
     def run_script(self, path):
-        with open(path) as f:
-            lines = f.read().split("\n")
+        try:
+            with open(path) as f:
+                lines = f.read().split("\n")
+        except OSError as e:
+            raise ScriptError("cannot read %s: %s" % (path, why(e)))
+        except UnicodeError:
+            raise ScriptError("%s is not a text file (a key script is text: docs/SIMULATOR.md)" % path)
         for n in range(len(lines)):
             try:
                 self.run_line(lines[n])
@@ -210,7 +222,7 @@ class Sim:
         try:
             png.write_rows(path, w, h, lambda y: panel.row(self.emu, y), scale)
         except OSError as e:
-            raise ScriptError("cannot write %s (%s)" % (path, e))
+            raise ScriptError("cannot write %s: %s" % (path, why(e)))
 
     port = 8080
 
