@@ -87,9 +87,11 @@ def test_rules_for_loads_each_game_of_the_table_once():
         assert rules.id == gid and type(rules).__name__ == cls, (gid, module)
         assert rules_for(gid) is rules  # loaded once
         assert to_doc(Game(gid, ["A", "B"]))["game"] == gid  # what a saved game says
-    for bad in ("golf", None, 7, "Play-Nine"):
+    for bad in ("golf", 7, "Play-Nine"):
         with raises(ScoreError, "unknown game"):
             rules_for(bad)
+    with raises(ScoreError, "no game given (games: play-nine"):
+        rules_for(None)
     try:
         rules_for("golf")
     except ScoreError as e:

@@ -148,7 +148,11 @@ def test_malformed_json():
 
 def test_top_level_errors():
     fails([], "must be a JSON object")
-    fails({"players": ["A", "B"]}, "unknown game null")
+    fails({"players": ["A", "B"]}, "no game given (games: play-nine")
+    fails({"game": None, "players": ["A", "B"]}, "no game given")
+    fails({}, "no game given")
+    fails({"game": "play-nine", "players": ["A", "B"], "holes": [{"grids": [5.0, 3]}]},
+          "the grid must be a list of rows, or a whole number (the player's total), not 5.0")
     fails({"game": "golf", "players": ["A", "B"]}, "unknown game 'golf'")
     fails({"game": "play-nine"}, "no players")
     fails({"game": "play-nine", "players": "Ann"}, "players must be a list")

@@ -36,8 +36,8 @@ def rules_for(game_id):
             cls = getattr(__import__("engine." + row[1], None, None, (row[2],)), row[2])
             rules = _loaded[game_id] = cls(game_id)
             return rules
-    raise ScoreError("unknown game %s (games: %s, multiple-9)"
-                     % (show(game_id), ", ".join(GAME_IDS)))
+    raise ScoreError("%s (games: %s, multiple-9)" % (
+        "no game given" if game_id is None else "unknown game %s" % show(game_id), ", ".join(GAME_IDS)))
 
 
 # A player's entry may be a total alone (the score entered at the table when

@@ -158,7 +158,8 @@ class Rules:
         R, C = self.rows, self.cols
         need = "%s needs %d rows of %d cards" % (self.id, R, C)
         if type(grid) is not list:
-            raise ScoreError("the grid must be a list of rows, not %s (%s)" % (show(grid), need))
+            raise ScoreError("the grid must be a list of rows, or a whole number (the player's total), "
+                             "not %s (%s)" % (show(grid), need))
         if len(grid) != R:
             raise ScoreError("the grid has %d row%s; %s" % (len(grid), "" if len(grid) == 1 else "s", need))
         cards = []

@@ -23,7 +23,8 @@ class SuitupOriginal(Rules):
 
     def read(self, hand, opts):
         if type(hand) is not list:
-            raise ScoreError("the hand must be a list of cards, not %s" % show(hand))
+            raise ScoreError("the hand must be a list of cards, or a whole number (the player's total), "
+                             "not %s" % show(hand))
         if len(hand) > self.MAX_HAND:
             raise ScoreError(
                 "the hand has %d cards; at most %d can be left" % (len(hand), self.MAX_HAND)
