@@ -13,6 +13,9 @@ BOARDS := $(shell python3 tools/common/boards.py)
 DEFAULT_BOARD := $(shell python3 tools/common/boards.py --default)
 BOARD ?= $(DEFAULT_BOARD)
 SIM := $(MPY) -X heapsize=16M tools/sim.py
+# the About screen's free heap, in the shots, moves with where the system lays out the stack (the GC
+# finds old pointers there): Linux's setarch -R lays it out the same each run
+NO_ASLR := $(if $(shell command -v setarch 2>/dev/null),setarch $(shell uname -m) -R)
 WEB_PORT_JS := tools/webpage/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
 VPORT ?= 2323
@@ -97,7 +100,7 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 		only=" $$(sed -n 's/^# boards: //p' $$k | head -1) "; \
 		case "$$only" in "  ") ;; *" $$b "*) ;; *) continue;; esac; \
 		rm -rf build/shots-$$b; \
-		$(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
+		$(NO_ASLR) $(SIM) --board $$b --keys $$k --state-dir build/shots-$$b --shots docs/img --scale 2 || exit 1; \
 	done; done
 	$(PY) tools/simulator/png.py $$(ls docs/img/*.png | grep -v '/phone-\|/web-')
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \

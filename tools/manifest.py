@@ -32,8 +32,10 @@ def main(argv):
             if argv[0] == "--check" and stale:
                 print("out of date: %s (run: make package)" % ", ".join(stale))
                 return 1
-            print("%s: %s" % ("rewrote" if argv[0] == "--package" else "up to date",
-                              ", ".join(stale) if argv[0] == "--package" else "package files"))
+            if argv[0] == "--package" and stale:
+                print("rewrote: %s" % ", ".join(stale))
+            else:  # (make package with nothing to change printed "rewrote: " and nothing)
+                print("up to date: package files")
             return 0
         for dest, src in closure(argv[0]).items():
             print("%-24s <- %s" % (dest, os.path.relpath(src, ROOT)))
