@@ -1,6 +1,7 @@
 # Whole games through the keys, on every board (MicroPython only: the
 # firmware draws on framebuf). The saved state must hold the same totals as
 # the engine computes directly from the same cards.
+import json
 import os
 import random
 import sys
@@ -493,6 +494,27 @@ def test_multiple_9_tools_and_tally():
     d.choose("BOB")
     assert saved()["tally"] == {"players": ["ANN", "BOB"], "wins": [0, 2]}
     assert "/build/tmp/" in os.getcwd() and "/sk-ui-" in os.getcwd()  # (a runner's own folder between)
+
+
+def test_a_saved_win_tally_not_of_its_form_is_kept_aside_and_said_not_a_crash():
+    # (a probe: {} crashed Win tally, wins [1] for 2 players crashed a win, a string too; each was
+    # the error screen and a restart) it is checked where it is read, kept aside, and a new one
+    for tally in ({}, {"players": ["A", "B"], "wins": [1]}, {"players": ["A", "B"], "wins": "12"},
+                  {"players": ["A"], "wins": [1]}, {"players": ["A", ""], "wins": [1, 2]},
+                  {"players": ["A", "B"], "wins": [1, -2]}, {"players": "AB", "wins": [1, 2]}):
+        fresh_dir("nines-bad")
+        d = Driver("m5stack-core")
+        d.app.state["tally"] = tally
+        d.app.save()
+        d = Driver("m5stack-core")  # (as the flash holds it)
+        d.choose("Multiple 9")
+        d.choose("Win tally")
+        rows = " ".join(d.top().rows)
+        assert d.screen() == "Message" and "could not be read" in rows and "tally.bad" in rows, (tally, rows)
+        assert saved()["tally"] is None and json.load(open("tally.bad")) == tally, tally
+        d.key("ok")
+        d.choose("Win tally")  # a new one
+        assert d.screen() == "Number", (tally, d.screen())
 
 
 def test_edit_a_hole_entered_as_totals():

@@ -12,9 +12,9 @@ from storage.savefile import (BAK, FILE, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION
                               defaults, fopen)
 
 
-def read(path, fixed=None):
+def read(path, note=None):
     """One file: ("ok", seq, state) | ("missing", 0, None) |
-    ("bad", 0, why) | ("newer", 0, format). Never raises. fixed: a list
+    ("bad", 0, why) | ("newer", 0, format). Never raises. note: a list
     given the parts of the state left out, not of their form (migrate.clean)."""
     try:
         size = savefile.os.stat(path)[6]
@@ -68,7 +68,7 @@ def read(path, fixed=None):
             # the save's own number, in the body the checksum covers: the header's is a copy of
             # it that no checksum covers (a flipped bit there must not make an older copy win)
             seq = saved["seq"]
-        state = migrate(saved, fixed)
+        state = migrate(saved, note)
         state["seq"] = seq
         return "ok", seq, state
     except MemoryError:

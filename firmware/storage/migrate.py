@@ -31,16 +31,16 @@ def _from1(state):
 MIGRATIONS = (_from0, _from1)  # MIGRATIONS[v] turns format v into v + 1
 
 
-def migrate(saved, fixed=None):
+def migrate(saved, note=None):
     """A saved dict of any format up to VERSION, as a clean current state
-    (what was dropped named in fixed: clean())."""
+    (what was dropped named in note: clean())."""
     v = saved.get("version", 0)
     if type(v) is not int or v < 0:
         v = 0
     while v < VERSION:
         saved = MIGRATIONS[v](saved)
         v += 1
-    return clean(saved, fixed)
+    return clean(saved, note)
 
 
 def _record_ok(record, version=VERSION):
@@ -68,45 +68,14 @@ def _record_ok(record, version=VERSION):
     return w is None or (type(w) is int and 0 <= w < n)
 
 
-def _stat_ok(v):
-    """One player's all-time stats in one game: 4 counts and a best (or None)."""
-    return type(v) is list and len(v) == 5 and not [x for x in v[:4] if type(x) is not int] and (
-        v[4] is None or type(v[4]) is int)
-
-
-def _stats(st, fixed):
-    """The all-time stats with what is not of their form dropped, each named in fixed."""
-    out: dict = {}
-    for game in st:
-        per = st[game]
-        if type(per) is not dict:
-            fixed.append("the all-time stats of %s" % game)
-            continue
-        for name in per:
-            if _stat_ok(per[name]):
-                out.setdefault(game, {})[name] = per[name]
-            else:
-                fixed.append("%s's all-time stats in %s" % (name, game))
-    return out
-
-
-def _tally_ok(t):
-    """A multiple-9 win tally (engine/multiple_9.py's Tally.doc()): 2 or more names, a count each."""
-    if t is None:
-        return True
-    if type(t) is not dict or type(t.get("players")) is not list or type(t.get("wins")) is not list:
-        return False
-    p, w = t["players"], t["wins"]
-    return len(p) >= 2 and len(w) == len(p) and not [n for n in p if type(n) is not str or not n.strip()] \
-        and not [x for x in w if type(x) is not int or x < 0]
-
-
-def clean(saved, fixed=None):
+def clean(saved, note=None):
     """Defaults, with each saved field of the right type laid over them;
-    what of them cannot be used (a history record, a player's stats, a
-    roster name, the win tally, not of their form) is dropped, and named in
-    fixed (a list) for the start's note."""
-    fixed = [] if fixed is None else fixed
+    what of them cannot be used (a history record, a player's stats in a
+    game, a roster name, not of their form) is dropped, and named in note
+    (a list) for the start's note. (No helper functions, no new short
+    strings: each is a name interned at every start, and the CYD's boot is
+    a few names from the names' next pool, 4.5 KB: docs/MEMORY.md.)"""
+    note = [] if note is None else note
     state = defaults()
     for k in state:
         if k not in saved or k == "version":
@@ -116,28 +85,36 @@ def clean(saved, fixed=None):
                 k in ("game", "tally") and type(v) is dict):  # (those two: an object, or None)
             state[k] = v
         elif k != "seq":
-            fixed.append("the " + ("win tally" if k == "tally" else "all-time stats" if k == "stats" else k))
+            note.append("the save's %s field" % k)
     h = state["history"]
     state["history"] = [r for r in h if _record_ok(r)]
     if len(state["history"]) < len(h):
         n = len(h) - len(state["history"])
-        fixed.append("%d game%s of the history" % (n, "" if n == 1 else "s"))
-    state["stats"] = _stats(state["stats"], fixed)
+        note.append("%d game%s of the history" % (n, "" if n == 1 else "s"))
+    st, state["stats"] = state["stats"], {}
+    for game in st:  # each player's in each game: 4 counts and a best (or None)
+        if type(st[game]) is not dict:
+            note.append("the all-time stats of %s" % game)
+            continue
+        for n in st[game]:
+            v = st[game][n]
+            if type(v) is list and len(v) == 5 and not [x for x in v[:4] if type(x) is not int] and (
+                    v[4] is None or type(v[4]) is int):
+                state["stats"].setdefault(game, {})[n] = v
+            else:
+                note.append("%s's all-time stats in %s" % (n, game))
     names: list = []
     for n in state["roster"]:  # each a name a new game takes: text, not blank, once
         if type(n) is str and n.strip() and n not in names:
             names.append(n)
         else:
-            fixed.append("the roster's name %s" % json.dumps(n))
+            note.append("the roster's name %s" % json.dumps(n))
     state["roster"] = names[:ROSTER_MAX]
-    if not _tally_ok(state["tally"]):
-        state["tally"] = None
-        fixed.append("the win tally")
     s = defaults()["settings"]
     s.update(state["settings"])
     state["settings"] = s
     if type(s["rules"]) is not dict:
-        fixed.append("the house rules %s" % json.dumps(s["rules"]))
+        note.append("the house rules %s" % json.dumps(s["rules"]))
         s["rules"] = {}
     return state
 
@@ -167,10 +144,6 @@ def settle(state):
     if v is not None and (type(v) is not list or len(v) != 5 or [x for x in v[:4] if type(x) is not int]):
         state.pop("touch")
         fixed.append("Touch calibration %s (now none: calibrate again)" % json.dumps(v))
-    v = state.get("wifi_key")  # the own network's password (web/wifi.py makes one where there is none)
-    if v is not None and (type(v) is not str or len(v) < 8):
-        state.pop("wifi_key")
-        fixed.append("Wi-Fi password %s (now a new one: the phones join with it)" % json.dumps(v))
     rules = state["rules"]
     for game in list(rules):
         if type(rules[game]) is not dict:

@@ -74,7 +74,18 @@ class NinesMenu(Menu):
         app.push(Number(app, "Hands", 2, 10, 2, count_done))
 
     def tally(self):
-        if self.app.state["tally"] is None:
+        t = self.app.state["tally"]
+        if t is not None and not _tally_ok(t):  # (a probe: a damaged one crashed here at every try)
+            from storage.aside import keep
+
+            kept = keep(t, "tally.bad")
+            self.app.state["tally"] = None
+            self.app.save()
+            self.app.push(Message(self.app, "Win tally", [
+                "The saved tally could not be read (not two or more names with a count each). " + kept,
+                "OK on Win tally starts a new one."]))
+            return
+        if t is None:
             self.new_tally()
         else:
             self.app.push(Tally(self.app))
@@ -96,6 +107,15 @@ class NinesMenu(Menu):
             player_name(app, s, named)
 
         app.push(Number(app, "Players", 2, 8, 2, count_done))
+
+
+def _tally_ok(t):
+    """A saved tally as engine/multiple_9.py's Tally.doc() makes it: 2 or more names, a count each."""
+    if type(t) is not dict or type(t.get("players")) is not list or type(t.get("wins")) is not list:
+        return False
+    p, w = t["players"], t["wins"]
+    return len(p) >= 2 and len(w) == len(p) and not [n for n in p if type(n) is not str or not n.strip()] \
+        and not [x for x in w if type(x) is not int or x < 0]
 
 
 class Tally(Menu):
