@@ -164,11 +164,23 @@ def test_the_firmwares_wifi_starts_on_the_port():
     ap = port.WLAN(port.AP_IF)
     assert w.ssid == ap.config("ssid") == "Scorekeeper-%02X%02X" % tuple(ap.config("mac")[-2:])
     assert ap.cfg["security"] == 3 and ap.cfg["key"] == w.key == settings["wifi_key"] and len(w.key) >= 8
-    assert ap.cfg["max_clients"] == wifi.PHONES and w.ip == "192.168.4.1"
+    assert ap.cfg["max_clients"] == wifi.PHONES and w.ip == "192.168.4.1" and w.note is None
+    key = w.key  # kept: the next start's network has the same password
+    for saved in (key, 12345678, "short", ["x"]):  # (a probe: a damaged one was made again unsaid)
+        settings = {"wifi": "own", "wifi_key": saved}
+        undo = port.install()
+        try:
+            w = Wifi(settings)
+            asyncio.run(wifi.up(w))
+        finally:
+            undo()
+        assert w.error is None and settings["wifi_key"] == w.key, (saved, w.error)
+        assert (w.key == key and w.note is None) if saved == key else (
+            w.key != saved and len(w.key) >= 8 and "password was damaged" in w.note), (saved, w.note)
     # the board's key made too short (a former belief): the port refuses it, and the device says so
     settings = {"wifi": "own", "wifi_key": "x"}
     old = wifi.own_key
-    wifi.own_key = lambda s: "shortkey"[:7]
+    wifi.own_key = lambda w: "shortkey"[:7]
     undo = port.install()
     try:
         w = Wifi(settings)

@@ -159,15 +159,11 @@ class Runner:
         self.app = App(game)
 
 
-class Wifi:
-    ip = error = key = None
-
-
 def net():
     g = Game("play-nine", ["ANN", "BOB", "CY"])
 
     async def make():
-        n = state.Net(Runner(g), Wifi())
+        n = state.Net(Runner(g), state.Wifi({}))  # (the radio's state as web/run.py makes it: not up)
         n.refresh()
         return n
 

@@ -167,3 +167,47 @@ def test_once_the_radio_is_up_its_code_is_let_go_and_what_the_screen_shows_stays
     assert seen[0] == (True, None), seen[:3]  # loaded to bring the radio up
     assert seen[-1] == (False, "127.0.0.1"), seen[-3:]  # up (the simulator's loopback), and let go
     assert "web.wifi" not in sys.modules and r.app.net is None
+
+
+def test_the_address_is_shown_once_the_page_is_served_there_and_never_where_it_is_not():
+    # (a newcomer: with the simulator's port taken, its "wifi" answer gave the address, and only a
+    # later one said EADDRINUSE) web/state.py's Wifi.url() is None until the server listens
+    try:
+        import framebuf  # noqa: F401 (the app's module, which lets modules go, draws on it)
+    except ImportError:
+        import pytest
+
+        pytest.skip("the app's modules need framebuf: MicroPython only")
+    import socket
+
+    taken = socket.socket()  # a port another program serves on (another simulator's)
+    port = 20800
+    while True:
+        try:
+            taken.bind(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+            break
+        except OSError:
+            port += 1
+    taken.listen(1)
+    try:
+        for busy in (False, True):
+            r = FakeRunner()
+            r.app = ServedApp()
+            seen = []
+
+            def step(r=r, seen=seen):
+                net = r.app.net
+                w = net.wifi if net is not None else None
+                seen.append(None if w is None else (w.ip, w.url(), w.error))
+                if len(seen) == 30:
+                    r.app.state["settings"]["wifi"] = "off"
+
+            run.serve(r, step, 1, port if busy else port + 1)
+            urls = [s[1] for s in seen if s]
+            assert urls[0] is None, seen[:3]  # not before the server listens
+            if busy:
+                assert all(u is None for u in urls) and "could not be served" in seen[-1][2], seen[-1]
+            else:
+                assert seen[-1][1] == "http://127.0.0.1:%d/" % (port + 1), seen[-1]
+    finally:
+        taken.close()

@@ -46,9 +46,9 @@ def from_doc(doc, consume=False, saved=False):
     dealer = doc.get("dealer")
     g = Game(doc.get("game"), doc["players"], doc.get("options"), 0 if dealer is None else dealer)
     if saved:
-        for k in ("holes", "playoff"):
-            if k in doc and type(doc[k]) is not list:
-                raise ScoreError("the saved game's %s are %s, not a list" % (k, show(doc[k])))
+        for key in ("holes", "playoff"):
+            if key in doc and type(doc[key]) is not list:
+                raise ScoreError("the saved game's %s are %s, not a list" % (key, show(doc[key])))
     holes = doc.get("holes")
     if holes is None:
         holes = []

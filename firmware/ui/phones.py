@@ -51,7 +51,7 @@ class Phones(Message):
 
     def qr_texts(self):
         net = self.app.net
-        if net is None or net.wifi.ip is None or not self.qr_fits():
+        if net is None or net.wifi.url() is None or not self.qr_fits():
             return []
         w = net.wifi
         out = []
@@ -84,14 +84,16 @@ class Phones(Message):
             rows.append(("PIN", net.pin[:3] + " " + net.pin[3:]))  # (six digits: read as two threes)
             if net.sent:
                 rows.append("Sent: " + ", ".join(app.game.names[s] for s in sorted(net.sent)))
-        if w.ip is None:
-            rows.append(("Wi-Fi", "joining..." if mode == "join" else "starting..."))
+        if w.url() is None:  # (the radio up, or not yet; the page served there once it listens)
+            rows.append(("Wi-Fi", "joining..." if mode == "join" and w.ip is None else "starting..."))
         else:
             rows.append(("Open", w.ip + ("" if w.port == 80 else ":%d" % w.port)))
         if w.ssid:
             rows.append(("Network", w.ssid) if len(w.ssid) < 14 else "Network " + w.ssid)
         if w.key:
             rows.append(("Password", w.key))
+        if w.note:
+            rows.append(w.note)
         if self.qr_texts():
             rows.append("OK: QR code")
         return rows

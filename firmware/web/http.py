@@ -93,17 +93,10 @@ class App:
 
         return add
 
-    server = None  # the listening server, while it serves
-
-    async def start_server(self, host="0.0.0.0", port=80):
-        """Serve until shutdown()."""
-        import asyncio
-
-        self.server = await asyncio.start_server(self.handle_request, host, port)
-        await self.server.wait_closed()
+    server = None  # the listening server, while it serves (web/run.py's page() starts it)
 
     def shutdown(self):
-        self.server.close()  # type: ignore[union-attr]
+        self.server.close()  # type: ignore[attr-defined]
 
     def allowed(self, path):
         """The methods a path takes (a 405 says them)."""

@@ -80,12 +80,18 @@ async def _up(wifi):
 
 
 async def page(web, wifi, port):
-    """Serve until shut down; if it cannot (the port taken, no sockets
-    left), the Phones screen says why."""
+    """Serve until shut down (web.shutdown()): the address is shown once
+    the server listens (wifi.port); if it cannot (the port taken, no
+    sockets left), the Phones screen says why."""
+    import asyncio
+
     try:
-        await web.start_server(host=wifi.host, port=port)
+        web.server = await asyncio.start_server(web.handle_request, wifi.host, port)
     except Exception as e:
         wifi.error = "The page could not be served (%s)." % (str(e) or type(e).__name__)
+        return
+    wifi.port = port
+    await web.server.wait_closed()
 
 
 def web_side(runner, wanted, step, poll_ms=5, port=80):
@@ -116,7 +122,6 @@ def web_side(runner, wanted, step, poll_ms=5, port=80):
                         a.save()
                 if server is None and wifi.ip:
                     server = asyncio.create_task(page(web, wifi, port))
-                    wifi.port = port
                 if up is not None and up.done():  # the radio up (or not): its code let go
                     up = None
                     forget("web.wifi")

@@ -112,7 +112,7 @@ class Net:
             self.sent_for = hole
             self.sent = {}
         w = self.wifi
-        key = (a.state["seq"], sig, hole, self.sends, self.pin, w.ip, w.error)
+        key = (a.state["seq"], sig, hole, self.sends, self.pin, w.ip, w.port, w.error)
         if key != self.key:
             a.redraw()  # who has sent, the address: the device's screen shows it
             self.key = key
@@ -330,14 +330,15 @@ class Wifi:
         self.settings = settings
         self.ip = None
         self.host = "0.0.0.0"
-        self.port = 80
+        self.port = None  # the page's, once the server listens there: the address shown from then
         self.ssid = self.key = None  # the network's name and password, to show
         self.error = None
         self.wlan = None
         self.new_key = False  # the own network's password was made now: to be saved
+        self.note = None  # a line for the Phones screen (web/wifi.py's own_key: a password made again)
 
     def url(self):
-        if self.ip is None:
+        if self.ip is None or self.port is None:
             return None
         return "http://%s/" % self.ip if self.port == 80 else "http://%s:%d/" % (self.ip, self.port)
 

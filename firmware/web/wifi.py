@@ -75,12 +75,17 @@ def room_here():
     return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
 
 
-def own_key(settings):
-    """The own network's password: made once, kept in the settings."""
+def own_key(wifi):
+    """The own network's password: made once, kept in the settings; one saved
+    that is not a password (damaged) is made again, and the Phones screen
+    says so (wifi.note): the phones join with the new one."""
+    settings = wifi.settings
     k = settings.get("wifi_key")
     if type(k) is not str or len(k) < 8:
         import os
 
+        if k is not None:
+            wifi.note = "The saved Wi-Fi password was damaged: this one is new."
         k = "".join(KEY_CHARS[b % len(KEY_CHARS)] for b in os.urandom(8))
         settings["wifi_key"] = k
     return k
@@ -111,7 +116,7 @@ async def up(wifi):
     except ImportError:  # the simulator: loopback only (a password made and kept all the same)
         wifi.ssid = "this computer"
         wifi.new_key = "wifi_key" not in wifi.settings
-        wifi.key = own_key(wifi.settings)
+        wifi.key = own_key(wifi)
         wifi.host = wifi.ip = "127.0.0.1"
         return
     try:
@@ -134,7 +139,7 @@ async def up(wifi):
             # its name ends with the radio's own address: two devices at two tables differ
             wifi.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
             wifi.new_key = "wifi_key" not in wifi.settings
-            wifi.key = own_key(wifi.settings)
+            wifi.key = own_key(wifi)
             try:
                 w.config(ssid=wifi.ssid, key=wifi.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK
             except (TypeError, ValueError, OSError):  # an older MicroPython's names

@@ -148,7 +148,7 @@ def served(r, tick, at, line, port):
         at[0] = tick(STEP_MS, at[0])
         collect()
         if phase[0] == 0:
-            if net is not None and net.wifi.port == port:  # the server's task is made: it listens soon
+            if net is not None and net.wifi.port == port:  # the server listens
                 phase[1] += 1
             if phase[1] >= 3:
                 say("UP")
