@@ -46,18 +46,28 @@ def free_port():
     return port
 
 
-def request_bytes(port, method, path, body=None):
-    data = b"" if body is None else json.dumps(body).encode()
+def request_bytes(port, method, path, body=None, headers=()):
+    """A request's bytes, as a phone's browser (headers: BROWSER) or http.client
+    sends them: body None, bytes, text, or an object sent as JSON (its
+    Content-Type said); headers, (name, value) pairs, after Host. The phones
+    here and the simulator's web side's (simulator/websim.py) send these."""
+    headers = list(headers.items() if isinstance(headers, dict) else headers)
+    if body is not None and not isinstance(body, (bytes, str)):
+        body = json.dumps(body)
+        headers.append(("Content-Type", "application/json"))
+    data = body.encode() if isinstance(body, str) else body
     head = ["%s %s HTTP/1.1" % (method, path), "Host: 127.0.0.1:%d" % port]
-    head += ["%s: %s" % h for h in BROWSER]
-    if data:
-        head += ["Content-Type: application/json", "Content-Length: %d" % len(data)]
-    return ("\r\n".join(head) + "\r\n\r\n").encode() + data
+    head += ["%s: %s" % h for h in headers]
+    if data is not None:
+        head.append("Content-Length: %d" % len(data))
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + (data or b"")
 
 
-def answer(raw, eof=False):
-    """(status, body) once raw holds a whole response (by its
-    Content-Length; without one, at the connection's end), else None."""
+def response(raw, eof=False):
+    """(status, {header: value}, body) once raw holds a whole response (by
+    its Content-Length; without one, at the connection's end: eof), else
+    None; ("bad status line", raw's first bytes, b"") for a status line
+    that is none."""
     end = raw.find(b"\r\n\r\n")
     if end < 0:
         return None
@@ -65,18 +75,18 @@ def answer(raw, eof=False):
     try:
         status = int(lines[0].split()[1])
     except (IndexError, ValueError):
-        return ("bad status line", raw[:80])
-    length = None
+        return ("bad status line", raw[:80], b"")
+    heads = {}
     for h in lines[1:]:
         k, _, v = h.partition(":")
-        if k.strip().lower() == "content-length":
-            length = int(v)
+        heads[k.strip().lower()] = v.strip()
     body = raw[end + 4:]
-    if length is None:
-        return (status, body) if eof else None
-    if len(body) < length:
+    n = heads.get("content-length")
+    if n is None:
+        return (status, heads, body) if eof else None
+    if len(body) < int(n):
         return None
-    return status, body[:length]
+    return status, heads, body[:int(n)]
 
 
 class Ask:
@@ -105,7 +115,7 @@ class Ask:
             return self.cut(t, now, type(e).__name__)
         s.setblocking(False)
         self.sock, self.raw = s, b""
-        data = request_bytes(ph.table.port, self.method, self.path, self.body)
+        data = request_bytes(ph.table.port, self.method, self.path, self.body, BROWSER)
         if ph.rng.random() < SPLIT:
             k = ph.rng.randint(1, len(data) - 1)
             self.parts = [data[:k], data[k:]]
@@ -133,10 +143,10 @@ class Ask:
             except OSError as e:
                 return self.cut(t, now, type(e).__name__)
             if not k:
-                got = answer(self.raw, eof=True)
+                got = response(self.raw, eof=True)
                 return self.done(t, got) if got else self.cut(t, now, "cut")
             self.raw += k
-        got = answer(self.raw)
+        got = response(self.raw)
         if got:
             return self.done(t, got)
         if now >= self.deadline:
@@ -150,7 +160,7 @@ class Ask:
 
     def done(self, t, got):
         self.close()
-        status, data = got
+        status, _, data = got
         if status == 503 and self.tries < ASKS:  # asked again after its Retry-After
             t.count(self.key, status, again=True)
             try:
@@ -160,7 +170,7 @@ class Ask:
             self.due = t.now + 1000 * wait
             return None
         t.count(self.key, status)
-        return got
+        return status, data
 
     def cut(self, t, now, why):
         """Cut (or never answered): asked again after a breath, as the page does."""

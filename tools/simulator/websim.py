@@ -20,7 +20,7 @@ import threading
 import time
 
 from common import vclock
-from common.phones import free_port
+from common.phones import free_port, request_bytes, response
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the checkout
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -35,6 +35,7 @@ START = ["type 1", "ok", "type 1", "ok", "type 3", "ok",
 
 
 STEP_MS = 5  # a turn of the device's loop (tools/sim.py's STEP_MS)
+IDENTITY = [("Accept-Encoding", "identity")]  # as http.client sends a request
 CONNECTS = 4  # new connections a turn at most (the listen backlog is asyncio's 5: docs/TESTING.md)
 
 
@@ -147,9 +148,7 @@ class WebSim:
     def send(self, method, path, obj=None, headers=None):
         """A request sent (a JSON object, or bytes, as post()'s), not waited
         for: its Conn."""
-        body = None if obj is None else obj if isinstance(obj, (bytes, str)) else json.dumps(obj)
-        heads = dict(headers or {}, **({"Content-Type": "application/json"} if body is not None else {}))
-        return self.open(request_bytes(self.port, method, path, body, heads))
+        return self.open(request_bytes(self.port, method, path, obj, with_ours(headers)))
 
     # ------------------------------------------------------------------------------
     def answer(self, line):
@@ -208,7 +207,7 @@ class WebSim:
 
     def request(self, method, path, body=None, headers=None, timeout=25):
         if self.clock is not None:
-            c = self.open(request_bytes(self.port, method, path, body, headers))
+            c = self.open(request_bytes(self.port, method, path, body, with_ours(headers)))
             self.run(lambda: c.at is not None, 1000 * timeout, "%s %s" % (method, path))
             got = c.answer()
             c.close()
@@ -268,15 +267,9 @@ class WebSim:
                 self.p.wait()
 
 
-def request_bytes(port, method, path, body=None, headers=None):
-    """A request as http.client sends it."""
-    if isinstance(body, str):
-        body = body.encode()
-    head = ["%s %s HTTP/1.1" % (method, path), "Host: 127.0.0.1:%d" % port, "Accept-Encoding: identity"]
-    if body is not None:
-        head.append("Content-Length: %d" % len(body))
-    head += ["%s: %s" % kv for kv in (headers or {}).items()]
-    return ("\r\n".join(head) + "\r\n\r\n").encode() + (body or b"")
+def with_ours(headers):
+    """A request's headers given as a dict (or None), after http.client's own."""
+    return IDENTITY + list((headers or {}).items())
 
 
 class Conn:
@@ -322,19 +315,7 @@ class Conn:
     def answer(self):
         """(status, {header: value}, body) once whole (by Content-Length, or
         the connection's end), else None."""
-        end = self.raw.find(b"\r\n\r\n")
-        if end < 0:
-            return None
-        lines = self.raw[:end].decode("latin-1").split("\r\n")
-        heads = {}
-        for h in lines[1:]:
-            k, _, v = h.partition(":")
-            heads[k.strip().lower()] = v.strip()
-        body = self.raw[end + 4:]
-        n = heads.get("content-length")
-        if n is None and not self.closed or n is not None and len(body) < int(n):
-            return None
-        return int(lines[0].split()[1]), heads, body if n is None else body[:int(n)]
+        return response(self.raw, self.closed)
 
     def json(self):
         """(status, the body read as JSON if it is, else its bytes), or None."""
