@@ -15,7 +15,7 @@ BOARD ?= $(DEFAULT_BOARD)
 SIM := $(MPY) -X heapsize=16M tools/sim.py
 # the About screen's free heap, in the shots, moves with where the system lays out the stack (the GC
 # finds old pointers there): Linux's setarch -R lays it out the same each run
-NO_ASLR := $(if $(shell command -v setarch 2>/dev/null),setarch $(shell uname -m) -R)
+NO_ASLR := $(shell setarch $$(uname -m) -R true >/dev/null 2>&1 && echo setarch $$(uname -m) -R)
 WEB_PORT_JS := tools/webpage/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
 VPORT ?= 2323

@@ -39,6 +39,18 @@ def saved_flash(name):
     return d, game
 
 
+def contents_after_header(path):
+    with open(path, "rb") as f:
+        return f.read().split(b"\n", 1)[1]
+
+
+def write_checked(path, body):
+    """A save of body, its header and checksum good (as test_store's checked())."""
+    data = json.dumps(body).encode()
+    with open(path, "wb") as f:
+        f.write(b"SK 2 %d %d %08x\n" % (body["seq"], len(data), savefile.checksum(data)) + data)
+
+
 def export(*args):
     p = subprocess.run([PY, os.path.join(ROOT, "tools", "export.py")] + list(args), capture_output=True,
                        text=True, timeout=120)
@@ -78,6 +90,16 @@ def test_export_from_a_simulators_flash():
     code, text = export("--flash", flash, "--out", out)
     assert code == 0 and "note: the device will say at its next start:" in text and "game.json" in text, text
     assert "state.bad" not in os.listdir(flash)  # (the note's "kept as state.bad" is the device's)
+    # (a review: the note was the load's alone) a newest save whose game the device cannot open
+    # (holes null, a damaged field the checksum covers): what the device will open, the copy before,
+    # is what is exported, and the note says so
+    flash, game = saved_flash("flash-game")
+    body = json.loads(contents_after_header(os.path.join(flash, "state.json")))
+    body["game"]["holes"] = None
+    write_checked(os.path.join(flash, "state.json"), body)
+    code, text = export("--flash", flash, "--out", out)
+    assert code == 0 and "its holes are null" not in text and "saved game's holes are null" in text, text
+    assert "game.json: play-nine, 1 of 3 holes" in text, text  # the copy before: hole 1 in it too
     # nothing there, no such folder, a file, no board named: one line that says so
     empty = fresh_dir("export-empty")
     with open(os.path.join(empty, "f"), "w") as f:

@@ -175,6 +175,7 @@ def test_the_firmwares_wifi_starts_on_the_port():
         finally:
             undo()
         assert w.error is None and settings["wifi_key"] == w.key, (saved, w.error)
+        assert w.new_key == (saved != key), saved  # a new one saved at once (web/run.py): a restart keeps it
         assert (w.key == key and w.note is None) if saved == key else (
             w.key != saved and len(w.key) >= 8 and "password was damaged" in w.note), (saved, w.note)
     # the board's key made too short (a former belief): the port refuses it, and the device says so

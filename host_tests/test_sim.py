@@ -227,15 +227,18 @@ def test_wifi_turned_on_at_start_shows_phones_in_the_game_and_the_page_line_tell
     sim.wifi_on(s)
     assert "Phones" in [i[0] for i in play.items] and s.app.state["settings"]["wifi"] == "own"
     s.port = 8099
-    assert sim.page_line(s) == "the phones' page: http://127.0.0.1:8099/"
-
-    class Wifi:
-        error = "The page could not be served ([Errno 98] EADDRINUSE)."
+    assert sim.page_line(s) == "the phones' page: starting..."  # (no address before it is served there)
+    from web.state import Wifi
 
     class Net:
-        wifi = Wifi()
+        wifi = Wifi({})
 
     s.app.net = Net()
+    Net.wifi.ip = "127.0.0.1"
+    assert sim.page_line(s) == "the phones' page: starting..."  # the radio up, the server not yet
+    Net.wifi.port = 8099
+    assert sim.page_line(s) == "the phones' page: http://127.0.0.1:8099/"
+    Net.wifi.error = "The page could not be served ([Errno 98] EADDRINUSE)."
     line = sim.page_line(s)
     assert "EADDRINUSE" in line and "127.0.0.1" not in line and "WEB_PORT" in line, line
 

@@ -228,6 +228,10 @@ def main(argv):
     ap.add_argument("--size-of", metavar="FILE", help="print only the app's size in the image FILE (make "
                     "image's firmware.bin) against its partition's; fail if it does not fit")
     args = ap.parse_args(argv)
+    if not args.board:  # (make bundle without BOARD= had made the TTGO's, unsaid)
+        print("bundle: say which board: make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> (boards: %s)"
+              % ", ".join(manifest.REAL_BOARDS), file=sys.stderr)
+        return 2
     if args.size_of:
         try:
             line = sizes(args.board, args.size_of)
@@ -236,10 +240,6 @@ def main(argv):
             return 2
         print(line)
         return 1 if line.endswith("TOO BIG") else 0
-    if not args.board:  # (make bundle without BOARD= had made the TTGO's, unsaid)
-        print("bundle: say which board: make bundle BOARD=<id> FIRMWARE=<MicroPython .bin> (boards: %s)"
-              % ", ".join(manifest.REAL_BOARDS), file=sys.stderr)
-        return 2
     try:
         manifest.board_file(args.board)
         chip = manifest.board_chip(args.board)

@@ -70,10 +70,22 @@ def read_state(folder):
     if not any(os.path.exists(os.path.join(folder, n)) for n in FILES):
         raise ExportError("no saved state on it: nothing has been played yet (or this is not the "
                           "scorekeeper's flash)")
+    def opens(state):  # as the device opens the saved game (app.py's App.open): why not, or None
+        from engine.doc import from_doc
+        from engine.errors import ScoreError
+
+        if state["game"] is None:
+            return None
+        try:
+            from_doc(state["game"], False, True)
+        except ScoreError as e:
+            return e.text()
+        return None
+
     cwd = os.getcwd()
     os.chdir(folder)
     try:
-        return loading.load()
+        return loading.load(opens)
     finally:
         os.chdir(cwd)
 

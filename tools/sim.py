@@ -417,7 +417,9 @@ def page_line(s):
     error = net.wifi.error if net is not None else None
     if error:
         return "the phones' page: %s Another port: WEB_PORT=N (make sim), --port N" % error
-    return "the phones' page: http://127.0.0.1:%d/" % s.port
+    if net is None or net.wifi.url() is None:  # (not before the server listens there)
+        return "the phones' page: starting..."
+    return "the phones' page: %s" % net.wifi.url()
 
 
 def is_folder(path):

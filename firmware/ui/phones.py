@@ -51,13 +51,14 @@ class Phones(Message):
 
     def qr_texts(self):
         net = self.app.net
-        if net is None or net.wifi.url() is None or not self.qr_fits():
+        if net is None or net.wifi.ip is None or not self.qr_fits():
             return []
         w = net.wifi
         out = []
         if w.key is not None and w.ip != "127.0.0.1":  # the own network (not the simulator): a camera joins
             out.append("WIFI:T:WPA;S:%s;P:%s;;" % (w.ssid, w.key))
-        out.append(w.url())
+        if w.url() is not None:  # (the page's once it is served)
+            out.append(w.url())
         return out
 
     def qr_fits(self):

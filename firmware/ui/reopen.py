@@ -64,6 +64,8 @@ def read(flow):
                 got = f.read()
         except OSError:
             continue  # none for this player yet
+        if not got:  # made, and the power went before its first card was written: none yet
+            continue
         try:
             c = _entry(h, got)
         except (ValueError, IndexError, UnicodeError):
@@ -154,8 +156,13 @@ def _again(app, anchor):
             screen.dirty = True
     elif h.entries[upto] is not None:  # every entry complete: on to who ended, and the save
         flow.done(upto)
-    rows = ["%s again: the cards entered before the restart are back." % h.label]
-    if bad:  # (a damaged file: the player's cards are asked again, the others' kept)
-        rows = ["%s again: the cards entered before the restart are back, but not %s's: their file "
-                "was damaged. Enter them again." % (h.label, " and ".join(bad))]
-    app.push(Message(app, "Note", rows))
+    # a damaged file's player, and a later one's cards so far (their screen is not reached): asked again
+    gone = bad + [h.name(p) for p in cells if p > upto]
+    if not gone:
+        said = "the cards entered before the restart are back."
+    elif [e for e in h.entries if e is not None] or cells.get(upto):
+        said = "the cards entered before the restart are back, but not %s's (a damaged file). " \
+               "Enter them again." % " and ".join(gone)
+    else:
+        said = "the cards entered before the restart could not be read (a damaged file). Enter them again."
+    app.push(Message(app, "Note", ["%s again: %s" % (h.label, said)]))

@@ -11,8 +11,6 @@ import asyncio
 import gc
 import json
 
-from web.state import JOIN
-
 JOIN_FILE = "wifi.json"  # {"ssid": "the network", "password": "its password"}
 JOIN_MS = 20000  # joining gives up after this long
 KEY_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"  # a password read off a screen: no 0/o, 1/l/i
@@ -88,6 +86,7 @@ def own_key(wifi):
             wifi.note = "The saved Wi-Fi password was damaged: this one is new."
         k = "".join(KEY_CHARS[b % len(KEY_CHARS)] for b in os.urandom(8))
         settings["wifi_key"] = k
+        wifi.new_key = True  # saved at once (web/run.py): a restart keeps it
     return k
 
 
@@ -115,12 +114,11 @@ async def up(wifi):
         import network  # type: ignore[import-not-found]
     except ImportError:  # the simulator: loopback only (a password made and kept all the same)
         wifi.ssid = "this computer"
-        wifi.new_key = "wifi_key" not in wifi.settings
         wifi.key = own_key(wifi)
         wifi.host = wifi.ip = "127.0.0.1"
         return
     try:
-        if wifi.mode == JOIN:
+        if wifi.mode == "join":  # (web/state.py's JOIN: nothing of the web side loaded before room())
             ssid, pw = joined()
             wifi.ssid = ssid
             w = wifi.wlan = network.WLAN(network.STA_IF)
@@ -138,7 +136,6 @@ async def up(wifi):
             w.active(True)
             # its name ends with the radio's own address: two devices at two tables differ
             wifi.ssid = "Scorekeeper-%s" % "".join("%02X" % b for b in w.config("mac")[-2:])
-            wifi.new_key = "wifi_key" not in wifi.settings
             wifi.key = own_key(wifi)
             try:
                 w.config(ssid=wifi.ssid, key=wifi.key, security=3, max_clients=PHONES)  # 3: WPA2-PSK

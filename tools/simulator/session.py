@@ -22,12 +22,12 @@ GAP_MS = 150  # between presses
 KEY_NAMES = {"esc": "`", "backspace": "bksp", "return": "enter"}  # the Cardputer's keys, as people say them
 
 
-
 def why(e):
     """An OSError in words (the unix port gives its number alone)."""
     n = e.args[0] if e.args else None
     return {2: "no such file or folder", 13: "not allowed", 20: "a part of the path is a file, not a folder",
             21: "it is a folder", 28: "the disk is full"}.get(n, str(e))
+
 
 class ScriptError(ValueError):
     pass
