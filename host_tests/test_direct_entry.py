@@ -603,20 +603,15 @@ def test_the_phones_screen_shows_who_has_sent_on_every_board():
     from test_ui_games import record_text
     from ui.phones import Phones
 
-    class Wifi:
-        error = None
-        ip = "192.168.4.1"
-        port = 80
-        ssid = "Scorekeeper-1A2B"
-        key = "k7m2p9q4"
-
-        def url(self):
-            return "http://192.168.4.1/"
+    from web.state import Wifi
 
     class Net:
         pin = "482105"
         sent = {0: ["5"] * 8, 2: 17}
-        wifi = Wifi()
+        wifi = Wifi({})  # the radio's state, up and served (web/run.py sets these)
+
+    w = Net.wifi
+    w.ip, w.port, w.ssid, w.key = "192.168.4.1", 80, "Scorekeeper-1A2B", "k7m2p9q4"
 
     for board in simboard.BOARDS:
         fresh_dir("direct-phones-" + board)
