@@ -199,6 +199,30 @@ def test_an_edit_that_would_undo_a_playoff_asks_first():
     g = from_doc(saved()["game"])
     assert [h.scores for h in g.playoff] == [[28, 35]] and g.winner() == 0, [h.scores for h in g.playoff]
     check_rescores(d)
+    # (a probe: an edit that undid one tie's playoff and brought another's back said the undoing
+    # alone, though the hole back now decided the game) both are said
+    fresh_dir("playoff-both")
+    d = Driver("m5stack-core")
+    d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=1)
+    d.hole([4, 4, 9])
+    d.hole([3, 5])  # ANN and BOB tied: ANN wins their playoff
+
+    def cy_total(t):
+        d.choose("Edit a hole")
+        d.choose("Hole 1")
+        d.choose("CY")
+        d.grid(t)
+        d.choose("Undo them, save")
+
+    cy_total(4)  # a tie of three: the two's playoff undone, kept
+    d.key("ok")
+    d.hole([2, 2, 8])
+    d.hole([1, 6])  # the three's playoff, then the two's: ANN wins
+    cy_total(9)  # the two's tie again: the three's undone, the two's first back
+    rows = d.top().rows
+    assert "Playoff holes undone: 2" in rows and "Playoff holes back: 1" in rows, rows
+    g = from_doc(saved()["game"])
+    assert [h.scores for h in g.playoff] == [[3, 5]] and g.winner() == 0, [h.scores for h in g.playoff]
 
 
 def test_edit_a_past_hole_and_totals_recompute():
@@ -1087,6 +1111,37 @@ def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
     assert len(saved_state()["history"]) == 1  # discarded: not in the history
     d.key("back")
     assert [i[0] for i in d.top().items][0] == "New game"  # no game to continue
+
+
+def test_a_game_finished_into_history_is_what_it_was_won_tied_into_a_playoff_or_unfinished():
+    # (a probe: with its holes all in and a playoff still to play, the game went into History as
+    # "shared", csv "tied", though the screen said unfinished; with a winner known, the screen said
+    # unfinished and History said the winner)
+    from storage.export import history_lines
+
+    for holes, gid, what, said, shown, result in (
+            ([[4, 4, 9], [3, 3]], "Crazy Nines", "a playoff tied again", "as unfinished", "unfinished",
+             "unfinished"),
+            ([[3, 9, 9]], "Crazy Nines", "won", "won by ANN", "ANN", "won")):
+        fresh_dir("into-history")
+        d = Driver("ttgo-t-display")
+        d.new_game(gid, ["ANN", "BOB", "CY"], holes=1)
+        for h in holes:
+            d.hole(h, ender=None)
+        d.choose("Main menu")
+        d.choose("New game")
+        assert d.top().items[0][0] == "Keep playing" and "1 hole in" in d.top().title[0], d.top().title
+        d.choose("Finish into History")
+        assert d.top().rows == ["The game (1 hole) is in History, %s." % said], (what, d.top().rows)
+        rec = saved_state()["history"][0]
+        lines = list(history_lines([rec]))
+        assert lines[1].split(",")[-1] == result, (what, lines)
+        d.key("ok")
+        d.key("back")
+        d.choose("History")
+        assert d.top().items[1][0] == shown, (what, d.top().items)
+        d.choose(shown)
+        assert d.top().rows[0] == "Crazy Nines, 1 hole", d.top().rows
 
 
 def test_two_cards_side_by_side_read_as_two_on_every_board():

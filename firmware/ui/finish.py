@@ -53,8 +53,8 @@ def edit(flow, sure):
     note: tuple = ()
     if dropped:  # kept: the same tie again brings them back (Game.undone)
         note = ("Playoff holes undone: %d" % dropped, "Kept for the same tie.")
-    elif g.back:
-        note = ("Playoff holes back: %d" % g.back,)
+    if g.back:  # (both, where one edit undoes a tie's holes and brings back another's)
+        note += ("Playoff holes back: %d" % g.back,)
     return (g.holes[t] if t >= 0 else g.playoff[-1 - t]), note
 
 

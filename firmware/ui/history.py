@@ -18,8 +18,10 @@ class HistoryMenu(Menu):
         return "" if i == 0 else title(self.app.state["history"][i - 1]["game"], True)
 
     def show(self, rec):
-        rows: list = ["%s, %d holes" % (title(rec["game"]), rec["holes"])]
-        order = sorted(range(len(rec["players"])), key=lambda p: rec["totals"][p])
+        n = rec["holes"]
+        rows: list = ["%s, %d hole%s" % (title(rec["game"]), n, "" if n == 1 else "s")]
+        # (MicroPython's sort is not stable: equal totals in the players' order, as the standings)
+        order = sorted(range(len(rec["players"])), key=lambda p: (rec["totals"][p], p))
         for p in order:
             rows.append((rec["players"][p], str(rec["totals"][p])))
         self.app.push(Message(self.app, "Game", rows))

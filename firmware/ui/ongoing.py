@@ -27,11 +27,17 @@ def ask(app, games):
                 app.push(Message(app, "Not finished", [e.text(), "Discard it, or keep playing."]))
                 return
         n = len(g.holes)
-        finish(app.state, g.summary())  # (unfinished: no winner, no tie; History says so)
+        rec = g.summary()
+        if g.playoff_players():  # a playoff still to play: undecided, not shared (a probe: "shared")
+            rec["tied"] = []
+        w = rec["winner"]  # (decided, or shared: a game played out; else unfinished, as History says)
+        how = "as unfinished" if w is None and not rec["tied"] else "shared" if w is None else \
+            "won by " + g.names[w]
+        finish(app.state, rec)
         new()
         # said, on top of the new game's first step: the game is not gone, it is in the history
-        app.push(Message(app, "In History", ["The game (%d hole%s) is in History, as unfinished."
-                                             % (n, "" if n == 1 else "s")]))
+        app.push(Message(app, "In History", ["The game (%d hole%s) is in History, %s."
+                                             % (n, "" if n == 1 else "s", how)]))
 
     def discard():
         app.state["game"] = None
@@ -44,7 +50,7 @@ def ask(app, games):
         games(app)
 
     n = len(app.game.holes) if app.game is not None else len(app.state["game"].get("holes") or ())
-    app.push(Menu(app, ("A game is on: %d holes in" % n, "A game is on"),
+    app.push(Menu(app, ("A game is on: %d hole%s in" % (n, "" if n == 1 else "s"), "A game is on"),
                   [("Keep playing", keep), ("Finish into History", into_history), ("Discard it", discard)]))
 
 
