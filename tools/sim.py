@@ -19,8 +19,10 @@
 #   --zoom N            the live view: one character for N pixels (default 1, 2 on a wide screen)
 #   --keys -            read the script's lines from stdin as they come, answering each with
 #                       "ok" or "error: ..."; the line "pin" answers "pin NNNNNN", the PIN the Phones
-#                       screen shows, and "wifi" the address and password it shows ("wifi URL key
-#                       KEY", or "wifi error: ..."): a test driving the simulator beside its web page
+#                       screen shows ("pin -" with Wi-Fi off), and "wifi" the address and password it
+#                       shows ("wifi URL key KEY"; "wifi starting" before the page is served; "wifi
+#                       error: ..."; "wifi -" with Wi-Fi off): a test driving the simulator beside its
+#                       web page
 #   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page
 #                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
 #   --port N            the page's port (default 8080)
@@ -98,7 +100,7 @@ def control(s):
                 else:
                     w = net.wifi if net is not None else None
                     print("wifi %s" % ("-" if w is None else "error: " + w.error if w.error else
-                                       "%s key %s" % (w.url(), w.key)))
+                                       "starting" if w.url() is None else "%s key %s" % (w.url(), w.key)))
                 return True
             s.run_line(line)
             print("ok")

@@ -61,7 +61,11 @@ class Net:
         self.sent: dict = {}  # seat -> the entry a phone sent for the hole self.sent_for
         self.sent_for = None  # (game, label)
         self.sends = 0  # grids taken, ever: part of the version
-        self.v = 0  # the state's version: it changes whenever the page's state does
+        # the state's version: it changes whenever the page's state does. It starts anywhere at each
+        # start: a page that sent a grid sees a version it did not know and says the grid is lost
+        # (from 0 each time, a restarted device reached the version of the send again: unsaid)
+        b = os.urandom(3)
+        self.v = b[0] << 16 | b[1] << 8 | b[2]
         self.key = None
         self.cache = None  # (v, the state's JSON)
         self.conns = 0

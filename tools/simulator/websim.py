@@ -179,10 +179,15 @@ class WebSim:
         return got[1]
 
     def wifi(self):
-        """What the Phones screen shows: "URL key KEY", or "error: ..."."""
-        got = self.answer("wifi")
-        assert got.startswith("wifi "), got
-        return got[5:]
+        """What the Phones screen shows once the page is served or cannot be: "URL key KEY", or
+        "error: ..." (the simulator says "starting" until then)."""
+        for _ in range(100):
+            got = self.answer("wifi")
+            assert got.startswith("wifi "), got
+            if got != "wifi starting":
+                return got[5:]
+            self.key("wait 100")
+        raise AssertionError("the page was not served, nor refused, in 10 s of its clock")
 
     def tail(self):
         self.close()
