@@ -417,6 +417,14 @@ def test_make_flash_help_prints_each_boards_commands():
     out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "browser"],
                          capture_output=True, text=True)  # (it crashed: KeyError 'webassembly')
     assert out.returncode == 2 and "make web" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    # (a newcomer: no board listed browser, then refused it; a FIRMWARE not there went into the commands)
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py")], capture_output=True, text=True)
+    assert out.returncode == 2 and "browser" not in out.stderr and "ttgo-t-display" in out.stderr, out.stderr
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", "cyd", "--firmware",
+                          "/nonexistent/mp.bin"], capture_output=True, text=True)
+    assert out.returncode == 0 and "write-flash" in out.stdout and out.stderr == (
+        "flash-help: note: /nonexistent/mp.bin is not there yet: the commands below write it once it is "
+        "there\n")
 
 
 def test_a_first_deploy_keeps_a_main_py_of_someone_elses_and_a_cut_deploy_is_finished():

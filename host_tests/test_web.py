@@ -408,6 +408,8 @@ def test_a_request_whose_body_does_not_come_in_5_s_is_answered_503(tmp_path):
         for c in cut:
             assert c.raw.startswith(b"HTTP/1.0 503 ") and b"Retry-After: 1" in c.raw, c.raw[:120]
             assert HEADER_MS <= c.took() <= HEADER_MS + TURNS, c.took()
+            # (a newcomer: it said "busy with the other phones", with none there) it says what it was
+            assert b"came too slowly" in c.raw and b"other phones" not in c.raw, c.raw
         assert s.get("/state")[0] == 200
 
 

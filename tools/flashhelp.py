@@ -185,7 +185,7 @@ def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
 
 def main(argv):
     ap = argparse.ArgumentParser(description="Print the commands that flash stock MicroPython onto a board.")
-    ap.add_argument("--board", help="board id: %s" % ", ".join(manifest.BOARDS))
+    ap.add_argument("--board", help="board id: %s" % ", ".join(manifest.REAL_BOARDS + ("sim",)))
     ap.add_argument("--port", default="", help="the board's serial port")
     ap.add_argument("--firmware", default="", help="the downloaded MicroPython .bin")
     ap.add_argument("--image", action="store_true",
@@ -193,8 +193,11 @@ def main(argv):
     args = ap.parse_args(argv)
     if not args.board:
         print("flash-help: say which board: make flash-help BOARD=<id> (boards: %s)"
-              % ", ".join(manifest.BOARDS), file=sys.stderr)
+              % ", ".join(manifest.REAL_BOARDS + ("sim",)), file=sys.stderr)
         return 2
+    if args.firmware and not os.path.isfile(args.firmware):  # (the commands name a file not there: said)
+        print("flash-help: note: %s is %s: the commands below write it once it is there" % (
+            args.firmware, "a folder" if os.path.isdir(args.firmware) else "not there yet"), file=sys.stderr)
     try:
         print("\n".join(commands(args.board, args.port or None, args.firmware or None, args.image)))
     except manifest.ManifestError as e:

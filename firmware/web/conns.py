@@ -23,6 +23,8 @@ App.max_content_length = LENGTH_MAX
 JSON_TYPE = b"application/json"
 # what a request that finds no place is told (_poll): come back in a second (the page does so by itself)
 BUSY = b'{"error": "The device is busy with the other phones: try again in a second.", "retry_after": 1}'
+SLOW = b'{"error": "The request came too slowly, or its place was needed: try again in a second.", ' \
+    b'"retry_after": 1}'  # (one begun whose time is up, or whose place a newcomer took: no phones to blame)
 BUSY_PAGE = (b'<!DOCTYPE html><meta http-equiv="refresh" content="1"><meta name="viewport" '
              b'content="width=device-width"><p>The device is busy with the other phones: this page asks '
              b'again in a second.')
@@ -109,7 +111,7 @@ class Server(App):
             # come back in a second (issue 57, 10: it was closed unanswered)
             if (r.lines or r.buf) and not r.done:
                 try:
-                    await _answer(writer, b"503 Service Unavailable", JSON_TYPE, BUSY, b"Retry-After: 1\r\n")
+                    await _answer(writer, b"503 Service Unavailable", JSON_TYPE, SLOW, b"Retry-After: 1\r\n")
                 except (Exception, asyncio.CancelledError):
                     pass
             await _close(writer)
