@@ -328,7 +328,8 @@ def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
     assert n.entry(g, {"total": 23}) == 23
     for body, said in (({"total": 500}, "from -99 to 199"), ({"cards": ANN[:7]}, "rows"),
                        ({"cards": ANN[:7] + ["13"]}, "'13' is not a play-nine card"),
-                       ({"cards": 5}, "a list")):
+                       ({"cards": 5}, "a list"),
+                       ({}, "the cards must be a list (or a total given), not null")):  # (neither: said)
         try:
             n.entry(g, body)
             raise AssertionError(body)

@@ -103,7 +103,7 @@ async def grid(req):
     if type(seat) is not int or seat not in e[1]:
         return _error("No such player in %s: %s." % (e[0], show(seat)))
     if net.on_device(e[0], seat):
-        return _error("%s's cards for %s are being entered on the device: change them there."
+        return _error("%s's entry for %s is on the device, or being entered there: change it there."
                       % (g.names[seat], e[0]), 409)
     try:
         entry = net.entry(g, body)

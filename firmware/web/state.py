@@ -219,7 +219,7 @@ class Net:
             return t
         cards = body.get("cards")
         if type(cards) is not list:
-            raise ScoreError("the cards must be a list, not %s" % show(cards))
+            raise ScoreError("the cards must be a list (or a total given), not %s" % show(cards))
         if not rules.hand:
             if len(cards) == rules.rows * rules.cols and all(type(c) is not list for c in cards):
                 cards = rules.grid_of(cards)
