@@ -65,7 +65,8 @@ class Net:
         # start: a page that sent a grid sees a version it did not know and says the grid is lost
         # (from 0 each time, a restarted device reached the version of the send again: unsaid)
         b = os.urandom(3)
-        self.v = b[0] << 16 | b[1] << 8 | b[2]
+        self.v = self.boot = b[0] << 16 | b[1] << 8 | b[2]  # (boot: this start's first, the page's
+        # sign of a restart: the PIN it kept is an old one, and what it sent is gone)
         self.key = None
         self.cache = None  # (v, the state's JSON)
         self.conns = 0
@@ -180,7 +181,7 @@ class Net:
             return self.cache[1]
         a = self.runner.app
         g = a.game if a is not None else None
-        out: dict = {"v": self.v, "board": a.hw.board if a is not None else "", "game": None}
+        out: dict = {"v": self.v, "boot": self.boot, "board": a.hw.board if a is not None else "", "game": None}
         if g is not None:
             from engine.game import TOTAL_HIGH, TOTAL_LOW  # (loaded with the game: not at the main menu)
             from ui.labels import title
