@@ -181,7 +181,8 @@ class Net:
             return self.cache[1]
         a = self.runner.app
         g = a.game if a is not None else None
-        out: dict = {"v": self.v, "boot": self.boot, "board": a.hw.board if a is not None else "", "game": None}
+        out: dict = {"v": self.v, "boot": self.boot, "board": a.hw.board if a is not None else "",
+                     "game": None}
         if g is not None:
             from engine.game import TOTAL_HIGH, TOTAL_LOW  # (loaded with the game: not at the main menu)
             from ui.labels import title
