@@ -53,6 +53,10 @@ def test_errors(tmp_path):
     assert code == 2 and "line 2" in out and "spin" in out and "Traceback" not in out
     code, out = sim("--board", "m5stack-core", "--keys", str(tmp_path / "missing.txt"))
     assert code == 2 and "Traceback" not in out
+    # a script saved by Windows Notepad (a byte-order mark, CRLF lines) is read as any other
+    (tmp_path / "win.txt").write_bytes(b"\xef\xbb\xbfdown\r\n# a note\r\nDOWN\r\n\r\n")
+    code, out = sim("--board", "ttgo-t-display", "--keys", str(tmp_path / "win.txt"))
+    assert code == 0 and out == "", out
     # (a newcomer's trial: tracebacks, an errno alone, a 0x0 picture) one line naming what is wrong
     (tmp_path / "afile").write_text("x")
     (tmp_path / "bin.txt").write_bytes(bytes(range(128, 256)))

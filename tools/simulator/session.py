@@ -206,7 +206,10 @@ class Sim:
     def run_script(self, path):
         try:
             with open(path) as f:
-                lines = f.read().split("\n")
+                text = f.read()
+            if text[:1] == "\ufeff":  # a byte-order mark (Windows Notepad writes one)
+                text = text[1:]
+            lines = text.split("\n")
         except OSError as e:
             raise ScriptError("cannot read %s: %s" % (path, why(e)))
         except UnicodeError:
