@@ -339,6 +339,23 @@ def test_another_tie_keeps_each_undone_run_for_its_own():
     assert set_hole(g, 0, [P28, P28, P36]) == 1 and g.back == 1 and g.winner() == 0  # and back again
 
 
+def test_an_edit_put_back_brings_back_the_playoff_it_undid_not_an_older_one():
+    # (a probe) the oldest run of the same tie came back: a playoff hole played after a tie
+    # that an edit had since broken, and the game went to the other player
+    g = Game("play-nine", ["Ann", "Bob"], {"holes": 2})
+    g.add_hole([P28, P36])
+    g.add_hole([P36, P28])  # tied on 64
+    g.add_playoff([0, 1], [P28, P28])  # tied again
+    g.add_playoff([0, 1], [P28, P36])  # Ann wins
+    assert set_hole(g, -1, [P36, P28]) == 1 and g.winner() == 1  # the first fixed: Bob wins, the next undone
+    assert set_hole(g, 0, [P36, P36]) == 1 and g.winner() == 1 and g.playoff == []  # Bob outright
+    assert set_hole(g, 0, [P28, P36]) == 0 and g.back == 1  # the card put back: the tie, and its hole
+    assert [h.scores for h in g.playoff] == [[36, 28]] and g.winner() == 1
+    assert [[h.scores for h in r] for r in g.undone] == [[[28, 36]]]
+    assert set_hole(g, -1, [P28, P28]) == 0 and g.back == 1 and g.winner() == 0  # and the first fix undone
+    assert [h.scores for h in g.playoff] == [[28, 28], [28, 36]] and g.undone == []
+
+
 def test_a_playoff_hole_is_edited_like_any_other():
     g = Game("play-nine", ["Ann", "Bob", "Cy"], {"holes": 1})
     g.add_hole([P28, P28, P28])  # all three tied

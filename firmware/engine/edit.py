@@ -54,10 +54,11 @@ def _prune(g):
         r = [r for r in runs if need and sorted(r[0].players) == need]
         if not r:
             break
-        g.playoff.append(r[0].pop(0))
+        r = r[-1]  # the latest undone: an edit put back restores what it undid
+        g.playoff.append(r.pop(0))
         g.back += 1
-        if not r[0]:
-            runs.remove(r[0])
+        if not r:
+            runs.remove(r)
     if cut:
         runs.append(cut)
     return len(cut)
