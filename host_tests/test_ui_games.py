@@ -322,6 +322,43 @@ def test_a_power_cut_mid_hole_loses_at_most_the_card_being_entered():
         assert d.screen() == "Play" and "hole" not in os.listdir(), (board, d.screen())
 
 
+def test_back_to_the_player_before_asks_first_and_cards_dropped_stay_dropped():
+    # (a probe) on the buttons BACK from a player's first cell went to the player before with
+    # no question, their cards gone; and cards dropped came back after a power cut
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    for board in KINDS:
+        fresh_dir("drop-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=3)
+        d.key("ok")  # the first hole
+        d.grid(a)
+        for card in ("9", "10", "11"):  # BOB's (on a keyboard or a pad the first goes from ANN's)
+            d.card(card)
+        s = d.top()
+        kept = [s.hole.cells[i] for i in s.hole.order[:3]]
+        assert s.player == 1 and kept == ["9", "10", "11"], (board, kept)
+        if board in BOARDS:  # the buttons: back a cell a press
+            for _ in range(3):
+                d.key("back")
+        else:  # (an arrow or a tap reaches it: test_direct_entry)
+            s.hole.pos = 0
+        assert s.hole.pos == 0, board
+        d.key("back")
+        assert d.screen() == "Menu" and d.top().title[0] == "Drop BOB's cards?", (board, d.screen())
+        d.choose("Keep them")
+        assert d.top() is s and [s.hole.cells[i] for i in s.hole.order[:3]] == kept, board
+        d.key("back")
+        d.choose("Drop, go back")
+        assert d.screen() == "GridEntry" and d.top().player == 0, board
+        d = Driver(board)  # the power went, and came back: BOB's cards stay dropped
+        d.key("ok")
+        s = d.top()
+        assert d.screen() == "GridEntry" and s.player == 1 and s.hole.entries[1] is None, (board, d.screen())
+        assert not [c for c in s.hole.cells[1:] if c is not None], (board, s.hole.cells)
+        d.key("back")  # nothing entered for BOB (a guess): back to ANN's at once
+        assert d.screen() == "GridEntry" and d.top().player == 0, (board, d.screen())
+
+
 def test_a_cut_on_littlefs_with_a_players_file_open_keeps_the_cards_taken():
     # (issue 57, 1) on the real littlefs (the unix port's VfsLfs2 over the flash model): the
     # power goes with the player's file open, three cards taken; the flash as it is then

@@ -14,8 +14,9 @@
 # is removed or earns a bonus show while entering. Choosing "#" instead of a
 # card enters that player's total alone.
 #
-# Nothing entered is lost by going back: BACK steps back a cell, then to the
-# previous player; leaving the hole asks first.
+# Nothing entered is lost by going back unasked: BACK steps back a cell, then
+# to the previous player (asking first if this player's cards would go);
+# leaving the hole asks first.
 from array import array
 
 from hardware import BACK, DOWN, OK, UP
@@ -320,6 +321,24 @@ class GridEntry(Screen):
             if h.pos > 0:
                 h.pos -= 1
             elif self.player > 0:
+                p, f = self.player, self.flow
+
+                def drop():  # off the flash too: a restart brings back no card dropped
+                    if f.log_p == p:
+                        f.keep(-1, "")  # (its open file closed)
+                    try:
+                        remove("%s.%d" % (JOURNAL, p))
+                    except OSError:
+                        pass
+                    self.app.pop()
+
+                # the player's cards go with it: asked first (on buttons the cell after the last
+                # card taken holds a guess, not a card)
+                if type(h.entries[p]) is not list and \
+                        h.cells.count(None) < len(h.cells) - (self.app.via is None):
+                    confirm(self.app, ("Drop %s's cards?" % h.name(p), "Drop cards?"), drop,
+                            no="Keep them", yes="Drop, go back")
+                    return
                 self.app.pop()
             else:
                 self.flow.leave()
@@ -393,17 +412,11 @@ class GridEntry(Screen):
         asking first when this player's cards would go with it (a tap or an
         arrow reaches the first cell at once); from the first player,
         leaving the hole (which asks)."""
-        h, player = self.hole, self.player
         if self.ready:  # the complete grid to change: on its last card
             self.set_ready(False)
             self.changed()
             return
-        if h.pos == 0 and player > 0 and type(h.entries[player]) is not list and \
-                h.cells.count(None) < len(h.cells):
-            confirm(self.app, ("Drop %s's cards?" % h.name(player), "Drop cards?"),
-                    lambda: self.key(BACK), no="Keep them", yes="Drop, go back")
-        else:
-            self.key(BACK)
+        self.key(BACK)  # (which asks)
 
     # previous()'s line and the entry it is of; the input's hint (hint()) and that line: made again
     # only when what they show changed, not a key
