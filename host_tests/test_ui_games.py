@@ -466,6 +466,14 @@ def test_a_damaged_card_file_costs_that_player_alone_and_is_said():
         assert "hole" not in os.listdir() and "hole.0" not in os.listdir(), os.listdir()
         d.key("ok")
         assert d.screen() == "Play", d.screen()
+    # (a probe) the file naming the hole made and the power gone before it was written (the
+    # hole's first card): nothing to open again, and no damage said
+    fresh_dir("cut-head-empty")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    open("hole", "w").close()
+    d = Driver("ttgo-t-display")
+    assert d.screen() == "Play" and "hole" not in os.listdir(), d.screen()
     fresh_dir("cut-other")
     d = Driver("ttgo-t-display")
     d.new_game("Play Nine", ["ANN", "BOB"], holes=3)

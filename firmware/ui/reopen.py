@@ -57,7 +57,8 @@ def read(flow):
     except UnicodeError:
         return _none("")
     if head != "%s|%s" % (h.label, ",".join(h.game.names)):
-        return _none(None if "|" in head else "")  # another hole's, another game's; else damaged
+        # another hole's, another game's, or none (the power gone as it was made); else damaged
+        return _none(None if not head or "|" in head else "")
     for p in range(len(h.entries)):
         try:
             with open("%s.%d" % (JOURNAL, p), "rb") as f:
