@@ -1280,6 +1280,34 @@ def test_a_boxed_card_on_the_oled_keeps_a_pixel_clear_of_its_box():
         assert not any(lit(x + tw - 5, py) for py in range(yy - 1, yy + 8)), row  # and right of them
 
 
+def test_the_scores_tell_names_apart_that_begin_alike():
+    # (a probe) ANNA, ANNE and ANNIKA were all "ANN" on the table's and the chart's columns
+    names = ["ANNA", "ANNE", "ANNIKA", "BO"]
+    for board in ALL:
+        fresh_dir("alike-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", names, holes=2)
+        d.hole([[[0, 1, 2, 3], [4, 5, 6, 7]], [[1, 2, 3, 4], [5, 6, 7, 8]],
+                [[5, 5, 5, 6], [7, 8, 9, 9]], [[1, 1, 2, 2], [3, 3, 4, 4]]])
+        d.choose("Scores")
+        s = d.top()
+        pages = s.layout(d.app.pen)[3] + (0 if d.app.pen.mono else 1)
+        heads, legend = [], []
+        for page in range(pages):  # the table's pages, then the chart
+            drawn = record_text(d.app.pen)
+            s.dirty = True
+            d.sim.tick(50)
+            del d.app.pen.text
+            got = [t for t in drawn if t in names or t[:2] in ("AN", "BO") and len(t) <= 3]
+            (heads if page < s.layout(d.app.pen)[3] else legend).extend(got)
+            legend.extend([t.split()[0] for t in drawn if " " in t and t[:2] in ("AN", "BO")])
+            d.key("ok")
+        assert len(heads) == 4 and len(set(heads)) == 4, (board, heads)
+        assert "ANA" in heads and "ANE" in heads and "BO" in heads, (board, heads)
+        if not d.app.pen.mono:
+            assert len(legend) == 4 and len(set(legend)) == 4, (board, legend)
+
+
 def test_the_chart_names_each_players_total_and_its_scale():
     for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
         fresh_dir("chart-" + board)

@@ -41,8 +41,9 @@ class Scores(Screen):
             return
         y = header(pen, "Scores" + (" %d/%d" % (self.page + 1, pages) if pages > 1 else ""))
         players = list(range(self.page * per, min(len(g.names), (self.page + 1) * per)))
+        short = cut(g.names, 3)
         for i, p in enumerate(players):
-            pen.text(g.names[p][:3], lw + i * cw + 4, y, ACCENT)
+            pen.text(short[p], lw + i * cw + 4, y, ACCENT)
         y += pen.line_h
         totals = g.totals()
         rows = max(1, (pen.h - y) // pen.line_h - 1)  # the last row: totals
@@ -82,7 +83,7 @@ class Scores(Screen):
         room = col // (8 * pen.scale) - 1
         for p in range(n):
             total = str(series[p][-1])
-            label = g.names[p][: max(1, room - len(total) - 1)] + " " + total
+            label = cut(g.names, max(1, room - len(total) - 1))[p] + " " + total
             x, yy = (p % cols) * col + 2, ly + (p // cols) * pen.line_h
             pen.text(label[:room], x, yy, SERIES[p % len(SERIES)])
 
@@ -114,6 +115,25 @@ def chart(pen, x, y, w, h, series, roles=SERIES):
             pen.line(cx if px is None else px, cy if py is None else py, cx, cy, roles[k % len(roles)])
             px, py = cx, cy
     return (low, high)
+
+
+def cut(names, n):
+    """Each name in at most n characters, told apart: where a cut is another's too,
+    the first n - 1 and the first character after that which the others there do not
+    have (ANNA, ANNE, ANNIKA: ANA, ANE, ANN), else the player's number; a name that
+    fits is kept whole."""
+    out = [s[:n] for s in names]
+    for i, s in enumerate(names):
+        others = [t for j, t in enumerate(names) if j != i and out[j] == out[i]]
+        if others and len(s) > n:
+            c = s[: n - 1] + str(i + 1)
+            taken = [o for j, o in enumerate(out) if o != out[i] or len(names[j]) <= n]
+            for k in range(n - 1, len(s)):
+                if all(t[k:k + 1] != s[k] for t in others) and s[: n - 1] + s[k] not in taken + out[i:i + 1]:
+                    c = s[: n - 1] + s[k]
+                    break
+            out[i] = c
+    return out
 
 
 def _num(pen, n, right, y, role):
