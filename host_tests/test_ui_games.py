@@ -1156,6 +1156,15 @@ def test_a_new_game_never_lets_the_game_in_progress_go_without_a_question():
     assert len(saved_state()["history"]) == 1  # discarded: not in the history
     d.key("back")
     assert [i[0] for i in d.top().items][0] == "New game"  # no game to continue
+    # (a probe) a game with no hole played went into History, its stats' best "None"
+    d.new_game("Crazy Nines", ["CY", "DI"], holes=2)
+    d.choose("Main menu")
+    d.choose("New game")
+    assert [i[0] for i in d.top().items] == ["Keep playing", "Discard it"], d.top().items
+    from ui.history import stats_rows
+
+    d.app.state["stats"]["crazy-nines"] = {"CY": [1, 0, 0, 0, None]}  # (one a save kept so)
+    assert ("  best", "-") in stats_rows(d.app, "crazy-nines")
 
 
 def test_a_game_finished_into_history_is_what_it_was_won_tied_into_a_playoff_or_unfinished():

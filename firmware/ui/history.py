@@ -45,5 +45,5 @@ def stats_rows(app, game_id):
         avg = "%.1f" % (points / holes) if holes else "-"
         rows.append((name, "%d/%d won" % (wins, games)))
         rows.append(("  average", avg))
-        rows.append(("  best", str(best)))
+        rows.append(("  best", "-" if best is None else str(best)))  # (no hole played)
     return rows

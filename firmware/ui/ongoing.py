@@ -50,7 +50,9 @@ def ask(app, games):
         games(app)
 
     n = len(app.game.holes) if app.game is not None else len(app.state["game"].get("holes") or ())
+    # (a game with no hole played has nothing for History: a probe found it there, "best None")
     app.push(Menu(app, ("A game is on: %d hole%s in" % (n, "" if n == 1 else "s"), "A game is on"),
-                  [("Keep playing", keep), ("Finish into History", into_history), ("Discard it", discard)]))
+                  [("Keep playing", keep)] + [("Finish into History", into_history)] * (n > 0) +
+                  [("Discard it", discard)]))
 
 
