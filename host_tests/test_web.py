@@ -448,6 +448,43 @@ def test_idle_and_slow_connections_do_not_shut_the_phones_out(tmp_path):
                 c.close()
 
 
+def test_polls_held_and_made_again_at_once_do_not_shut_a_grid_out(tmp_path):
+    # (a probe: 9 connections that each hold a poll of the state and poll again the moment it
+    # answers, no PIN needed, took the place each woken poll freed before the phone waiting for it:
+    # every grid sent was answered 503) The place a woken poll frees is the waiting phone's.
+    with table(tmp_path) as s:
+        pin = s.pin()
+        attackers = [{"c": None, "v": None} for _ in range(9)]
+
+        def attack():
+            for a in attackers:
+                c = a["c"]
+                if c is not None:
+                    if c.at is None:
+                        continue
+                    got = c.json()
+                    c.close()
+                    a["c"] = None
+                    if got and got[0] == 200:
+                        a["v"] = got[1]["v"]
+                if s.opened < 4:  # (again at once, as soon as answered)
+                    a["c"] = s.send("GET", "/state" if a["v"] is None else "/state?v=%d" % a["v"])
+
+        s.advance(3000, attack)  # every place held by a poll
+        took = []
+        for cards in (BOB, BOB2, BOB, BOB2, BOB):
+            c = s.send("POST", "/grid", {"pin": pin, "player": 1, "hole": "Hole 1", "cards": cards})
+            s.run(lambda c=c: c.at is not None, 10000, each=attack, must=False)
+            got = c.json()
+            took.append(got[0] if got else "no answer")
+            c.close()
+            s.advance(500, attack)
+        assert took == [200] * 5, took
+        for a in attackers:
+            if a["c"] is not None:
+                a["c"].close()
+
+
 def test_a_request_begun_whose_place_goes_to_a_newcomer_is_answered(tmp_path):
     # (issue 57, 10: under 20-30 busy phones, 14 of 140,121 requests were closed without an answer)
     # every place taken by a request begun and not finished (a phone on a slow link): the newcomer's

@@ -69,7 +69,8 @@ class Net:
         # sign of a restart: the PIN it kept is an old one, and what it sent is gone)
         self.key = None
         self.cache = None  # (v, the state's JSON)
-        self.conns = 0
+        self.conns = 0  # connections that hold a place (web/conns.py) ...
+        self.wait = 0  # ... and newcomers waiting for one to come free
         self.wrong: dict = {}  # phone's address -> [wrong PINs in a row, ms when it may try again]
         self.trusted: list = []  # the addresses that have sent this PIN: never slowed
         self.misses = 0  # wrong PINs from all phones in the window ...
