@@ -342,6 +342,27 @@ def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
     except ScoreError as e:
         assert "9 cards '12' entered" in e.text() and "with what ANN sent" in e.text()
     n.check(g, 0, n.entry(g, {"cards": ["12"] + ANN[1:]}))  # a resend replaces ANN's: it fits
+    # (a probe) with the grids entered on the device for the hole too: BOB's was taken there, then
+    # "Too many" on the device, and his phone could not send it again
+    from engine.hole import Hole
+
+    n.sent.clear()
+    h = Hole(g, None)
+    h.entries[0] = [["12"] * 4, ["12"] * 4]  # ANN's, entered on the device
+    n.runner.app.hole = lambda: h
+    cy = [["12"] + ANN[1:4], ANN[4:]]
+    for sent, said in (({}, "with the cards of ANN on the device"),
+                       ({2: cy}, "with what CY sent and the cards of ANN on the device")):
+        n.sent.update(sent)
+        try:
+            n.check(g, 1, n.entry(g, {"cards": ["12"] + ANN[1:]}))
+            raise AssertionError("a ninth 12, with the device's")
+        except ScoreError as e:
+            assert said in e.text(), e.text()
+    n.check(g, 0, n.entry(g, {"cards": ["12"] + ANN[1:]}))  # ANN's own: the device's is not counted
+    h.target = 0  # a past hole's fix on the device: not this hole's
+    n.sent.clear()
+    n.check(g, 1, n.entry(g, {"cards": ["12"] + ANN[1:]}))
 
 
 def test_the_state_names_the_hole_and_who_has_sent_and_a_new_hole_empties_the_inbox():

@@ -238,11 +238,25 @@ class Net:
         others = [s for s in self.sent if s != seat and type(self.sent[s]) is not int]
         for s in others:
             flat.append(rules.read(self.sent[s], game.opts))
+        # and the grids entered on the device for this hole (a probe: a grid taken here was then
+        # "Too many" there, and its phone could not send it again)
+        a = self.runner.app
+        hole = a.hole() if a is not None else None
+        dev = []
+        if hole is not None and type(hole.target) is not int and self.sent_for is not None and \
+                hole.label == self.sent_for[1]:
+            for i, got in enumerate(hole.entries):
+                s = hole.players[i]
+                if type(got) is list and s != seat and s not in others:
+                    flat.append(rules.read(got, game.opts))
+                    dev.append(s)
         try:
             game.check_deck(flat)
         except ScoreError as err:
-            names = ", ".join(game.names[s] for s in sorted(others))
-            raise ScoreError("%s, with what %s sent" % (err.msg, names))
+            said = ["what %s sent" % ", ".join(game.names[s] for s in sorted(others))] if others else []
+            if dev:
+                said.append("the cards of %s on the device" % ", ".join(game.names[s] for s in sorted(dev)))
+            raise ScoreError("%s, with %s" % (err.msg, " and ".join(said)))
 
     # --- at the device (ui/entry.py) -------------------------------------------------
     def sent_by(self, label, seat):
