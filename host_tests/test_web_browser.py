@@ -289,6 +289,7 @@ def test_a_grid_the_device_lost_in_a_restart_is_asked_for_again(tmp_path, phones
         s = WebSim(tmp_path / "flash", port=s.port)
         s.wait_up()
         v = wait_for(d, "the loss said", lambda v: "lost what you sent" in v["msg"], 30)
+        assert "type the PIN it shows now" in v["msg"], v["msg"]  # (a probe: the PIN emptied unsaid)
         assert v["msg_err"] and v["ticks"] == []
         # (a newcomer: the PIN kept from before went with the first send, a wrong PIN counted against
         # the phone) the device's new start is known by its state's boot: the old PIN is forgotten
