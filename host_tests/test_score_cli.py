@@ -190,6 +190,10 @@ BOUND_SHAPES = {  # 64 KB of each: what costs MicroPython most per byte (issue 2
     "nesting": _fill("[[[[[[[[]]]]]]]]"),
     "distinct strings": "[" + ",".join('"%d"' % i for i in range(9000)) + "]",
     "a game and junk": json.dumps({"game": "play-nine", "players": ["A", "B"], "junk": [[]] * 16000}),
+    # (a probe: MicroPython said "too large" to these at 49 KB, the garbage of each number's and each
+    # string's reading left between the lists kept, and a list's growth found no room)
+    "one-number lists": _fill("[[0]]"), "one-string lists": _fill('["ab"]'),
+    "a game and numbers": '{"game": "play-nine", "players": ["A", "B"], "x": %s}' % _fill("[[0]]", 65400),
 }
 
 
@@ -256,3 +260,33 @@ def test_a_reader_that_goes_away_gets_no_traceback(runtime):
         os.close(w)
         assert b"Traceback" not in p.stderr and b"rror" not in p.stderr, (args, p.stderr)
         assert p.returncode != 0
+
+
+def test_a_legal_game_of_48_kb_with_cards_as_numbers_is_scored_on_both():
+    # (a probe) crazy-nines, 8 players, 18 holes and 100 playoff holes all tied, 50 playoff holes an
+    # edit undid, cards as JSON numbers: MicroPython said "too large"
+    grid = [[10, 10, "JK"], [2, 3, 4], [5, 6, 7]]
+    hole = {"grids": [grid] * 8}
+    ph = {"players": list(range(8)), "grids": [grid] * 8}
+    doc = {"game": "crazy-nines", "players": ["p%d" % i for i in range(8)], "options": {"holes": 18},
+           "holes": [hole] * 18, "playoff": [ph] * 100, "undone": [ph] * 50, "undone_runs": [50]}
+    data = json.dumps(doc, separators=(",", ":"))
+    assert 45000 < len(data) <= 65536
+    status, out, err = both(data)
+    assert status == 0 and json.loads(out)["tied"] == list(range(8)), err
+
+
+def test_letters_beyond_ascii_and_names_of_unicode_spaces_alike_on_both():
+    # (a probe) CPython's upper() made "qſ" QS and "hıo" HIO, MicroPython's did not; CPython's
+    # strip() made a name of "\u00a0" blank, MicroPython's did not
+    rest = [["4", "5", "6"], ["7", "8", "9"]]
+    for first, said in ((["Q\u017f", "2", "3"], "'Q\u017f' is not a crazy-nines card"),
+                        (["h\u0131o", "2", "3"], "'h\u0131o' is not")):
+        doc = {"game": "crazy-nines", "players": ["a", "b"], "options": {"holes": 1},
+               "holes": [{"grids": [[first] + rest, 5]}]}
+        status, out, err = both(json.dumps(doc, ensure_ascii=False))
+        assert status == 2 and said in err, err
+    for name, shown in (("\u00a0", "'\u00a0'"), ("\u3000 \u2003", "'\u3000 \u2003'"), ("\u2028", "'\\u2028'"),
+                        ("\x85", "'\\x85'")):
+        doc = {"game": "play-nine", "players": ["a", name]}
+        assert both(json.dumps(doc)) == (2, "", "error: player 2 needs a name, not %s\n" % shown), name

@@ -54,8 +54,8 @@ line"; the input, the answer and every error: docs/RULES.md, "The score
 format"."""
 
 
-MAX_INPUT = 65536  # bytes of input read, on both runtimes alike (docs/RULES.md): a legal game,
-# written as the device writes it, is at most some 17 KB
+MAX_INPUT = 65536  # bytes of input read, on both runtimes alike (docs/RULES.md): the largest game a
+# device makes, written as it writes it, is some 56 KB
 TOO_BIG = "error: the input is larger than %d bytes, the most score.py reads\n" % MAX_INPUT
 
 
@@ -228,11 +228,21 @@ def _explain(g):
     return "\n".join(lines)
 
 
+# What str.strip() takes away on CPython (Unicode's spaces), where MicroPython's takes only ASCII's:
+# a name of them alone is blank on both (a probe: "\u00a0" was refused on one and scored on the other)
+SPACES = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006" \
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
 def answer(doc, explain=False):
     """The answer to one input document: an Obj, or text with explain.
     The holes of doc are released as they are read (to save RAM)."""
     if type(doc) is dict and doc.get("game") == "multiple-9":
         return _nines(doc, explain)
+    names = doc.get("players") if type(doc) is dict else None
+    for p in range(len(names) if type(names) is list else 0):
+        if type(names[p]) is str and not names[p].strip(SPACES):  # (the engine's message)
+            raise ScoreError("player %d needs a name, not %s" % (p + 1, show(names[p])))
     g = game_doc.from_doc(doc, consume=True)
     if explain:
         return _explain(g)

@@ -4,9 +4,11 @@
 
 
 def clean(text):
-    """text with control characters escaped: a message stays on one line."""
+    """text with control characters escaped (C0, DEL, C1, and U+2028 and U+2029, which some
+    editors break lines at): a message stays on one line."""
     for ch in text:
-        if ord(ch) < 0x20 or ord(ch) == 0x7F:
+        o = ord(ch)
+        if o < 0x20 or 0x7F <= o < 0xA0 or o == 0x2028 or o == 0x2029:
             break
     else:
         return text
@@ -17,8 +19,10 @@ def clean(text):
             out.append("\\n")
         elif o == 9:
             out.append("\\t")
-        elif o < 0x20 or o == 0x7F:
+        elif o < 0x20 or 0x7F <= o < 0xA0:
             out.append("\\x%02x" % o)
+        elif o == 0x2028 or o == 0x2029:
+            out.append("\\u%04x" % o)
         else:
             out.append(ch)
     return "".join(out)

@@ -128,6 +128,8 @@ class Rules:
             key = str(tok)
         elif type(tok) is str:
             key = tok.upper()
+            if key != tok and len(tok.encode()) > len(tok):
+                key = tok  # no card: CPython's upper() makes "qſ" QS, MicroPython's only ASCII
         else:
             raise ScoreError("%s is not a card" % show(tok), row, col, card)
         t = self.canon.get(key)

@@ -226,20 +226,32 @@ class _Reader:
                 self.fail("a ',' before ']' (trailing comma)")
 
     def number(self):
-        out = bytearray()
-        frac = False
+        # a whole number is summed as it is read, nothing made (a card: a heap of 64 KB of them was
+        # all garbage between the lists kept, and a list's growth found no room: a probe); one with
+        # a fraction or an exponent is read as text
+        neg = self.peek() == 0x2D
+        if neg:
+            self.i += 1
         c = self.peek()
-        if c == 0x2D:
-            out.append(self.take())
-        c = self.peek()
+        n = k = 0
         if c == 0x30:
-            out.append(self.take())
+            self.i += 1
             if 0x30 <= self.peek() <= 0x39:
                 self.fail("a number may not start with 0")
         elif 0x31 <= c <= 0x39:
-            self.digits(out)
+            while 0x30 <= self.peek() <= 0x39:
+                n = n * 10 + self.take() - 0x30
+                k += 1
+                if k + neg > MAX_NUMBER:
+                    self.fail("a number longer than %d characters" % MAX_NUMBER)
         else:
             self.fail("expected a digit")
+        c = self.peek()
+        if c != 0x2E and c != 0x65 and c != 0x45:
+            return -n if neg else n
+        out = bytearray(b"-" if neg else b"")
+        out.extend(str(n).encode())
+        frac = False
         if self.peek() == 0x2E:
             frac = True
             out.append(self.take())
@@ -270,6 +282,18 @@ class _Reader:
 
     def string(self):
         self.i += 1  # the opening quote
+        # plain ASCII to its closing quote, in this chunk: read at once, no garbage made on the way
+        # (as number(): a probe's 64 KB of short strings in lists fragmented MicroPython's heap)
+        buf, i = self.buf, self.i
+        j = buf.find(b'"', i)
+        if j >= 0:
+            k = i
+            while k < j and 0x20 <= buf[k] < 0x80 and buf[k] != 0x5C:
+                k += 1
+            if k == j:
+                self.i = j + 1
+                s = str(memoryview(buf)[i:j], "utf-8")
+                return self.intern.get(s, s)
         out = bytearray()
         while True:
             c = self.take()
