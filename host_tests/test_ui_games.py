@@ -359,6 +359,33 @@ def test_back_to_the_player_before_asks_first_and_cards_dropped_stay_dropped():
         assert d.screen() == "GridEntry" and d.top().player == 0, (board, d.screen())
 
 
+def test_a_start_never_saves_a_hole_nobody_confirmed():
+    # (make bench's random keys, and a newcomer: on the Cardputer and the CYD the last grid stands
+    # scored until Enter; a restart then saved the hole, its result shown, with no question)
+    a = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    b = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    for board in KINDS[1:]:  # (on the buttons the last card's OK goes on: confirmed)
+        fresh_dir("unconfirmed-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+        d.key("ok")  # the first hole
+        d.grid(a)
+        d.grid(b)  # the last card: the grid stands scored, Enter (a tap on OK) goes on
+        assert d.top().ready and d.screen() == "GridEntry", (board, d.screen())
+        holes = saved_state()["game"]["holes"]
+        d = Driver(board)  # the power went, and came back
+        assert saved_state()["game"]["holes"] == holes == [], (board, saved_state()["game"]["holes"])
+        assert d.screen() == "Message" and "are back" in " ".join(d.top().rows), (board, d.screen())
+        d.key("ok")
+        s = d.top()
+        assert d.screen() == "GridEntry" and s.player == 1 and s.hole.entries[1] is not None, board
+        d.enter([])  # (the grids in: on to the hole's end)
+        if d.screen() == "Menu":  # who ended, where the game asks
+            d.key("ok")
+        assert d.screen() == "Message" and len(d.app.game.holes) == 1, (board, d.screen())
+        assert len(saved_state()["game"]["holes"]) == 1, board
+
+
 def test_a_cut_on_littlefs_with_a_players_file_open_keeps_the_cards_taken():
     # (issue 57, 1) on the real littlefs (the unix port's VfsLfs2 over the flash model): the
     # power goes with the player's file open, three cards taken; the flash as it is then

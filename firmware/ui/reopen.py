@@ -138,6 +138,7 @@ def _again(app, anchor):
                                        "Enter the hole again."]))
         return
     cells, bad = got
+    last = None
     n = len(h.players)
     upto = 0
     while upto < n - 1 and h.entries[upto] is not None:
@@ -155,8 +156,15 @@ def _again(app, anchor):
             c[h.cell()] = h.guess(h.cell())
         if screen is not None:
             screen.dirty = True
-    elif h.entries[upto] is not None:  # every entry complete: on to who ended, and the save
-        flow.done(upto)
+    elif h.entries[upto] is not None and screen is not None:
+        # every entry complete: the last player's screen as it stood, OK to go on (to who ended, and
+        # the save): a start saved a hole nobody had confirmed where its last card does not go on
+        # by itself (a keyboard, a pad: the grid stands scored, then Enter; found by make bench)
+        if not h.rules.hand:
+            h.pos = len(h.order) - 1
+            if app.via is not None:  # a keyboard, a pad: scored and ready (its OK), once the note goes
+                last = screen
+        screen.dirty = True
     # a damaged file's player, and a later one's cards so far (their screen is not reached): asked again
     gone = bad + [h.name(p) for p in cells if p > upto]
     if not gone:
@@ -166,4 +174,5 @@ def _again(app, anchor):
                "Enter them again." % " and ".join(gone)
     else:
         said = "the cards entered before the restart could not be read (a damaged file). Enter them again."
-    app.push(Message(app, "Note", ["%s again: %s" % (h.label, said)]))
+    app.push(Message(app, "Note", ["%s again: %s" % (h.label, said)],
+                     None if last is None else lambda: last.set_ready(True)))
