@@ -326,7 +326,9 @@ def test_a_phones_entry_is_checked_and_named_as_the_device_names_cards():
     n, g = net()
     assert n.entry(g, {"cards": [5, "hio", 10, 3, 5, 7, 0, 3]}) == [ANN[:4], ANN[4:]]
     assert n.entry(g, {"total": 23}) == 23
-    for body, said in (({"total": 500}, "from -99 to 199"), ({"cards": ANN[:7]}, "rows"),
+    for body, said in (({"total": 500}, "from -99 to 199"), ({"cards": ANN[:7]}, "a grid has 8 cards, not 7"),
+                       ({"cards": ANN + ["1"]}, "a grid has 8 cards, not 9"), ({"cards": []}, "not 0"),
+                       ({"cards": [ANN[:4], ANN[4:7]]}, "rows"),
                        ({"cards": ANN[:7] + ["13"]}, "'13' is not a play-nine card"),
                        ({"cards": 5}, "a list"),
                        ({}, "the cards must be a list (or a total given), not null")):  # (neither: said)

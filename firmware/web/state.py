@@ -223,9 +223,11 @@ class Net:
         cards = body.get("cards")
         if type(cards) is not list:
             raise ScoreError("the cards must be a list (or a total given), not %s" % show(cards))
-        if not rules.hand:
-            if len(cards) == rules.rows * rules.cols and all(type(c) is not list for c in cards):
-                cards = rules.grid_of(cards)
+        if not rules.hand and all(type(c) is not list for c in cards):  # flat: so many cards
+            n = rules.rows * rules.cols
+            if len(cards) != n:  # (a newcomer: read as rows, it said "the grid has 8 rows")
+                raise ScoreError("a grid has %d cards, not %d" % (n, len(cards)))
+            cards = rules.grid_of(cards)
         got = rules.read(cards, game.opts)  # raises with the device's message; the cards as it names them
         return got if rules.hand else rules.grid_of(got)
 
