@@ -253,7 +253,12 @@ def run_bundle(tmp_path, board_id, data):
      "it is MicroPython v1.20.0; a bundle needs v1.23 or newer"),
     (stock_image("esp32", CURRENT, "v1.22.2"), "cyd", "it is MicroPython v1.22.2; a bundle needs v1.23"),
     (stock_image("esp32", CURRENT, None), "cyd", "no MicroPython version in it"),
-], ids=["a zip", "no room", "another chip", "v1.20", "v1.22.2", "no banner"])
+    # (a newcomer: the boards listed for an unknown one took in browser and sim, then refused them)
+    (stock_image("esp32", CURRENT), "ttgo", "unknown board 'ttgo' (boards: cardputer, cyd, devkit-oled, "
+     "m5stack-core, ttgo-t-display)"),
+    (stock_image("esp32", CURRENT), "browser", "browser is not an ESP32 board: nothing to bundle (boards: "
+     "cardputer,"),
+], ids=["a zip", "no room", "another chip", "v1.20", "v1.22.2", "no banner", "unknown board", "browser"])
 def test_what_cannot_be_bundled_is_refused_in_one_line(tmp_path, data, board_id, says):
     run = run_bundle(tmp_path, board_id, data)
     assert run.returncode == 2 and run.stdout == "", run.stdout + run.stderr

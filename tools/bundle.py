@@ -241,7 +241,10 @@ def main(argv):
         print(line)
         return 1 if line.endswith("TOO BIG") else 0
     try:
-        manifest.board_file(args.board)
+        if args.board not in manifest.REAL_BOARDS:  # (a newcomer: the list offered browser and sim)
+            raise BundleError("%s (boards: %s)" % (
+                "%s is not an ESP32 board: nothing to bundle" % args.board if args.board in manifest.BOARDS
+                else "unknown board '%s'" % args.board, ", ".join(manifest.REAL_BOARDS)))
         chip = manifest.board_chip(args.board)
         if chip not in BOOT_OFFSET:
             raise BundleError("%s is not an ESP32 board (its chip: %s): nothing to bundle"

@@ -115,9 +115,11 @@ def export(state, out):
         with open(path, "w") as f:
             f.write(text)
         totals = json.loads(answer)["totals"]
-        said.append("game.json: %s, %d of %d holes, totals %s (python tools/score.py < %s scores it)" % (
+        # (the Python this runs under, as README's commands name it: a newcomer's machine had no "python")
+        py = os.path.relpath(sys.executable) if sys.executable.startswith(ROOT) else "python3"
+        said.append("game.json: %s, %d of %d holes, totals %s (%s tools/score.py < %s scores it)" % (
             doc["game"], len(doc.get("holes", [])), doc.get("options", {}).get("holes", 9),
-            ", ".join("%s %d" % (n, t) for n, t in zip(doc["players"], totals)), path))
+            ", ".join("%s %d" % (n, t) for n, t in zip(doc["players"], totals)), py, path))
     history = state.get("history") or []
     with open(os.path.join(out, "history.csv"), "w", newline="") as f:
         for line in history_lines(history):
