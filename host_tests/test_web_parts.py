@@ -61,6 +61,7 @@ class Reply:
     def __init__(self, raw):
         head, _, self.body = raw.partition(b"\r\n\r\n")
         lines = head.decode().split("\r\n")
+        self.line = lines[0]
         self.status_code = int(lines[0].split()[1])
         self.headers = {}
         for line in lines[1:]:
@@ -569,6 +570,10 @@ def test_the_routes_answer_as_docs_phones_md_says():
         sent = {"pin": "x", "player": 1, "hole": "Hole 1", "cards": ANN}
         r = await c.post("/grid", body=sent)
         assert r.status_code == 403 and "Wrong PIN" in r.json["error"] and not n.sent
+        assert r.line == "HTTP/1.0 403 Forbidden", r.line  # (two probes: "403 N/A")
+        for path, line in (("/nothing", "HTTP/1.0 404 Not Found"), ("/state?x", "HTTP/1.0 200 OK")):
+            assert (await c.get(path)).line == line, path
+        assert (await c.request("PUT", "/state")).line == "HTTP/1.0 405 Method Not Allowed"
         v = n.v
         r = await c.post("/grid", body=dict(sent, pin=n.pin))
         assert r.status_code == 200 and "BOB's grid for Hole 1 is on the device" in r.json["message"]

@@ -9,6 +9,10 @@
 # (microdot answered HTTP/1.0 and closed too); none was used. Its code is
 # some 25 KB less in the heap than microdot's (docs/MEMORY.md, "With Wi-Fi on").
 
+# the status lines the routes answer with (RFC 9110's reason phrases)
+REASONS = b"|200 OK|400 Bad Request|403 Forbidden|404 Not Found|405 Method Not Allowed|409 Conflict" \
+    b"|413 Payload Too Large|429 Too Many Requests|500 Internal Server Error|503 Service Unavailable|"
+
 
 class Response:
     send_file_buffer_size = 256  # a file goes out this many bytes at a time
@@ -25,7 +29,9 @@ class Response:
             h["Content-Length"] = str(len(body))
         if "Content-Type" not in h:
             h["Content-Type"] = "text/plain; charset=UTF-8"
-        writer.write(b"HTTP/1.0 %d %s\r\n" % (self.status_code, b"OK" if self.status_code == 200 else b"N/A"))
+        i = REASONS.find(b"|%d " % self.status_code)  # (its reason phrase: two probes saw "403 N/A")
+        writer.write(b"HTTP/1.0 %s\r\n" % (REASONS[i + 1:REASONS.find(b"|", i + 1)] if i >= 0 else
+                                            b"%d Error" % self.status_code))
         for k in h:
             writer.write(b"%s: %s\r\n" % (k.encode(), h[k].encode()))
         writer.write(b"\r\n")
