@@ -607,6 +607,45 @@ def test_multiple_9_tools_and_tally():
     assert "/build/tmp/" in os.getcwd() and "/sk-ui-" in os.getcwd()  # (a runner's own folder between)
 
 
+def test_a_showdown_ranks_the_hands_as_they_stand_after_back():
+    # (a probe) back from Hand 2 into Hand 1, a card changed and Hand 1 ended again: it was kept
+    # twice, Hand 2 never asked, and the old cards ranked; back to the board, the old hands stayed
+    from engine import multiple_9
+
+    fresh_dir("showdown-back")
+    d = Driver("m5stack-core")
+    d.choose("Multiple 9")
+    d.choose("Showdown")
+    d.number(2)
+
+    def cards(said):
+        for c in said:
+            s = d.top()
+            d._cycle_to(lambda s=s: s.choice, s.cycle, c)
+            d.key("ok")
+        s = d.top()
+        d._cycle_to(lambda: s.choice, s.cycle, "end")
+        d.key("ok")
+
+    board = ["J", "7", "9", "2", "10"]
+    cards(board)
+    cards(["Q", "5"])  # Hand 1
+    assert d.top().title == "Hand 2", d.top().title
+    d.key("back")  # the empty Hand 2 left: Hand 1, its 5 taken back
+    d.key("back")
+    cards(["4"])  # Hand 1 is Q 4 now
+    assert d.screen() != "Message" and d.top().title == "Hand 2", (d.screen(), d.top().title)
+    cards(["K", "3"])
+    nn, unused, places = multiple_9.showdown(board, [["Q", "4"], ["K", "3"]])
+    rows = d.top().rows
+    assert d.top().title == "Showdown" and len(rows) == 4, rows
+    for k in range(2):
+        row = [r for r in rows if "hand %d:" % (k + 1) in r][0]
+        assert row.startswith("%d. " % places[k]) and "%d nines" % nn[k] in row, (k, rows)
+        left = rows[rows.index(row) + 1]
+        assert left == "  left: " + " ".join(unused[k]), (k, rows)
+
+
 def test_a_saved_win_tally_not_of_its_form_is_kept_aside_and_said_not_a_crash():
     # (a probe: {} crashed Win tally, wins [1] for 2 players crashed a win, a string too; each was
     # the error screen and a restart) it is checked where it is read, kept aside, and a new one

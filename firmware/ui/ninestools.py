@@ -44,21 +44,27 @@ class NinesMenu(Menu):
             hands: list = []
 
             def board_done(board):
-                def hand_done(cards):
-                    hands.append(cards)
-                    if len(hands) < count:
-                        app.push(card_list(app, "Hand %d" % (len(hands) + 1), hand_done, 2))
-                    else:
-                        show(board)
+                # hand k's end stands for it and undoes the ones after (a probe: back into a hand and
+                # its end again added it twice, and the wrong hands were ranked)
+                def hand(k):
+                    def done(cards):
+                        del hands[k:]
+                        hands.append(cards)
+                        if k + 1 < count:
+                            app.push(card_list(app, "Hand %d" % (k + 2), hand(k + 1), 2))
+                        else:
+                            show(board)
 
-                app.push(card_list(app, "Hand 1", hand_done, 2))
+                    return done
+
+                del hands[:]
+                app.push(card_list(app, "Hand 1", hand(0), 2))
 
             def show(board):
                 try:
                     nn, unused, places = multiple_9.showdown(board, hands)
-                except ScoreError as e:
+                except ScoreError as e:  # (the card to change, on its screen or back: each end is its hand's)
                     app.push(Message(app, "Check cards", [e.text()]))
-                    hands.pop()
                     return
                 rows: list = []
                 for place in sorted(set(places)):
