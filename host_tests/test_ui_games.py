@@ -1383,6 +1383,34 @@ def test_the_scores_tell_names_apart_that_begin_alike():
             assert len(legend) == 4 and len(set(legend)) == 4, (board, legend)
 
 
+def test_totals_of_four_digits_stand_apart_in_the_scores():
+    # (a probe: SuitUP Original's totals pass 1000, and "0 1200 1200" read "012001200")
+    for board in ALL:
+        fresh_dir("wide-" + board)
+        d = Driver(board)
+        d.new_game("SuitUP Original", ["ANN", "BOB", "CY"], holes=2)
+        for _ in range(2):
+            d.hole([[], ["X"] * 30, ["X"] * 30], out=0)
+        assert d.app.game.totals()[1] >= 1000, d.app.game.totals()
+        d.choose("Scores")
+        pen = d.app.pen
+        drawn: list = []
+        text = pen.text
+
+        def spy(s, x, y, role=None, scale=None, drawn=drawn, text=text):
+            drawn.append((s, x, y))
+            return text(s, x, y) if role is None else text(s, x, y, role, scale)
+
+        pen.text = spy
+        d.top().dirty = True
+        d.sim.tick(50)
+        del pen.text
+        nums = sorted((y, x, s) for s, x, y in drawn if s.lstrip("-").isdigit() and x > 3 * 8 * pen.scale)
+        for (y0, x0, s0), (y1, x1, s1) in zip(nums, nums[1:]):
+            if y0 == y1:  # side by side on a line: a space between
+                assert x0 + pen.text_width(s0) + 8 * pen.scale // 2 <= x1, (board, s0, s1, x0, x1)
+
+
 def test_the_chart_names_each_players_total_and_its_scale():
     for board in ("ttgo-t-display", "m5stack-core"):  # the colour panels draw it
         fresh_dir("chart-" + board)

@@ -13,10 +13,14 @@ class Scores(Screen):
         self.page = 0  # which group of players; == pages: the chart
 
     def layout(self, pen):
-        cw = 4 * 8 * pen.scale  # a column: up to 4 characters ("-105")
+        g = self.app.game
+        # a column: the widest number and a space, at least 4 characters ("-105"); a SuitUP Original
+        # total passes 1000 (a probe: "012001200" where 4 columns' totals ran together)
+        w = max([len(str(t)) for t in g.totals()] + [len(str(n)) for h in g.holes for n in h.scores] + [3])
+        cw = (w + 1) * 8 * pen.scale
         lw = 3 * 8 * pen.scale  # the hole number column
         per = max(1, (pen.d.width - lw) // cw)
-        n = len(self.app.game.names)
+        n = len(g.names)
         return cw, lw, per, (n + per - 1) // per
 
     def key(self, key):
