@@ -529,6 +529,54 @@ def test_a_power_cut_mid_hole_keeps_a_hand_and_a_total_too():
         d.choose("Nobody")
     assert d.screen() == "Message", d.screen()
     assert d.app.game.holes[0].cards[:2] == [["5", "K", "2"], 17] and "hole" not in os.listdir()
+    # (a probe) a hand half entered: each card on the flash as it is taken, as a grid's
+    for board in KINDS:
+        fresh_dir("cut-half-hand-" + board)
+        d = Driver(board)
+        d.new_game("SuitUP Original", ["ANN", "BOB", "CY"], holes=3)
+        d.key("ok")
+        d.hand(["5", "K", "2"])
+        for c in ("Q", "7", "7"):
+            hand_card(d, c)
+        d.key("back")  # one taken back: Q 7 kept
+        d = Driver(board)  # the power went, and came back
+        assert d.screen() == "Message" and "are back" in " ".join(d.top().rows), (board, d.screen())
+        d.key("ok")
+        s = d.top()
+        assert s.player == 1 and s.cards == ["Q", "7"] and s.hole.entries[1] is None, (board, s.cards)
+        assert s.hole.entries[0] == ["5", "K", "2"], board
+
+
+def hand_card(d, c):
+    """One card into the hand on the screen, as the board enters one (Driver.hand's, without its end)."""
+    s = d.top()
+    d.via.card(lambda: s.choice, s.cycle, c)
+
+
+def test_a_hands_card_past_the_deck_or_the_most_is_said_as_it_is_taken():
+    # (a probe: a ninth K in a hand was taken and said only at the hand's end; a 31st card went
+    # unsaid) As a grid's cell: said at once, and the card not taken
+    fresh_dir("hand-deck")
+    d = Driver("m5stack-core")
+    d.new_game("SuitUP Original", ["ANN", "BOB"], holes=3)
+    d.key("ok")
+    d.hand(["K"] * 5)  # ANN's
+    s = d.top()
+    most = s.hole.rules.most("K", 2)
+    for _ in range(most - 5):
+        hand_card(d, "K")
+    assert s.cards == ["K"] * (most - 5) and d.screen() == "HandEntry", (s.cards, d.screen())
+    hand_card(d, "K")
+    assert d.screen() == "Message" and d.top().title == "Too many", d.screen()
+    assert "cards 'K' entered" in " ".join(d.top().rows), d.top().rows
+    d.key("ok")
+    assert d.top() is s and s.cards == ["K"] * (most - 5), s.cards
+    while len(s.cards) < s.most:
+        hand_card(d, "X")
+    hand_card(d, "X")
+    assert d.screen() == "Message" and "at most %d cards" % s.most in " ".join(d.top().rows), d.screen()
+    d.key("ok")
+    assert len(s.cards) == s.most
 
 
 def test_total_only_and_resume_after_a_reset():

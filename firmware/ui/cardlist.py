@@ -5,7 +5,8 @@
 from hardware import BACK, DOWN, OK, UP
 from engine.hole import TOTAL
 from ui.draw import DIM, FG, SEL_FG
-from ui.widgets import Screen, header
+from engine.errors import ScoreError
+from ui.widgets import Message, Screen, header
 
 END = "end"  # in the card list: the cards are complete
 
@@ -128,8 +129,32 @@ class HandEntry(CardList):
     def shown(self):
         self.hole.at = self.player  # back from the next player
 
+    def key(self, key):
+        n = len(self.cards)
+        super().key(key)
+        if len(self.cards) != n:  # a card taken or taken back: on the flash, as a grid's (a probe: a
+            # hand half entered was lost to a power cut; ui/reopen.py reads "+" and its cards back)
+            self.flow.keep(self.player, "+" + "".join([" %s" % t for t in self.cards]))
+
     def take(self, card):
         if card != TOTAL:
+            h = self.hole
+            if len(self.cards) >= self.most:  # (a probe: the 31st card went unsaid)
+                self.app.push(Message(self.app, "Hand full", ["A hand holds at most %d cards." % self.most]))
+                return False
+            # the deck as the card is taken, as a grid's cell (a probe: a ninth K was said at the end)
+            most = h.rules.most(card, len(h.game.names))
+            n = self.cards.count(card) + 1
+            for j in range(len(h.entries)):
+                e = h.entries[j]
+                if j != self.player and type(e) is list:
+                    n += e.count(card)
+            if most is not None and n > most:
+                try:
+                    h.game.check_deck([[card] * n])  # (raises: the engine's words for it)
+                except ScoreError as e:
+                    self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
+                    return False
             return super().take(card)
         from ui.total import instead
 

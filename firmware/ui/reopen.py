@@ -72,8 +72,8 @@ def read(flow):
         except (ValueError, IndexError, UnicodeError):
             bad.append(h.name(p))  # what is wrong with it: a card, a byte, the file cut short
             continue
-        if type(c) is list and (None in c or TOTAL in c):  # (an entry's grid: rows, lists)
-            cells[p] = c
+        if type(c) is tuple or type(c) is list and (None in c or TOTAL in c):  # (an entry's grid: rows)
+            cells[p] = list(c)
         else:
             h.entries[p] = c
     flow.logged = True
@@ -102,13 +102,14 @@ def _entry(h, got):
         if not TOTAL_LOW <= t <= TOTAL_HIGH:
             raise ValueError()
         return t
-    if kind != b"=" or not h.rules.hand and len(got) != len(h.order):
+    if kind != b"=" and (kind != b"+" or not h.rules.hand) or not h.rules.hand and len(got) != len(h.order):
         raise ValueError()
     cards = h.rules.tokens if h.rules.hand else h.cycle  # what the entry's screen takes
     for t in got:
         if t == TOTAL or t not in cards:
             raise ValueError()
-    return got if h.rules.hand else h.rules.grid_of(got)
+    # "+": a hand's cards so far (a tuple: not yet the player's entry)
+    return tuple(got) if kind == b"+" else got if h.rules.hand else h.rules.grid_of(got)
 
 
 def again(app, anchor):
@@ -156,6 +157,10 @@ def _again(app, anchor):
             c[h.cell()] = h.guess(h.cell())
         if screen is not None:
             screen.dirty = True
+    elif got and h.entries[upto] is None and screen is not None:  # a hand's cards so far
+        screen.cards[:] = got  # type: ignore[attr-defined]
+        screen.choice = screen.cycle[1]  # type: ignore[attr-defined]
+        screen.dirty = True
     elif h.entries[upto] is not None and screen is not None:
         # every entry complete: the last player's screen as it stood, OK to go on (to who ended, and
         # the save): a start saved a hole nobody had confirmed where its last card does not go on
