@@ -1312,6 +1312,38 @@ def test_a_game_finished_into_history_is_what_it_was_won_tied_into_a_playoff_or_
         assert d.top().rows[0] == "Crazy Nines, 1 hole", d.top().rows
 
 
+def test_history_shows_a_playoffs_winner_first_and_says_so():
+    # (a probe and a newcomer: History's game showed equal totals in seat order, the playoff's
+    # winner second and nothing said of the playoff)
+    fresh_dir("history-playoff")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB", "CY"], holes=1)
+    d.hole([4, 4, 9], ender=None)
+    d.hole([5, 3], ender=None)  # the playoff: BOB's
+    assert d.app.game.winner() == 1
+    d.choose("Main menu")
+    d.choose("New game")
+    d.choose("Finish into History")
+    d.key("ok")
+    d.key("back")
+    d.choose("History")
+    d.choose("BOB")
+    rows = d.top().rows
+    assert rows[1:] == [("BOB", "4"), ("ANN", "4"), ("CY", "9"), "BOB won the playoff."], rows
+    d.key("ok")
+    # and Undo last win with none to undo says so (a probe: it did nothing, unsaid)
+    d.key("back")
+    d.choose("Multiple 9")
+    d.choose("Win tally")
+    d.number(2)
+    d.choose("New name")
+    d.name("ANN")
+    d.choose("New name")
+    d.name("BOB")
+    d.choose("Undo last win")
+    assert d.screen() == "Message" and "No win to undo" in d.top().rows[0], d.screen()
+
+
 def test_two_cards_side_by_side_read_as_two_on_every_board():
     # (issue 37, 9: on the TTGO two HIO side by side read HIOHIO) A reader parts words by a space
     # wider than the letters' own: the blank between two cards is at least twice the widest blank

@@ -20,10 +20,14 @@ class HistoryMenu(Menu):
     def show(self, rec):
         n = rec["holes"]
         rows: list = ["%s, %d hole%s" % (title(rec["game"]), n, "" if n == 1 else "s")]
-        # (MicroPython's sort is not stable: equal totals in the players' order, as the standings)
-        order = sorted(range(len(rec["players"])), key=lambda p: (rec["totals"][p], p))
+        # (MicroPython's sort is not stable: equal totals in the players' order, as the standings;
+        # the winner first among them: a playoff's, which a probe found last and unsaid)
+        w, t = rec.get("winner"), rec["totals"]
+        order = sorted(range(len(rec["players"])), key=lambda p: (t[p], p != w, p))
         for p in order:
-            rows.append((rec["players"][p], str(rec["totals"][p])))
+            rows.append((rec["players"][p], str(t[p])))
+        if w is not None and t.count(t[w]) > 1:
+            rows.append("%s won the playoff." % rec["players"][w])
         self.app.push(Message(self.app, "Game", rows))
 
     def stats(self):

@@ -144,6 +144,9 @@ class Tally(Menu):
     def undo(self):
         if self.t.undo():
             self.app.save()
+        else:  # (a probe: it did nothing, unsaid)
+            self.app.push(Message(self.app, "Undo last win", ["No win to undo: a win is undone here before "
+                                                              "leaving Wins."]))
 
     def restart(self):
         def gone():
