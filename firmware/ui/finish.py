@@ -47,7 +47,8 @@ def edit(flow, sure):
         n = undoes(g, t, h.entries, h.ender, h.out, h.blitz)
         if n:
             confirm(flow.app, ("Undo %d playoff hole%s?" % (n, "s" if n > 1 else ""), "Undo playoff?"),
-                    lambda: commit(flow, True), no="Keep, go back", yes="Undo them, save")
+                    lambda: commit(flow, True), no="Keep, go back",
+                    yes="Undo it, save" if n == 1 else "Undo them, save")
             return None
     dropped = set_hole(g, t, h.entries, h.ender, h.out, h.blitz)
     note: tuple = ()
