@@ -314,9 +314,12 @@ def test_an_arrow_key_held_repeats(browser, served):
     booted(browser, served, "m5stack-core")
     wait_for(browser, lambda: top(browser), lambda t: t.startswith("Home"))
     browser.execute_script("""
-        window.downs = 0;
+        window.log = [];
         const real = skHost.button;
-        skHost.button = (i, on) => { if (on) window.downs++; return real(i, on); };""")
+        skHost.button = (i, on) => {
+            if (on) window.log.push([i, performance.now()]);
+            return real(i, on);
+        };""")
     browser.execute_async_script("""
         const done = arguments[0];
         const ev = (type, repeat) =>
@@ -325,10 +328,18 @@ def test_an_arrow_key_held_repeats(browser, served):
         let n = 0;
         const t = setInterval(() => {
             if (++n < 30) { ev("keydown", true); return; }
-            clearInterval(t); ev("keyup", false); setTimeout(done, 500);
+            clearInterval(t); window.upAt = performance.now(); ev("keyup", false); setTimeout(done, 800);
         }, 33);""")
-    downs = browser.execute_script("return window.downs")
-    assert 4 <= downs <= 30, downs  # a press of 80 ms and a gap each: not one, and none piled up
+    log, up_at = browser.execute_script("return [window.log, window.upAt]")
+    plan = "return skHost.plan(arguments[0])"
+    down_b, up_b = [int(browser.execute_script(plan, k).split()[1]) for k in ("down", "up")]
+    downs = [t for i, t in log if i == down_b]
+    assert 4 <= len(downs) <= 30, downs  # a press of 80 ms and a gap each: not one, and none piled up
+    # (a probe: a hold went one step past the value shown at its let-go) the repeats' presses that
+    # went down in its last 195 ms are taken back, the other way's press each, as a held button's
+    late = [t for t in downs[1:] if up_at - t < 195]
+    ups = [t for i, t in log if i == up_b]
+    assert len(ups) == len(late) and all(t >= up_at for t in ups), (late, ups, up_at)
     assert not errors(browser)
 
 

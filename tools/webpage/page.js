@@ -390,7 +390,7 @@ function buildKeys(kind, buttons) {
       keysDiv.appendChild(b);
     });
     $("help").textContent = "The board's buttons: " + host.keys_help() + " (long: held 0.6 s; hold: " +
-      "repeats while held). Or the keyboard: ↑ ↓ (held: again and again), Enter (OK), Backspace or Esc (Back).";
+      "repeats while held). Or the keyboard: ↑ ↓ (held: again and again, the last 0.2 s taken back when let go), Enter (OK), Backspace or Esc (Back).";
   } else if (kind === "keyboard") {
     for (const row of JSON.parse(host.rows())) {
       const r = document.createElement("div");
@@ -480,7 +480,16 @@ function playPlan(plan) {
     p = press(() => host.touch(+a, +b), () => host.touch(null, null), +c);
   }
   if (p) letGo(p);
+  return p;
 }
+
+// An arrow held: the presses its repeat made, and at its let-go those that went down in the last
+// 195 ms taken back (the other way's press each), as the buttons' driver takes back a held button's
+// late repeats (drivers/buttons.py): a person lets go a reaction time after the value shows (a probe:
+// one step past it, every hold). One not down yet is never made.
+const TAKE_BACK_MS = 195;
+const OTHER_WAY = { up: "down", down: "up", left: "right", right: "left" };
+let hold = null; // {key, presses}
 
 document.addEventListener("keydown", (e) => {
   if (!host || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
@@ -497,7 +506,11 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   // held, the keyboard's own repeat presses it again, each press once the one before has ended
   // (issue 57, 4: a card or a name's letters, held, as a board's held button steps them)
-  if (!e.repeat || (!waiting.length && !active.length)) playPlan(host.plan(key));
+  if (!e.repeat) hold = OTHER_WAY[key] ? { key, presses: [] } : null;
+  if (!e.repeat || (!waiting.length && !active.length)) {
+    const p = playPlan(host.plan(key));
+    if (e.repeat && p && hold && hold.key === key) hold.presses.push(p);
+  }
 });
 addEventListener("blur", () => { // a key let go in another window: let go here too
   for (const p of typed.values()) letGo(p);
@@ -508,6 +521,18 @@ document.addEventListener("keyup", (e) => {
   if (p !== undefined) {
     typed.delete(e.code);
     letGo(p);
+  }
+  if (hold && LOGICAL[e.key] === hold.key) {
+    const now = performance.now();
+    let back = 0;
+    for (const q of hold.presses) {
+      const i = waiting.indexOf(q);
+      if (i >= 0) waiting.splice(i, 1); // not down yet: never made
+      else if (now - q.since < TAKE_BACK_MS) back++;
+    }
+    const other = host.plan(OTHER_WAY[hold.key]);
+    hold = null;
+    for (let i = 0; i < back; i++) playPlan(other);
   }
 });
 
