@@ -635,6 +635,12 @@ def test_the_page_fits_a_phone_for_every_board(browser, served):
                   if (!r.width || e.closest('[hidden]')) continue;  // not shown
                   if (r.height < 44 || (e.closest('.row') && r.width < 24))
                     small.push(e.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+                  // (a probe: bksp, enter and space were cut at 390 px) its label whole inside it
+                  const rg = document.createRange();
+                  rg.selectNodeContents(e);
+                  const tw = rg.getBoundingClientRect().width;
+                  if (tw > e.clientWidth + 0.5)
+                    small.push(e.textContent.trim() + ': its label ' + Math.round(tw) + ' px in ' + e.clientWidth);
                 }
                 return [root.scrollWidth, root.clientWidth, small];""")
             assert got[0] <= got[1], (w, b, got)  # no sideways scroll

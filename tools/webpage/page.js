@@ -367,6 +367,14 @@ const MODIFIERS = ["fn", "shift", "ctrl", "opt", "alt"];
 // hidden on a phone's width, so that the others are wide enough to hit
 const RARE = ["`", "tab", "[", "]", "\\", "'", "shift", "ctrl", "opt", "alt"];
 const latched = new Map(); // an on-page modifier held: legend -> its button
+// on a phone's width the wide keys' signs, not their names (a probe: "bksp", "enter" and "space" cut at
+// 360-390 px); the page's width as the media query in page.css has it, followed as it changes
+const NARROW = matchMedia("(max-width: 520px)");
+const SIGNS = { bksp: "\u232B", enter: "\u23CE", space: "\u2423" };
+const label = (legend) => (NARROW.matches && SIGNS[legend]) || legend;
+NARROW.addEventListener("change", () => {
+  for (const b of document.querySelectorAll("#keys .row button")) b.textContent = label(b.dataset.legend);
+});
 
 function unlatch() {
   for (const [legend, b] of latched) {
@@ -398,7 +406,7 @@ function buildKeys(kind, buttons) {
       for (const legend of row) {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = legend;
+        b.textContent = label(legend);
         b.dataset.legend = legend;
         if (legend.length > 1) b.className = "wide";
         if (RARE.includes(legend)) b.classList.add("rare");
@@ -421,8 +429,9 @@ function buildKeys(kind, buttons) {
       }
       keysDiv.appendChild(r);
     }
-    $("help").textContent = "Type on the keyboard (as on the Cardputer: Enter is OK, Esc or ` is Back, " +
-      "the arrows are fn with ; . , /), or press the keys on the page; fn stays down for the next key.";
+    $("help").textContent = "Type on the keyboard (as on the Cardputer: Enter is OK, Backspace, Esc or ` is " +
+      "Back, the arrows are fn with ; . , /), or press the keys on the page (bksp is Back); fn stays down " +
+      "for the next key.";
   } else {
     $("help").textContent = "Tap the screen, as the board's touch screen. (On a computer's keyboard, Enter is OK " +
       "and Esc is Back where the screen has them.)";
