@@ -290,3 +290,8 @@ def test_letters_beyond_ascii_and_names_of_unicode_spaces_alike_on_both():
                         ("\x85", "'\\x85'")):
         doc = {"game": "play-nine", "players": ["a", name]}
         assert both(json.dumps(doc)) == (2, "", "error: player 2 needs a name, not %s\n" % shown), name
+    for name in ("Jos\u00e9", "\u3042", "\u2080", "Andr\u00e9", "\u00c5sa"):  # (a review: MicroPython's
+        # strip(chars) took bytes of their UTF-8: "José" a UnicodeError, "あ" blank) names as any other
+        doc = {"game": "play-nine", "players": ["a", name], "holes": []}
+        status, out, err = both(json.dumps(doc, ensure_ascii=False))
+        assert status == 0 and err == "", (name, err)

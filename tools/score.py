@@ -241,7 +241,9 @@ def answer(doc, explain=False):
         return _nines(doc, explain)
     names = doc.get("players") if type(doc) is dict else None
     for p in range(len(names) if type(names) is list else 0):
-        if type(names[p]) is str and not names[p].strip(SPACES):  # (the engine's message)
+        # (a character at a time: MicroPython's strip(chars) takes bytes of their UTF-8 away, so that
+        # "José" lost half its é; the engine's message)
+        if type(names[p]) is str and all(ch in SPACES for ch in names[p]):
             raise ScoreError("player %d needs a name, not %s" % (p + 1, show(names[p])))
     g = game_doc.from_doc(doc, consume=True)
     if explain:
