@@ -640,7 +640,7 @@ def test_the_page_fits_a_phone_for_every_board(browser, served):
                   rg.selectNodeContents(e);
                   const tw = rg.getBoundingClientRect().width;
                   if (tw > e.clientWidth + 0.5)
-                    small.push(e.textContent.trim() + ': its label ' + Math.round(tw) + ' px in ' + e.clientWidth);
+                    small.push(e.textContent.trim() + ': ' + Math.round(tw) + ' px in ' + e.clientWidth);
                 }
                 return [root.scrollWidth, root.clientWidth, small];""")
             assert got[0] <= got[1], (w, b, got)  # no sideways scroll
