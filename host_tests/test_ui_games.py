@@ -386,6 +386,82 @@ def test_a_start_never_saves_a_hole_nobody_confirmed():
         assert len(saved_state()["game"]["holes"]) == 1, board
 
 
+def test_a_start_with_the_last_entry_a_total_asks_the_hole_s_end_again():
+    # (a review of the commit before: the last player's total, or a hand, after a restart showed
+    # an empty grid whose first key crashed on the buttons, and a hand's end saved the total as 0)
+    a = [["A", 2, 3], [4, 5, 6], [7, 8, 9]]
+    for board in KINDS:
+        for gid, first, last in (("Crazy Nines", a, 7), ("SuitUP Original", ["2", "3"], 7),
+                                 ("SuitUP Original", ["2", "3"], ["4"])):
+            fresh_dir("total-last-" + board)
+            d = Driver(board)
+            d.new_game(gid, ["ANN", "BOB"], holes=2)
+            d.key("ok")
+            d.hand(first) if gid.startswith("SuitUP") else d.grid(first)
+            if type(last) is int:
+                d.grid(last) if not gid.startswith("SuitUP") else d._hand_total(last)
+            else:
+                d.hand(last)
+            if getattr(d.top(), "ready", False):
+                d.via.ok()
+            assert d.screen() == "Menu", (board, gid, d.screen())  # who went out, or who ended
+            d = Driver(board)  # the power went at the question, and came back
+            d.key("ok")  # the note
+            assert d.screen() == "Menu", (board, gid, last, d.screen())  # the question again
+            assert d.top().app.hole().entries[1] == last, (board, gid, d.top().app.hole().entries)
+
+
+def test_a_hand_all_taken_back_is_no_damage_and_a_dropped_grid_leaves_a_total():
+    # (a review) a hand's cards all taken back left "+": the next start called it damaged
+    fresh_dir("hand-empty")
+    d = Driver("m5stack-core")
+    d.new_game("SuitUP Original", ["ANN", "BOB", "CY"], holes=2)
+    d.key("ok")
+    d.hand(["5", "K"])  # ANN's
+    d.hand(["2", "3"])  # BOB's
+    hand_card(d, "7")  # CY's
+    d.key("back")  # the 7 taken back: none
+    d.key("back")  # to BOB's
+    d.key("back")  # his 3 taken back
+    d = Driver("m5stack-core")
+    rows = " ".join(d.top().rows)
+    assert "are back." in rows and "damaged" not in rows, rows
+    # a total, then cards begun in its place and dropped: the total stands, on the flash too
+    fresh_dir("total-drop")
+    d = Driver("cardputer")
+    d.new_game("Play Nine", ["ANN", "BOB", "CY"], holes=2)
+    d.key("ok")
+    d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])
+    d.grid(12)  # BOB's total
+    d.grid([[1, 2, 3, 4], [5, 6, 7, 8]])  # CY's, standing scored
+    d.key("back")  # CY's last card back
+    while d.top().player == 2:
+        d.key("back")
+        if d.screen() == "Menu":
+            d.choose("Drop, go back")
+    s = d.top()
+    assert s.player == 1 and s.hole.entries[1] == 12, (s.player, s.hole.entries)
+    d.typed("5")  # a card in the total's place
+    for _ in range(3):  # back to its first cell, then back: asked
+        if d.screen() == "Menu":
+            break
+        d.key("back")
+    assert d.screen() == "Menu" and d.top().title[0] == "Drop BOB's cards?", d.screen()
+    d.choose("Drop, go back")
+    assert d.top().player == 0 and d.top().hole.entries[1] == 12
+    d = Driver("cardputer")  # the power went
+    d.key("ok")
+    assert d.app.hole().entries[1] == 12, d.app.hole().entries
+
+
+def test_names_with_digits_are_told_apart_too():
+    from ui.scores import cut
+
+    for names in (["BOB1", "BOB12", "BO1"], ["AB", "ABC", "ABD"], ["ANNA", "ANNE", "ANNIKA", "BO"]):
+        got = cut(names, 3)
+        assert len(set(got)) == len(got) and max(len(c) for c in got) <= 3, (names, got)
+
+
 def test_a_cut_on_littlefs_with_a_players_file_open_keeps_the_cards_taken():
     # (issue 57, 1) on the real littlefs (the unix port's VfsLfs2 over the flash model): the
     # power goes with the player's file open, three cards taken; the flash as it is then

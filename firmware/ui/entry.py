@@ -326,10 +326,14 @@ class GridEntry(Screen):
                 def drop():  # off the flash too: a restart brings back no card dropped
                     if f.log_p == p:
                         f.keep(-1, "")  # (its open file closed)
-                    try:
-                        remove("%s.%d" % (JOURNAL, p))
-                    except OSError:
-                        pass
+                    e = h.entries[p]
+                    if type(e) is int:  # the total the cards were to replace: it stands, on the flash again
+                        f.keep(p, "# %d" % e)
+                    else:
+                        try:
+                            remove("%s.%d" % (JOURNAL, p))
+                        except OSError:
+                            pass
                     self.app.pop()
 
                 # the player's cards go with it: asked first (on buttons the cell after the last

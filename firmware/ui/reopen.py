@@ -72,6 +72,8 @@ def read(flow):
         except (ValueError, IndexError, UnicodeError):
             bad.append(h.name(p))  # what is wrong with it: a card, a byte, the file cut short
             continue
+        if c == ():  # a hand's cards all taken back: none yet (a review: "a damaged file")
+            continue
         if type(c) is tuple or type(c) is list and (None in c or TOTAL in c):  # (an entry's grid: rows)
             cells[p] = list(c)
         else:
@@ -161,15 +163,16 @@ def _again(app, anchor):
         screen.cards[:] = got  # type: ignore[attr-defined]
         screen.choice = screen.cycle[1]  # type: ignore[attr-defined]
         screen.dirty = True
-    elif h.entries[upto] is not None and screen is not None:
-        # every entry complete: the last player's screen as it stood, OK to go on (to who ended, and
-        # the save): a start saved a hole nobody had confirmed where its last card does not go on
-        # by itself (a keyboard, a pad: the grid stands scored, then Enter; found by make bench)
-        if not h.rules.hand:
-            h.pos = len(h.order) - 1
-            if app.via is not None:  # a keyboard, a pad: scored and ready (its OK), once the note goes
-                last = screen
+    elif type(h.entries[upto]) is list and not h.rules.hand and app.via is not None and screen is not None:
+        # every entry complete, the last a grid on a keyboard or a pad: its last card does not go on
+        # by itself (it stands scored until Enter), so a start saved a hole nobody had confirmed
+        # (make bench): it stands again, scored and ready (its OK) once the note goes
+        h.pos = len(h.order) - 1
+        last = screen
         screen.dirty = True
+    elif h.entries[upto] is not None:  # every entry complete and gone on from (the buttons' last OK, a
+        # hand's end, a total's OK): on to who ended, and the save
+        flow.done(upto)
     # a damaged file's player, and a later one's cards so far (their screen is not reached): asked again
     gone = bad + [h.name(p) for p in cells if p > upto]
     if not gone:

@@ -124,18 +124,24 @@ def chart(pen, x, y, w, h, series, roles=SERIES):
 def cut(names, n):
     """Each name in at most n characters, told apart: where a cut is another's too,
     the first n - 1 and the first character after that which the others there do not
-    have (ANNA, ANNE, ANNIKA: ANA, ANE, ANN), else the player's number; a name that
-    fits is kept whole."""
+    have (ANNA, ANNE, ANNIKA: ANA, ANE, ANN), else a digit none of the others shows;
+    a name that fits is kept whole."""
     out = [s[:n] for s in names]
     for i, s in enumerate(names):
         others = [t for j, t in enumerate(names) if j != i and out[j] == out[i]]
         if others and len(s) > n:
-            c = s[: n - 1] + str(i + 1)
+            c = None
             taken = [o for j, o in enumerate(out) if o != out[i] or len(names[j]) <= n]
             for k in range(n - 1, len(s)):
                 if all(t[k:k + 1] != s[k] for t in others) and s[: n - 1] + s[k] not in taken + out[i:i + 1]:
                     c = s[: n - 1] + s[k]
                     break
+            rest = out[:i] + out[i + 1:]
+            for d in "123456789":  # else a digit none of the others shows (a name may have digits)
+                if c is not None:
+                    break
+                if s[: n - 1] + d not in rest:
+                    c = s[: n - 1] + d
             out[i] = c
     return out
 
