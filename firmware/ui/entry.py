@@ -321,33 +321,36 @@ class GridEntry(Screen):
             if h.pos > 0:
                 h.pos -= 1
             elif self.player > 0:
-                p, f = self.player, self.flow
-
-                def drop():  # off the flash too: a restart brings back no card dropped
-                    if f.log_p == p:
-                        f.keep(-1, "")  # (its open file closed)
-                    e = h.entries[p]
-                    if type(e) is int:  # the total the cards were to replace: it stands, on the flash again
-                        f.keep(p, "# %d" % e)
-                    else:
-                        try:
-                            remove("%s.%d" % (JOURNAL, p))
-                        except OSError:
-                            pass
-                    self.app.pop()
-
-                # the player's cards go with it: asked first (on buttons the cell after the last
-                # card taken holds a guess, not a card)
-                if type(h.entries[p]) is not list and \
-                        h.cells.count(None) < len(h.cells) - (self.app.via is None):
-                    confirm(self.app, ("Drop %s's cards?" % h.name(p), "Drop cards?"), drop,
-                            no="Keep them", yes="Drop, go back")
-                    return
-                self.app.pop()
+                self.to_before()  # (a method: a closure here would make cells at every key)
+                return
             else:
                 self.flow.leave()
                 return
         self.changed()
+
+    def to_before(self):
+        """Back from the first cell to the player before; the player's cards go with it, so
+        asked first (on buttons the cell after the last card taken holds a guess, not a card)."""
+        h, p, f = self.hole, self.player, self.flow
+
+        def drop():  # off the flash too: a restart brings back no card dropped
+            if f.log_p == p:
+                f.keep(-1, "")  # (its open file closed)
+            e = h.entries[p]
+            if type(e) is int:  # the total the cards were to replace: it stands, on the flash again
+                f.keep(p, "# %d" % e)
+            else:
+                try:
+                    remove("%s.%d" % (JOURNAL, p))
+                except OSError:
+                    pass
+            self.app.pop()
+
+        if type(h.entries[p]) is not list and h.cells.count(None) < len(h.cells) - (self.app.via is None):
+            confirm(self.app, ("Drop %s's cards?" % h.name(p), "Drop cards?"), drop,
+                    no="Keep them", yes="Drop, go back")
+        else:
+            self.app.pop()
 
     # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py).
     # The grid's last card leaves it standing scored (ready): its breakdown is seen, and the
