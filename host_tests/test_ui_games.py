@@ -770,6 +770,50 @@ def test_a_showdown_ranks_the_hands_as_they_stand_after_back():
         assert left == "  left: " + " ".join(unused[k]), (k, rows)
 
 
+def test_the_card_lists_say_why_a_key_did_nothing_and_a_discard_is_a_group_a_line():
+    # (a probe: an empty discard's end, and a key that is no card on the Cardputer, did nothing
+    # unsaid; a legal discard was one line, wrapped in a group's middle on the TTGO)
+    fresh_dir("nines-notes")
+    d = Driver("cardputer")
+    d.choose("Multiple 9")
+    d.choose("Check discard")
+    s = d.top()
+    d.key("ok")  # the end (Enter), with no card
+    assert s.hint() == "no cards yet", s.hint()
+    d.typed("z")
+    assert s.hint() == "no card is 'z'" and s.cards == [], s.hint()
+    for c in "63":
+        d.typed(c)
+    assert s.hint() == "2 cards" and s.cards == ["6", "3"], (s.hint(), s.cards)
+    for c in "954":
+        d.typed(c)
+    d.key("ok")
+    d.choose("No")
+    rows = d.top().rows
+    assert rows[0] == "Legal." and len(rows) >= 3 and all(r.startswith("+ ") for r in rows[2:]), rows
+    got = " ".join([rows[1]] + [r[2:] for r in rows[2:]]).split()
+    assert sorted(got) == sorted(["6", "3", "9", "5", "4"]), rows
+
+
+def test_leaving_a_hands_edit_says_nothing_is_dropped():
+    # (a probe: back past the first player's hand in an edit asked "Leave hole? Drop & leave",
+    # though an edit drops nothing: the round stays as it was saved)
+    fresh_dir("hand-edit-leave")
+    d = Driver("m5stack-core")
+    d.new_game("SuitUP Original", ["ANN", "BOB"], holes=2)
+    d.hole([["2", "3"], ["4"]])
+    before = saved()["game"]["holes"]
+    d.choose("Edit a hole")
+    d.choose(d.top().items[0][0])  # the first round
+    d.choose("ANN")
+    assert d.screen() == "HandEntry", d.screen()
+    while d.screen() == "HandEntry":
+        d.key("back")
+    assert d.top().title == "Leave the edit?", d.top().title
+    d.choose("Leave it as it was")
+    assert saved()["game"]["holes"] == before
+
+
 def test_a_saved_win_tally_not_of_its_form_is_kept_aside_and_said_not_a_crash():
     # (a probe: {} crashed Win tally, wins [1] for 2 players crashed a win, a string too; each was
     # the error screen and a restart) it is checked where it is read, kept aside, and a new one

@@ -27,7 +27,10 @@ class CardList(Screen):
         self.most = most if most is not None else exact
         self.cards = list(cards or [])
 
+    note = None  # the bottom line's, once: why a key did nothing (cleared by the next)
+
     def key(self, key):
+        self.note = None
         if key == UP or key == DOWN:
             j = self.cycle.index(self.choice)
             self.choice = self.cycle[(j + (1 if key == DOWN else -1)) % len(self.cycle)]
@@ -59,6 +62,9 @@ class CardList(Screen):
     def finish(self):
         if self.cards and (self.exact is None or len(self.cards) == self.exact):
             self.on_done(list(self.cards))
+        else:  # (a probe: an empty discard's end did nothing, unsaid)
+            self.note = "%d cards needed" % self.exact if self.exact else "no cards yet"
+            self.dirty = True
 
     def empty_back(self):
         self.app.pop()
@@ -86,6 +92,8 @@ class CardList(Screen):
 
     def hint(self):
         """The line at the bottom."""
+        if self.note:
+            return self.note
         n = len(self.cards)
         return "%d of %d" % (n, self.exact) if self.exact else "%d card%s" % (n, "" if n == 1 else "s")
 

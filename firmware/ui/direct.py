@@ -81,6 +81,9 @@ def typed_cards(screen, key):
         if tok is not None and tok in screen.cycle and tok != "end":
             screen.choice = tok
             screen.key(OK)
+        else:  # (a probe: it did nothing, unsaid; a grid says so too)
+            screen.note = "no card is '%s'" % key
+            screen.dirty = True
         return
     if key == OK and "end" in screen.cycle:
         screen.choice = "end"

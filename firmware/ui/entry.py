@@ -207,7 +207,10 @@ class Flow:
             self.drop()
             self.app.pop_to(self.anchor)
 
-        confirm(self.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
+        if self.hole.fix:  # a past hole's edit: nothing of it is saved yet, nothing dropped (a probe)
+            confirm(self.app, "Leave the edit?", gone, no="Stay", yes="Leave it as it was")
+        else:
+            confirm(self.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
 
 
 def start(app, target, anchor):

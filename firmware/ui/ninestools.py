@@ -28,7 +28,8 @@ class NinesMenu(Menu):
                     app.push(Message(app, "Check cards", [e.text()]))
                     return
                 if ok:
-                    rows = ["Legal."] + [" + ".join(" ".join(g) for g in groups)]
+                    # a group a line (a probe: one line wrapped in a group's middle on the TTGO)
+                    rows = ["Legal."] + [("+ " if k else "") + " ".join(g) for k, g in enumerate(groups)]
                 else:
                     rows = ["Not legal:", why]
                 app.push(Message(app, "Discard", rows))
