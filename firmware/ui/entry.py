@@ -208,7 +208,7 @@ class Flow:
             self.app.pop_to(self.anchor)
 
         if self.hole.fix:  # a past hole's edit: nothing of it is saved yet, nothing dropped (a probe)
-            confirm(self.app, "Leave the edit?", gone, no="Stay", yes="Leave it as it was")
+            confirm(self.app, ("Leave the edit?", "Leave edit?"), gone, no="Stay", yes="Leave it as it was")
         else:
             confirm(self.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
 
