@@ -795,6 +795,30 @@ def test_the_card_lists_say_why_a_key_did_nothing_and_a_discard_is_a_group_a_lin
     assert sorted(got) == sorted(["6", "3", "9", "5", "4"]), rows
 
 
+def test_the_card_lists_bar_holds_its_whole_choice():
+    # (a newcomer: on the OLED "end" read "enc", its last letter off the bar, in the bar's colour)
+    for board in BOARDS:
+        fresh_dir("bar-" + board)
+        d = Driver(board)
+        d.choose("Multiple 9")
+        d.choose("Check discard")
+        s = d.top()
+        d._cycle_to(lambda s=s: s.choice, s.cycle, "end")
+        pen = d.app.pen
+        bars: list = []
+        hl = pen.highlight
+
+        def spy(x, y, w, h, *a, bars=bars, hl=hl):
+            bars.append((x, w))
+            return hl(x, y, w, h, *a)
+
+        pen.highlight = spy
+        s.dirty = True
+        d.sim.tick(50)
+        del pen.highlight
+        assert bars and bars[-1][1] >= pen.text_width("end") + 2, (board, bars)
+
+
 def test_leaving_a_hands_edit_says_nothing_is_dropped():
     # (a probe: back past the first player's hand in an edit asked "Leave hole? Drop & leave",
     # though an edit drops nothing: the round stays as it was saved)
@@ -1167,9 +1191,16 @@ def test_a_hole_the_engine_refuses_brings_its_players_screens_back_as_they_were(
     d = Driver("devkit-oled")
     d.new_game("SuitUP Original", ["ANN", "BOB"], holes=2)
     d.key("ok")
-    d.hand(["3"])
+    d.hand([])
     d.hand(["K"])
-    d.choose("BOB")  # went out: his hand must be empty
+    d.choose("BOB")  # went out holding a K: said at once now (a newcomer), the question kept
+    assert d.screen() == "Message" and d.top().title == "Not out", d.screen()
+    assert d.top().rows[0] == "BOB has 1 card: who went out has none.", d.top().rows
+    d.key("ok")
+    m = d.top()
+    assert m.title == "Who went out?" and m.items[m.cursor][0] == "- choose -", (m.title, m.cursor)
+    d.choose("ANN")
+    d.top().app.hole().entries[0] = ["3"]  # (what the engine refuses, had it come so far)
     d.choose("No")
     if d.screen() == "Menu" and d.top().title == "Who ended?":
         d.choose("ANN")

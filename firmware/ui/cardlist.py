@@ -108,8 +108,9 @@ class CardList(Screen):
         for i in range(first * per_line, len(shown)):
             row, col = i // per_line - first, i % per_line
             x, yy = 2 + col * cw, y + row * pen.line_h
-            if shown[i] is None:
-                pen.highlight(x, yy - 1, cw - 2, pen.line_h)
+            if shown[i] is None:  # (as wide as "end": a newcomer read "enc" on the OLED, its last letter
+                # off the bar and drawn in the bar's colour)
+                pen.highlight(x, yy - 1, max(cw - 2, pen.text_width(self.choice) + 4), pen.line_h)
                 pen.text(self.choice, x + 2, yy, SEL_FG)
             else:
                 pen.text(shown[i], x + 2, yy, FG)

@@ -3,7 +3,7 @@
 # only then, and let go at the game's menu (app.LEAVES); apart from
 # ui/finish.py, which is loaded once the hole's screens are let go: the
 # hole's last grid is the CYD's whole game's peak (docs/MEMORY.md).
-from ui.widgets import Menu
+from ui.widgets import Menu, Message
 
 PICK = "- choose -"  # first in a question with no answer yet: OK there does nothing
 
@@ -37,6 +37,17 @@ def out(flow):
         return
 
     def picked(player):
+        e = h.entries[h.players.index(player)] if player is not None else None
+        if e:  # cards, or a total not 0: said at once, the question kept (a newcomer: asked A Blitz?
+            # first, then the engine's error, and back on another player's hand)
+            m = flow.app.stack[-1]
+            if m.items[0][0] == PICK:  # on no answer again
+                m.cursor = 0
+            flow.app.push(Message(flow.app, "Not out", [
+                "%s has %s: who went out has none." % (h.name(h.players.index(player)), "%d card%s" % (
+                    len(e), "" if len(e) == 1 else "s") if type(e) is list else "a total of %d" % e),
+                "Choose who went out, or go back to change the hand."]))
+            return
         h.out = player
         h.out_known = True
         if player is None:
