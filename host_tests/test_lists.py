@@ -248,7 +248,16 @@ def test_the_card_order_in_using_md_is_the_one_up_and_down_step_through():
         name, order = [c.strip() for c in line.strip("|").split("|")]
         rows[name] = order.strip("`").split()
     grid_games = [g for g in GAME_IDS if not rules_for(g).hand and g != "multiple-9"]
-    assert sorted(rows) == sorted(labels.title(g) for g in grid_games), rows
+    hands = [g for g in GAME_IDS if g != "multiple-9" and rules_for(g).hand]
+    # (a newcomer: the hand's and Multiple 9's orders were not there) each named first in its row
+    found = {n.split(" (")[0]: order for n, order in rows.items()}
+    names = [labels.title(g) for g in grid_games + hands] + ["Multiple 9's tools"]
+    assert sorted(found) == sorted(names), rows
     for g in grid_games:
         r = rules_for(g)
-        assert rows[labels.title(g)] == list(r.tokens) + (["."] if r.dots else []) + ["#"], g
+        assert found[labels.title(g)] == list(r.tokens) + (["."] if r.dots else []) + ["#"], g
+    for g in hands:
+        assert found[labels.title(g)] == ["end"] + list(rules_for(g).tokens) + ["#"], g
+    from engine import multiple_9
+
+    assert found["Multiple 9's tools"] == list(multiple_9.RANKS) + ["end"]

@@ -117,8 +117,9 @@ def export(state, out):
         totals = json.loads(answer)["totals"]
         # (the Python this runs under, as README's commands name it: a newcomer's machine had no "python")
         py = os.path.relpath(sys.executable) if sys.executable.startswith(ROOT) else "python3"
-        said.append("game.json: %s, %d of %d holes, totals %s (%s tools/score.py < %s scores it)" % (
-            doc["game"], len(doc.get("holes", [])), doc.get("options", {}).get("holes", 9),
+        of = doc.get("options", {}).get("holes", 9)
+        said.append("game.json: %s, %d of %d hole%s, totals %s (%s tools/score.py < %s scores it)" % (
+            doc["game"], len(doc.get("holes", [])), of, "" if of == 1 else "s",
             ", ".join("%s %d" % (n, t) for n, t in zip(doc["players"], totals)), py, path))
     history = state.get("history") or []
     with open(os.path.join(out, "history.csv"), "w", newline="") as f:
