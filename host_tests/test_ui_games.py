@@ -1463,6 +1463,20 @@ def test_a_game_finished_into_history_is_what_it_was_won_tied_into_a_playoff_or_
         assert d.top().rows[0] == "Crazy Nines, 1 hole", d.top().rows
 
 
+def test_the_last_holes_result_says_a_tie_and_a_win():
+    # (a newcomer: after the last hole a tie showed only as "1 ANN 37 / 1 BOB 37")
+    fresh_dir("result-tie")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB", "CY"], holes=1)
+    d.key("ok")
+    d.enter([4, 4, 9], ender=None)
+    assert d.top().rows[-1] == "Tied: ANN and BOB play a playoff hole.", d.top().rows
+    d.key("ok")
+    d.key("ok")  # the playoff hole
+    d.enter([5, 3], ender=None)
+    assert d.top().rows[-1] == "BOB wins.", d.top().rows
+
+
 def test_history_shows_a_playoffs_winner_first_and_says_so():
     # (a probe and a newcomer: History's game showed equal totals in seat order, the playoff's
     # winner second and nothing said of the playoff)

@@ -79,4 +79,10 @@ def result(app, hole, label, note=()):
     rows.append(("Totals", ""))
     for place, p, total in g.standings():
         rows.append(("%d %s" % (place, g.names[p]), str(total)))
+    if g.complete():  # the game's end said (a newcomer: a tie showed only as two 1s)
+        tied, w = g.playoff_players(), g.winner()
+        if tied:
+            rows.append("Tied: %s play a playoff hole." % " and ".join([g.names[p] for p in tied]))
+        elif w is not None:
+            rows.append("%s wins." % g.names[w])
     app.push(Message(app, label, rows))
