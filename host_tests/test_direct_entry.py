@@ -391,6 +391,17 @@ def test_back_from_the_first_cell_asks_before_the_players_cards_go():
         assert not d.top().ready  # back on it to change a card: the cursor on its last
 
 
+def test_the_cyds_move_on_line_is_one_line_beside_a_bonus():
+    # (a newcomer: "Next: BOB's first / card", its second line hidden under the pad by the QS line)
+    d = start_hole("cyd", "crazy-nines", names=("ANN", "BOB"))
+    for c in ("5", "5", "K", "QS", "7", "7", "2", "2", "2"):
+        d.tap_pad(c)
+    g = d.top()
+    assert g.ready and g.flow.looks.extras, g.flow.looks.extras
+    hint = g.hint()
+    assert "BOB" in hint and d.app.pen.text_width(hint) + 4 <= d.app.pen.d.width, hint
+
+
 def test_the_player_befores_score_shows_under_the_grid():
     for board in BOARDS:
         d = start_hole(board)

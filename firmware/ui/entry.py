@@ -636,7 +636,12 @@ class GridEntry(Screen):
             if self.last():
                 return "%s: on to the hole's end" % ok
             if getattr(via, "ready_pad", False):  # (no OK on the pad before the last grid)
-                return "Next: %s's first card" % h.name(self.player + 1)
+                # on one line: a second was hidden under the pad by a bonus's line (a newcomer)
+                name, pen = h.name(self.player + 1), self.app.pen
+                for form in ("Next: %s's first card", "Next: %s's card", "Next: %s"):
+                    if pen.text_width(form % name) + 4 <= pen.d.width:
+                        break
+                return form % name
             return "%s's first card, or %s" % (h.name(self.player + 1), ok)
         if h.phone_grid() and (via is not None or h.pos == len(h.order) - 1):
             return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
