@@ -9,10 +9,10 @@ PICK = "- choose -"  # first in a question with no answer yet: OK there does not
 
 
 def _who(flow, title, on_pick, current, known):
-    """Ask which player (or nobody). Known: the answer given before (an
-    edit, or back here), where the cursor starts; else it starts on PICK,
-    so that an OK out of habit answers nothing (the ender's penalty or
-    doubling is never skipped without a word)."""
+    """Ask which player (or nobody); the question returned. Known: the answer
+    given before (an edit, or back here), where the cursor starts; else it
+    starts on PICK, so that an OK out of habit answers nothing (the ender's
+    penalty or doubling is never skipped without a word)."""
     h = flow.hole
     names = [h.name(k) for k in range(len(h.players))]
     items: list = [(n, lambda k=k: on_pick(h.players[k])) for k, n in enumerate(names)]
@@ -22,7 +22,9 @@ def _who(flow, title, on_pick, current, known):
     else:
         items.insert(0, (PICK, _nothing))
         cur = 0
-    flow.app.push(Menu(flow.app, title, items, cursor=cur))
+    m = Menu(flow.app, title, items, cursor=cur)
+    flow.app.push(m)
+    return m
 
 
 def _nothing():
@@ -40,9 +42,8 @@ def out(flow):
         e = h.entries[h.players.index(player)] if player is not None else None
         if e:  # cards, or a total not 0: said at once, the question kept (a newcomer: asked A Blitz?
             # first, then the engine's error, and back on another player's hand)
-            m = flow.app.stack[-1]
-            if m.items[0][0] == PICK:  # on no answer again
-                m.cursor = 0
+            if menu.items[0][0] == PICK:  # on no answer again
+                menu.cursor = 0
             flow.app.push(Message(flow.app, "Not out", [
                 "%s has %s: who went out has none." % (h.name(h.players.index(player)), "%d card%s" % (
                     len(e), "" if len(e) == 1 else "s") if type(e) is list else "a total of %d" % e),
@@ -62,7 +63,7 @@ def out(flow):
         h.blitz = on
         ender(flow)
 
-    _who(flow, "Who went out?", picked, h.out, h.out_known)
+    menu = _who(flow, "Who went out?", picked, h.out, h.out_known)
 
 
 def ender(flow):
