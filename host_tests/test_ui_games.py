@@ -1470,11 +1470,17 @@ def test_the_last_holes_result_says_a_tie_and_a_win():
     d.new_game("Crazy Nines", ["ANN", "BOB", "CY"], holes=1)
     d.key("ok")
     d.enter([4, 4, 9], ender=None)
-    assert d.top().rows[-1] == "Tied: ANN and BOB play a playoff hole.", d.top().rows
+    assert d.top().rows[-1] == "Tied: a playoff hole next.", d.top().rows
     d.key("ok")
     d.key("ok")  # the playoff hole
     d.enter([5, 3], ender=None)
     assert d.top().rows[-1] == "BOB wins.", d.top().rows
+    fresh_dir("result-shared")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=1, rules={"ties": "share"})
+    d.key("ok")
+    d.enter([4, 4], ender=None)
+    assert d.top().rows[-1] == "Shared.", d.top().rows
 
 
 def test_history_shows_a_playoffs_winner_first_and_says_so():

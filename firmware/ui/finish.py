@@ -80,9 +80,7 @@ def result(app, hole, label, note=()):
     for place, p, total in g.standings():
         rows.append(("%d %s" % (place, g.names[p]), str(total)))
     if g.complete():  # the game's end said (a newcomer: a tie showed only as two 1s)
-        tied, w = g.playoff_players(), g.winner()
-        if tied:
-            rows.append("Tied: %s play a playoff hole." % " and ".join([g.names[p] for p in tied]))
-        elif w is not None:
-            rows.append("%s wins." % g.names[w])
+        w = g.winner()
+        rows.append("%s wins." % g.names[w] if w is not None else "Tied: a playoff hole next."
+                    if g.playoff_players() else "Shared.")
     app.push(Message(app, label, rows))
