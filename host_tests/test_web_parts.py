@@ -215,6 +215,12 @@ def test_wrong_pins_slow_a_phone_and_past_the_shared_cap_all_but_the_ones_that_s
         # ... but never one that has: its right PIN is never refused for others' wrong ones (issue 27, 8)
         assert n.pin_ok(Req("10.0.0.9"), n.pin) is None and n.pin_ok(Req("10.0.0.3"), n.pin) is None
         assert n.pin_ok(Req("10.0.0.9"), "x")[1] == 403
+        # (a probe) a PIN that is no text, a number or none, is said and not counted as a guess
+        misses = n.misses
+        for bad in (int(n.pin), None, [n.pin]):
+            got = n.pin_ok(Req("10.0.0.9"), bad)
+            assert got[1] == 400 and "six digits as text" in got[0]["error"], (bad, got)
+        assert n.misses == misses
         clock.now += 1000 * state.WINDOW_S  # the window over: heard again
         assert n.pin_ok(Req("10.0.2.1"), n.pin) is None
         # the addresses of wrong PINs remembered are bounded, whatever their number (the device's

@@ -285,6 +285,8 @@ class Net:
         them in the window, every address that has not sent the right PIN
         waits until the window ends (a phone that has is not held by
         others' wrong PINs)."""
+        if type(pin) is not str:  # (a probe: a number, 880879, was a wrong PIN, counted) never one
+            return {"error": "The PIN is its six digits as text: \"123456\"."}, 400
         who = address(addr)
         now = ticks_ms()
         w = self.wrong.get(who)
