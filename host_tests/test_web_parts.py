@@ -584,6 +584,7 @@ def test_the_routes_answer_as_docs_phones_md_says():
         r = await c.post("/grid", body=dict(sent, pin=n.pin))
         assert r.status_code == 200 and "BOB's grid for Hole 1 is on the device" in r.json["message"]
         assert n.sent == {1: [ANN[:4], ANN[4:]]} and n.v == v + 1  # a new version: the phones see it
+        assert r.json["v"] == n.v  # (the page: a state older than this may not have it yet)
         r = await c.post("/grid", body=dict(sent, pin=n.pin, hole="Hole 2"))
         assert r.status_code == 409 and r.json["error"] == "The device is on Hole 1, not 'Hole 2'."
         r = await c.get("/game.json")

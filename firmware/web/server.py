@@ -116,7 +116,7 @@ async def grid(req):
     what = "total" if type(entry) is int else "hand" if g.rules.hand else "grid"
     said = "%s's %s for %s is on the device: it counts once the hole is accepted there." % (
         g.names[seat], what, e[0])
-    return _json({"ok": True, "message": said})
+    return _json({"ok": True, "message": said, "v": net.v})  # (the page: a state before v may not have it)
 
 
 @app.get("/game.json")
