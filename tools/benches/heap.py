@@ -210,6 +210,9 @@ def command(binary, heap, src, board_id, mode, keys=None, port=None, cwd=None):
     module = "heapwifi" if mode in ("wbase", "peak", "wifi") else "heapgame"
     if cwd:
         src, boards, tools = (os.path.relpath(p, cwd) for p in (src, boards, tools))
+        if name.startswith("fw-"):  # at the flash's root, as a board has them: each module's
+            shutil.copytree(os.path.join(cwd, src), cwd, dirs_exist_ok=True)  # __file__ the board's own
+            src = ""
         keys = keys and os.path.relpath(keys, cwd)
     if binary == MPY32F:
         binary = unix32.frozen_port(board_id)

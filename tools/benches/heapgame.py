@@ -125,13 +125,16 @@ def main():
                 report(mode)
                 return
             if why:  # the firmware coped; the replay cannot
+                print(why)  # (the 32-bit port says nothing of an exit's reason)
                 raise SystemExit(why)
     import json
 
     game = r.app.game
     got = json.dumps(game.totals()) if game is not None else "no game"
     if got != totals:
-        raise SystemExit("the replay went astray: totals %s, not %s" % (got, totals))
+        why = "the replay went astray: totals %s, not %s" % (got, totals)
+        print(why)  # (the 32-bit port says nothing of an exit's reason)
+        raise SystemExit(why)
     report(mode)
 
 

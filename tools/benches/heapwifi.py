@@ -101,6 +101,7 @@ def main(argv):
         at[0] = press(fingers, s, at[0], tick)
         why = stopped(r)
         if why:  # the firmware coped; the replay cannot
+            print(why)  # (the 32-bit port says nothing of an exit's reason)
             raise SystemExit(why)
         collect()
 
@@ -118,7 +119,9 @@ def main(argv):
     game = r.app.game
     got = json.dumps(game.totals()) if game is not None else "no game"
     if got != at[1]:
-        raise SystemExit("the replay went astray: totals %s, not %s" % (got, at[1]))
+        why = "the replay went astray: totals %s, not %s" % (got, at[1])
+        print(why)  # (the 32-bit port says nothing of an exit's reason)
+        raise SystemExit(why)
     print("HEAP", mode, most[0], most[1])
 
 
