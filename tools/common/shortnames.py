@@ -1,0 +1,330 @@
+# Shorter names for a stock bundle: every name a module loaded from a .mpy
+# file uses is copied into the heap (MicroPython's qstrs, never freed), so the
+# bundle's copy of the firmware has its own names, where it is safe, replaced
+# by names the port already holds in flash (its ROM qstrs: no heap at all) or
+# by one or two letters. docs/MEMORY.md#names-in-a-bundle says what it saves
+# and why each rule is there. Our image (frozen: names in flash) is not renamed.
+#
+#   python tools/common/shortnames.py --ports      portnames.txt made again (the stock images
+#                                                  in STOCK_IMAGES, else ../shared/micropython/images;
+#                                                  the ports make setup builds)
+#   python tools/common/shortnames.py --show       each renamed name and what it became
+#   python tools/common/shortnames.py --explain F  a traceback from a board (its crash log) with
+#                                                  the firmware's own names put back
+import ast
+import io
+import keyword
+import os
+import re
+import struct
+import subprocess
+import sys
+import tokenize
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PORTNAMES = os.path.join(HERE, "portnames.txt")
+# What runs in MicroPython beside a bundle and reaches into it by name: the
+# board files, main.py, the heap harness and its stand-ins (tools/benches/heap.py).
+BESIDE = ["boards", "firmware/main.py", "tools/simulator/board.py", "tools/simulator/keyboard.py",
+          "tools/simulator/touch.py", "tools/benches/heapgame.py", "tools/benches/heapwifi.py",
+          "tools/benches/keygame.py"]
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+# Names the runtime or asyncio looks up by name on an object of ours (a
+# stream's methods on an io.IOBase, a task's): never given to a name of ours.
+CALLED_BY_NAME = {"read", "readinto", "readline", "readlines", "write", "ioctl", "close", "flush",
+                  "seek", "tell", "send", "throw", "cancel", "done", "data", "state", "result"}
+
+
+def image_qstrs(path):
+    """The ROM qstrs of a stock ESP32 image (a .bin from micropython.org):
+    its pools are arrays of pointers to NUL-terminated strings in the flash's
+    data segment, found as long runs of words that each point to one (the
+    app image's segments, esp_image_format.h, map addresses to the file)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    app = next(off for off in (0xF000, 0x10000) if data[off] == 0xE9)  # ESP32 at 0x1000, S3 at 0
+    segs, p = [], app + 24
+    for _ in range(data[app + 1]):
+        addr, n = struct.unpack_from("<II", data, p)
+        segs.append((addr, n, p + 8))
+        p += 8 + n
+
+    def string_at(a):
+        for addr, n, off in segs:
+            if addr <= a < addr + n:
+                end = data.find(b"\x00", off + a - addr, off + a - addr + 256)
+                s = data[off + a - addr:end] if end > 0 else b"\xff"
+                return s.decode() if all(32 <= c < 127 for c in s) else None
+        return None
+
+    names = set()
+    for _, n, off in segs:
+        run: list = []
+        for i in range(0, n - 3, 4):
+            s = string_at(struct.unpack_from("<I", data, off + i)[0])
+            if s is not None:
+                run.append(s)
+                continue
+            if len(run) >= 40:  # a pool: hundreds of entries; a table of messages is shorter
+                names.update(x for x in run if IDENT.match(x))
+            run = []
+    return names
+
+
+def unix_qstrs(binary, names):
+    """Those of names that are ROM qstrs of a unix port: interned one by one
+    (setattr), a name the pools' count does not grow by was there already."""
+    tmp = os.path.join(ROOT, "build", "tmp", "names.txt")
+    os.makedirs(os.path.dirname(tmp), exist_ok=True)
+    names = sorted(names)
+    with open(tmp, "w") as f:
+        f.write("\n".join(names) + "\n")
+    code = ("import micropython\nclass O: pass\no = O()\nmicropython.qstr_info()\n"
+            "for n in open(%r):\n    setattr(o, n.strip(), 1)\n    micropython.qstr_info()\n" % tmp)
+    out = subprocess.run([binary, "-c", code], capture_output=True, text=True, check=True).stdout
+    counts = [int(c) for c in re.findall(r"n_qstr=(\d+)", out)]
+    return {n for n, a, b in zip(names, counts, counts[1:]) if a == b}
+
+
+def port_taken(binary):
+    """The builtins' and the modules' names of a unix port."""
+    run = subprocess.run([binary, "-c", "import builtins\nfor n in dir(builtins): print(n)\nhelp('modules')"],
+                         capture_output=True, text=True, check=True)
+    return set(re.findall(r"\w+", run.stdout))
+
+
+def make_port_names(images, unix32, others, ours):
+    """portnames.txt's text: the names of ours (the firmware's) that are ROM
+    qstrs of a stock ESP32 image or a unix port (kept: maybe a name of the
+    port's API); and, marked "+", ROM qstrs of the 32-bit unix port and every
+    image, no builtin, module, dunder or method the runtime calls by name:
+    free to give our names."""
+    roms = [image_qstrs(p) for p in images]
+    every = set(ours).union(*roms)
+    rom32 = unix_qstrs(unix32, every)
+    kept = set(ours) & set().union(rom32, *roms, *(unix_qstrs(b, ours) for b in others))
+    taken = port_taken(unix32).union(*map(port_taken, others)) | CALLED_BY_NAME
+    free = {n for n in rom32.intersection(*roms) if n not in taken and not n.startswith("_")
+            and not keyword.iskeyword(n)}
+    lines = ["# Names MicroPython's ports hold in flash (python tools/common/shortnames.py --ports;",
+             "# host_tests/test_shortnames.py makes it again and compares: a name new to the",
+             "# firmware may make it stale), from the ROM qstrs of",
+             "# " + ", ".join(sorted(os.path.basename(p) for p in images)) + " and the unix ports.",
+             "# A name of ours here is never renamed in a bundle; one marked + is a ROM qstr of",
+             "# the 32-bit unix port and of every image too, that a name of ours may take."]
+    lines += [("+" if n in free else " ") + n for n in sorted(kept | free)]
+    return "\n".join(lines) + "\n"
+
+
+def port_names(path=PORTNAMES):
+    """(every name the ports hold, the sorted names free to give)."""
+    kept, free = set(), []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            n = line[1:].strip()
+            kept.add(n)
+            if line[0] == "+":
+                free.append(n)
+    return kept, sorted(free)
+
+
+def _tokens(text):
+    return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+
+def names_in(text):
+    """Every name token in a Python source."""
+    return {t.string for t in _tokens(text) if t.type == tokenize.NAME}
+
+
+def _strings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.value
+        elif isinstance(node, ast.JoinedStr):
+            raise ValueError("an f-string: the renamer reads no names in one")
+
+
+def kept_by(text, modules, driver=False):
+    """The names of one firmware source that keep their name: those a string
+    could reach (getattr, a table of names), a module's, an exception's or a
+    driver's class (its __name__ is said on screen), a dict()'s keyword (a
+    key), a const()'s, and any imported from outside the firmware. (A call's other keywords are
+    renamed with the parameters they name: a port's own are its names.)"""
+    tree = ast.parse(text)
+    keep = set()
+    for s in _strings(tree):
+        if IDENT.match(s):
+            keep.add(s)
+        elif re.match(r"[\w.]+\Z", s):  # "engine.game": a module's path
+            keep.update(p for p in s.split(".") if p)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                keep.update(a.name.split("."))
+        elif isinstance(node, ast.ImportFrom):
+            keep.update(p for p in (node.module or "").split(".") if p)
+            outside = node.level == 0 and node.module not in modules
+            for a in node.names:
+                if outside or a.name in modules or (node.module or "") + "." + a.name in modules:
+                    keep.add(a.name)  # the port's, or a module of ours
+        elif isinstance(node, ast.ClassDef) and driver:
+            keep.add(node.name)
+        elif isinstance(node, ast.ClassDef) and any(
+                getattr(b, "id", getattr(b, "attr", "")).endswith(("Error", "Exception"))
+                for b in node.bases):
+            keep.add(node.name)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "dict":
+            keep.update(k.arg for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                getattr(node.value.func, "id", None) == "const":
+            keep.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return keep
+
+
+def plan(sources, beside_texts, ports=None):
+    """{old: new} for the names of sources ({device path: text}, the
+    firmware a bundle compiles), given the texts of what runs beside it."""
+    kept, free = ports or port_names()
+    modules = set()
+    for dest in sources:
+        mod = dest[:-3].replace("/", ".")
+        modules.add(mod)
+        parts = mod.split(".")
+        modules.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    keep = set(kept) | set(keyword.kwlist) | {"self", "const"}
+    ours, used = set(), set()  # the sources' names; every name a source or what runs beside uses
+    for dest, text in sources.items():
+        named = kept_by(text, modules, dest.startswith("drivers/"))
+        keep |= named
+        used |= named
+        keep.update(p for p in dest[:-3].split("/"))
+        ours |= names_in(text)
+    for text in beside_texts:
+        keep |= names_in(text)
+        used |= names_in(text)
+    used |= ours
+    rename = sorted((n for n in ours if n not in keep and not n.startswith("__")), key=_crc)
+    # Each name takes the first place open of its own order (its checksum's), among the ports'
+    # names (four names in ten: where all would try them, a name more pushes a chain of others
+    # out) and then among short ones: so a name more in the firmware moves one or two others,
+    # and a deploy after a change copies little more than the modules that changed.
+    tables = [free, SHORT]
+    taken = set(used)
+    out = {}
+    for old in rename:
+        new = next((n for table in tables[(_crc(old) % 1000 >= ROM_SHARE):] for n in _tries(old, table)
+                    if n not in taken), None)
+        if new is None:
+            raise ValueError("no name left to give %s" % old)
+        taken.add(new)
+        out[old] = new
+    return out
+
+
+ROM_SHARE = 400  # of 1000: the names whose checksum says so try the ports' names first
+
+
+def _crc(name):
+    return zlib.crc32(name.encode())
+
+
+def _tries(name, table):
+    """table's names in an order of name's own (its checksum's): a name's places do not
+    crowd round another's, as in a row they would."""
+    seen = set()
+    for i in range(4 * len(table)):
+        k = zlib.crc32(("%s/%d" % (name, i)).encode()) % len(table)
+        if k not in seen:
+            seen.add(k)
+            yield table[k]
+    yield from (n for k, n in enumerate(table) if k not in seen)
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SHORT = [n for n in list(_LETTERS) + [a + b for a in _LETTERS for b in _LETTERS + "0123456789_"]
+         if not keyword.iskeyword(n)]
+
+
+def rename(text, mapping):
+    """text with each name token of mapping replaced (strings, comments and
+    the port's names untouched: the tokens say which is which)."""
+    lines = text.splitlines(keepends=True)
+    for t in reversed(_tokens(text)):
+        if t.type == tokenize.NAME and t.string in mapping:
+            row, col = t.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + mapping[t.string] + line[t.end[1]:]
+    return "".join(lines)
+
+
+def beside_texts(root=ROOT):
+    texts = []
+    for rel in BESIDE:
+        path = os.path.join(root, rel)
+        files = [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.endswith(".py")] \
+            if os.path.isdir(path) else [path]
+        for p in files:
+            with open(p) as f:
+                texts.append(f.read())
+    return texts
+
+
+def firmware_sources(root=ROOT):
+    """{device path: text} of every firmware module a bundle may compile."""
+    fw = os.path.join(root, "firmware")
+    out = {}
+    for d, _, files in os.walk(fw):
+        for n in files:
+            if n.endswith(".py") and n != "main.py":
+                p = os.path.join(d, n)
+                with open(p) as f:
+                    out[os.path.relpath(p, fw).replace(os.sep, "/")] = f.read()
+    return out
+
+
+_PLAN: dict = {}
+
+
+def firmware_plan():
+    """The one renaming of the firmware every bundle uses (made once a run)."""
+    if not _PLAN:
+        _PLAN.update(plan(firmware_sources(), beside_texts()))
+    return _PLAN
+
+
+def explain(text, mapping):
+    """A traceback's function names ("in bK") put back as the firmware's."""
+    back = {new: old for old, new in mapping.items()}
+    return re.sub(r"(, in )(\w+)", lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
+
+
+def main(argv):
+    if argv[:1] == ["--ports"]:
+        shared = os.environ.get("STOCK_IMAGES") or os.path.join(ROOT, "..", "shared", "micropython", "images")
+        images = sorted(os.path.join(shared, n) for n in os.listdir(shared) if n.endswith(".bin"))
+        ours = set().union(*map(names_in, firmware_sources().values()))
+        text = make_port_names(images, os.path.join(ROOT, "build", "unix32", "micropython"),
+                               [os.path.join(ROOT, ".venv", "bin", "micropython")], ours)
+        with open(PORTNAMES, "w") as f:
+            f.write(text)
+        print("wrote %s" % os.path.relpath(PORTNAMES, ROOT))
+        return 0
+    if argv[:1] == ["--show"]:
+        for old, new in sorted(firmware_plan().items()):
+            print(old, new)
+        return 0
+    if argv[:1] == ["--explain"] and len(argv) == 2:
+        with open(argv[1]) as f:
+            sys.stdout.write(explain(f.read(), firmware_plan()))
+        return 0
+    print("usage: shortnames.py --ports | --show | --explain CRASH_LOG")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
