@@ -80,7 +80,8 @@ def test_a_new_name_moves_few_others():
     for added in ("def fresh_helper(given_card, spare_slot):\n    return given_card.face_value\n",
                   "class Newish:\n    def go_there(self, where_to):\n        self.where_was = where_to\n"):
         after = shortnames.plan(dict(sources, **{"ui/added.py": added}), beside)
-        assert set(after) - set(before) == shortnames.names_in(added) - set(before) - {"return", "def", "class", "self"}
+        new = shortnames.names_in(added) - set(before) - {"return", "def", "class", "self"}
+        assert set(after) - set(before) == new
         moved = [n for n in before if before[n] != after[n]]
         assert len(moved) <= 3, moved
 
