@@ -77,10 +77,12 @@ class Runner:
         if self.hw.watchdog is not None:
             self.hw.watchdog.feed()
         if self.app is None:  # the error screen
-            if self.hw.keys.poll(now) or ticks_diff(now, self.since) > SHOW_MS:
-                self.restart(now)
-                return self.app is not None and self.app.step(now)
-            return False
+            if not (self.hw.keys.poll(now) or ticks_diff(now, self.since) > SHOW_MS):
+                return False
+            self.restart(now)
+            if self.app is None:  # it failed again: its error screen is up
+                return False
+            # (its first turn below, guarded: an error there is the error screen again, not the REPL)
         if self.crashes and ticks_diff(now, self.started) > STABLE_MS:
             self.crashes = 0
         try:

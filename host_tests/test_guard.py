@@ -86,6 +86,25 @@ def test_the_error_screen_restarts_by_itself():
     assert d.screen() == "Message"
 
 
+def test_an_error_in_the_first_turn_after_a_restart_is_the_error_screen_again():
+    # (a review found it left the loop: the board at the REPL, the watchdog stopped)
+    from app import App
+    from ui.play import Play
+
+    d = game_with_a_hole("first-turn")
+    totals = d.app.game.totals()
+    with patched(Play, "key", boom):
+        d.key("down")
+    assert d.app is None and d.sim.runner.crashes == 1
+    with patched(App, "step", boom):
+        d.key("ok")  # restarts: the app's first turn fails
+    assert d.app is None and d.sim.runner.crashes == 2 and log().count("Boom: deliberate") == 2
+    d.key("ok")
+    assert d.screen() == "Message"
+    d.key("ok")
+    assert d.app.game is None or d.app.game.totals() == totals  # the game kept (closed after 2 in a row)
+
+
 def test_the_error_screen_draws_on_every_board():
     from ui.home import Home
 
