@@ -41,10 +41,11 @@ def ours():
 
 
 def test_portnames_is_what_the_stock_images_and_the_ports_hold():
-    want = shortnames.make_port_names(images(), unix32(), [X64], ours())
+    want = shortnames.make_port_names(images(), unix32(), [X64], ours(), shortnames.QSTRDEFS)
     with open(shortnames.PORTNAMES) as f:
-        assert f.read() == want, ("tools/common/portnames.txt is stale (a name new to the firmware, or a "
-                                  "port's): python tools/common/shortnames.py --ports")
+        assert f.read() == want, ("tools/common/portnames.txt is not what the ports hold (a port changed, "
+                                  "or a unix port's name new to the firmware): "
+                                  "python tools/common/shortnames.py --ports")
 
 
 # Names the esp32 port's C code and its frozen asyncio intern, that the firmware calls:
@@ -97,7 +98,7 @@ class TooMany(ValueError):
     pass
 
 
-class Counter:
+class Tallier:
     sound_level = 7
 
     def __init__(self, start_value):
@@ -116,7 +117,7 @@ def tally_up(values_seen, counter_made):
     return counter_made
 
 
-made = tally_up([1, 2, 3], Counter(start_value=4))
+made = tally_up([1, 2, 3], Tallier(start_value=4))
 print(made.running_total, [getattr(made, name) for _, name in ITEMS], "running total")
 try:
     made.bump_by(100)
@@ -127,7 +128,7 @@ except ValueError as e:
 
 def test_a_renamed_module_runs_the_same_under_micropython(tmp_path):
     plan = shortnames.plan({"sample.py": SAMPLE}, [])
-    assert {"running_total", "bump_by", "amount_given", "Counter", "tally_up"} <= set(plan)
+    assert {"running_total", "bump_by", "amount_given", "Tallier", "tally_up"} <= set(plan)
     # kept: a name a string reaches, an exception's class, a const(), the port's keywords
     assert not {"sound_level", "TooMany", "_LIMIT", "key", "reverse", "sorted"} & set(plan)
     renamed = shortnames.rename(SAMPLE, plan)
@@ -152,8 +153,24 @@ def test_the_bundle_has_the_short_names_and_tracebacks_read_back(tmp_path):
         with open(os.path.join(ROOT, "boards", name)) as f:
             text = f.read()
         assert shortnames.rename(text, plan) == text, name
-    log = 'Traceback (most recent call last):\n  File "ui/entry.mpy", in %s\n' % plan["title_and_score"]
-    assert shortnames.explain(log, plan).endswith('"ui/entry.mpy", in title_and_score\n')
+    log = ('Traceback (most recent call last):\n  File "ui/entry.mpy", in %s\n'
+           "AttributeError: '%s' object has no attribute 'zz'\n"
+           % (plan["title_and_score"], plan["GridEntry"]))
+    assert shortnames.explain(log, plan).endswith(
+        '"ui/entry.mpy", in title_and_score\nAttributeError: \'GridEntry\' object has no attribute \'zz\'\n')
+
+
+def test_the_renamer_keeps_rows_where_a_comment_breaks_a_line_as_splitlines_would():
+    text = "x_value = 1\n# a form feed \x0c and a line separator \u2028 in a comment\ny_value = x_value\n"
+    plan = {"x_value": "q", "y_value": "r"}
+    assert shortnames.rename(text, plan) == text.replace("x_value", "q").replace("y_value", "r")
+
+
+def test_the_compilers_own_names_are_never_given():
+    free = set(shortnames.port_names()[1])
+    assert not free & shortnames.COMPILER and not free & shortnames.CALLED_BY_NAME
+    plan = shortnames.firmware_plan()
+    assert not (set(plan.values()) | set(plan)) & (shortnames.COMPILER | shortnames.CALLED_BY_NAME)
 
 
 def random_keys(board_id, seed, n):

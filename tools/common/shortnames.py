@@ -5,9 +5,9 @@
 # by one or two letters. docs/MEMORY.md#names-in-a-bundle says what it saves
 # and why each rule is there. Our image (frozen: names in flash) is not renamed.
 #
-#   python tools/common/shortnames.py --ports      portnames.txt made again (the stock images
-#                                                  in STOCK_IMAGES, else ../shared/micropython/images;
-#                                                  the ports make setup builds)
+#   python tools/common/shortnames.py --ports      portnames.txt made again (the stock images in
+#                                                  STOCK_IMAGES, by default shared/micropython/images
+#                                                  beside the checkout; the ports make setup builds)
 #   python tools/common/shortnames.py --show       each renamed name and what it became
 #   python tools/common/shortnames.py --explain F  a traceback from a board (its crash log) with
 #                                                  the firmware's own names put back
@@ -25,6 +25,7 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PORTNAMES = os.path.join(HERE, "portnames.txt")
+QSTRDEFS = os.path.join(ROOT, "build", "unix32", "obj", "genhdr", "qstrdefs.generated.h")  # make unix32
 # What runs in MicroPython beside a bundle and reaches into it by name: the
 # board files, main.py, the heap harness and its stand-ins (tools/benches/heap.py).
 BESIDE = ["boards", "firmware/main.py", "tools/simulator/board.py", "tools/simulator/keyboard.py",
@@ -35,6 +36,10 @@ IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # stream's methods on an io.IOBase, a task's): never given to a name of ours.
 CALLED_BY_NAME = {"read", "readinto", "readline", "readlines", "write", "ioctl", "close", "flush",
                   "seek", "tell", "send", "throw", "cancel", "done", "data", "state", "result"}
+# Names MicroPython's compiler reads as its own (a viper function's types, the emitters, const()):
+# a global of that name would change what the code compiles to.
+COMPILER = {"const", "native", "viper", "bytecode", "ptr", "ptr8", "ptr16", "ptr32", "uint", "int",
+            "asm_thumb", "asm_xtensa", "asm_rv32", "label", "align", "micropython"}
 
 
 def image_qstrs(path):
@@ -95,26 +100,30 @@ def port_taken(binary):
     return set(re.findall(r"\w+", run.stdout))
 
 
-def make_port_names(images, unix32, others, ours):
-    """portnames.txt's text: the names of ours (the firmware's) that are ROM
-    qstrs of a stock ESP32 image or a unix port (kept: maybe a name of the
-    port's API); and, marked "+", ROM qstrs of the 32-bit unix port and every
-    image, no builtin, module, dunder or method the runtime calls by name:
-    free to give our names."""
+def make_port_names(images, unix32, others, ours, qstrdefs=None):
+    """portnames.txt's text: the ROM qstrs of the stock ESP32 images and of
+    the unix ports (kept, whatever the firmware comes to use: maybe a name
+    of a port's API), each port's asked of the images' names, the firmware's
+    and the unix port's own list (qstrdefs: its genhdr/qstrdefs.generated.h);
+    marked "+", those of the 32-bit unix port and every image that are no
+    builtin, module, dunder or method the runtime calls by name: free to give
+    our names."""
     roms = [image_qstrs(p) for p in images]
     every = set(ours).union(*roms)
+    if qstrdefs:
+        with open(qstrdefs) as f:
+            every |= set(re.findall(r'QDEF[01]?\(MP_QSTR_\w*, \d+, \d+, "(\w+)"\)', f.read()))
     rom32 = unix_qstrs(unix32, every)
-    kept = set(ours) & set().union(rom32, *roms, *(unix_qstrs(b, ours) for b in others))
-    taken = port_taken(unix32).union(*map(port_taken, others)) | CALLED_BY_NAME
+    kept = set().union(rom32, *roms, *(unix_qstrs(b, every) for b in others))
+    taken = port_taken(unix32).union(*map(port_taken, others)) | CALLED_BY_NAME | COMPILER
     free = {n for n in rom32.intersection(*roms) if n not in taken and not n.startswith("_")
             and not keyword.iskeyword(n)}
     lines = ["# Names MicroPython's ports hold in flash (python tools/common/shortnames.py --ports;",
-             "# host_tests/test_shortnames.py makes it again and compares: a name new to the",
-             "# firmware may make it stale), from the ROM qstrs of",
+             "# host_tests/test_shortnames.py makes it again and compares), the ROM qstrs of",
              "# " + ", ".join(sorted(os.path.basename(p) for p in images)) + " and the unix ports.",
-             "# A name of ours here is never renamed in a bundle; one marked + is a ROM qstr of",
-             "# the 32-bit unix port and of every image too, that a name of ours may take."]
-    lines += [("+" if n in free else " ") + n for n in sorted(kept | free)]
+             "# None is ever renamed in a bundle; one marked + is a ROM qstr of the 32-bit unix",
+             "# port and of every image too, that a name of ours may take."]
+    lines += [("+" if n in free else " ") + n for n in sorted(kept | free) if IDENT.match(n)]
     return "\n".join(lines) + "\n"
 
 
@@ -139,6 +148,22 @@ def _tokens(text):
 def names_in(text):
     """Every name token in a Python source."""
     return {t.string for t in _tokens(text) if t.type == tokenize.NAME}
+
+
+def _spelled(tree):
+    """Every name a source's strings spell (setattr(display, "found")), or
+    its f-strings hold (tokenize sees neither: Python 3.11 gives an f-string
+    as one string token)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if re.match(r"[\w.]+\Z", node.value):  # a name, or a module's path
+                out.update(p for p in node.value.split(".") if IDENT.match(p))
+        elif isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+    return out
 
 
 def _strings(tree):
@@ -196,7 +221,7 @@ def plan(sources, beside_texts, ports=None):
         modules.add(mod)
         parts = mod.split(".")
         modules.update(".".join(parts[:i]) for i in range(1, len(parts)))
-    keep = set(kept) | set(keyword.kwlist) | {"self", "const"}
+    keep = set(kept) | set(keyword.kwlist) | {"self"} | CALLED_BY_NAME | COMPILER
     ours, used = set(), set()  # the sources' names; every name a source or what runs beside uses
     for dest, text in sources.items():
         named = kept_by(text, modules, dest.startswith("drivers/"))
@@ -204,9 +229,10 @@ def plan(sources, beside_texts, ports=None):
         used |= named
         keep.update(p for p in dest[:-3].split("/"))
         ours |= names_in(text)
-    for text in beside_texts:
-        keep |= names_in(text)
-        used |= names_in(text)
+    for text in beside_texts:  # every name it has, and every name a string of it spells
+        named = names_in(text) | _spelled(ast.parse(text))
+        keep |= named
+        used |= named
     used |= ours
     rename = sorted((n for n in ours if n not in keep and not n.startswith("__")), key=_crc)
     # Each name takes the first place open of its own order (its checksum's), among the ports'
@@ -253,13 +279,13 @@ SHORT = [n for n in list(_LETTERS) + [a + b for a in _LETTERS for b in _LETTERS 
 def rename(text, mapping):
     """text with each name token of mapping replaced (strings, comments and
     the port's names untouched: the tokens say which is which)."""
-    lines = text.splitlines(keepends=True)
+    lines = text.split("\n")  # tokenize's rows: not splitlines(), which also breaks at \f or U+2028
     for t in reversed(_tokens(text)):
         if t.type == tokenize.NAME and t.string in mapping:
             row, col = t.start
             line = lines[row - 1]
             lines[row - 1] = line[:col] + mapping[t.string] + line[t.end[1]:]
-    return "".join(lines)
+    return "\n".join(lines)
 
 
 def beside_texts(root=ROOT):
@@ -298,9 +324,10 @@ def firmware_plan():
 
 
 def explain(text, mapping):
-    """A traceback's function names ("in bK") put back as the firmware's."""
+    """A traceback's function names ("in bK") and an error's quoted names
+    ("'bK' object has no attribute 'Zq'") put back as the firmware's."""
     back = {new: old for old, new in mapping.items()}
-    return re.sub(r"(, in )(\w+)", lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
+    return re.sub(r"(, in |')(\w+)", lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
 
 
 def main(argv):
@@ -309,7 +336,7 @@ def main(argv):
         images = sorted(os.path.join(shared, n) for n in os.listdir(shared) if n.endswith(".bin"))
         ours = set().union(*map(names_in, firmware_sources().values()))
         text = make_port_names(images, os.path.join(ROOT, "build", "unix32", "micropython"),
-                               [os.path.join(ROOT, ".venv", "bin", "micropython")], ours)
+                               [os.path.join(ROOT, ".venv", "bin", "micropython")], ours, QSTRDEFS)
         with open(PORTNAMES, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(PORTNAMES, ROOT))
