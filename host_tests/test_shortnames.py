@@ -160,6 +160,17 @@ def test_the_bundle_has_the_short_names_and_tracebacks_read_back(tmp_path):
         '"ui/entry.mpy", in title_and_score\nAttributeError: \'GridEntry\' object has no attribute \'zz\'\n')
 
 
+def test_explain_reads_a_crash_log_and_says_what_it_cannot_read(tmp_path):
+    cmd = [os.path.join(ROOT, ".venv", "bin", "python"),
+           os.path.join(ROOT, "tools", "common", "shortnames.py")]
+    log = tmp_path / "errors.log"
+    log.write_text('  File "app.mpy", in %s\n' % shortnames.firmware_plan()["title_and_score"])
+    got = subprocess.run(cmd + ["--explain", str(log)], capture_output=True, text=True)
+    assert got.returncode == 0 and got.stdout == '  File "app.mpy", in title_and_score\n'
+    got = subprocess.run(cmd + ["--explain", str(tmp_path / "none.log")], capture_output=True, text=True)
+    assert got.returncode == 2 and "cannot read" in got.stdout and "Traceback" not in got.stdout + got.stderr
+
+
 def test_the_renamer_keeps_rows_where_a_comment_breaks_a_line_as_splitlines_would():
     text = "x_value = 1\n# a form feed \x0c and a line separator \u2028 in a comment\ny_value = x_value\n"
     plan = {"x_value": "q", "y_value": "r"}

@@ -333,7 +333,13 @@ def explain(text, mapping):
 def main(argv):
     if argv[:1] == ["--ports"]:
         shared = os.environ.get("STOCK_IMAGES") or os.path.join(ROOT, "..", "shared", "micropython", "images")
-        images = sorted(os.path.join(shared, n) for n in os.listdir(shared) if n.endswith(".bin"))
+        images = sorted(os.path.join(shared, n) for n in os.listdir(shared) if n.endswith(".bin")) \
+            if os.path.isdir(shared) else []
+        unix = os.path.join(ROOT, "build", "unix32", "micropython")
+        if not images or not os.path.exists(unix):
+            print("shortnames.py --ports needs the stock ESP32 images (STOCK_IMAGES=<their folder>; none in "
+                  "%s) and the 32-bit unix port (make unix32)" % shared)
+            return 2
         ours = set().union(*map(names_in, firmware_sources().values()))
         text = make_port_names(images, os.path.join(ROOT, "build", "unix32", "micropython"),
                                [os.path.join(ROOT, ".venv", "bin", "micropython")], ours, QSTRDEFS)
@@ -346,8 +352,13 @@ def main(argv):
             print(old, new)
         return 0
     if argv[:1] == ["--explain"] and len(argv) == 2:
-        with open(argv[1]) as f:
-            sys.stdout.write(explain(f.read(), firmware_plan()))
+        try:
+            with open(argv[1], errors="replace") as f:
+                text = f.read()
+        except OSError as e:
+            print("shortnames.py --explain: cannot read %s (%s)" % (argv[1], e.strerror))
+            return 2
+        sys.stdout.write(explain(text, firmware_plan()))
         return 0
     print("usage: shortnames.py --ports | --show | --explain CRASH_LOG")
     return 2
