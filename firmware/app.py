@@ -46,74 +46,23 @@ class App:
     def __init__(self, hw, safe=False, note=None, pen=None):
         """safe: do not open the game in progress (it kept crashing); note:
         a sentence to show first (why the app restarted); pen: the guard's,
-        made once at boot."""
-        import gc
+        made once at boot. What only a start runs is start.py's, let go once
+        done (its code is not in the heap while a game is played)."""
+        import start
 
-        from storage import loading, savefile
-
-        # collect early and often: small collections keep the heap from
-        # fragmenting, so a module loaded mid-game finds room
-        gc.collect()
-        gc.threshold(max(2048, (gc.mem_free() + gc.mem_alloc()) // GC_EVERY))
         self.hw = hw
         self.pen = pen or Pen(hw.display)
         self.stack: list = []
         self.game = None  # the engine Game in progress
-        # the game opened as the save is loaded: a copy whose game the engine cannot read is set
-        # aside and the one before tried (not at the safe start: opening it may be what failed)
-        self.state, problem = loading.load(None if safe else self.open)
-        del loading
-        self.drop_leaves()  # loading and what it took: needed again only at the next start
+        self.state: dict = {}  # the saved state (start.py loads it)
         self.last_key = None  # when a key was last pressed (ms)
         self.asleep = False
         self.pending = None  # a screen to show after the key being handled (a failed save), or what opens it
-        if safe:
-            self.safe = True
-        hw.keys.set_timings(long_ms=self.state["settings"].get("long_ms", 600))
-        fix = self.state["settings"].get("glass")  # the board check's fixes to the picture (ui/check.py)
-        if fix:
-            hw.display.fix(fix)
-        # a keyboard's typed keys and a touch panel's taps reach the screens
-        # through their own module; buttons go straight to the screen
-        self.via = None
-        kind = getattr(hw.keys, "kind", None)
-        if kind == "keyboard":
-            import ui.typed  # boards with INPUT keyboard
-
-            self.via = ui.typed
-        elif kind == "touch":
-            import ui.touch  # boards with INPUT touch
-
-            self.via = ui.touch
-        from ui.home import Home
-
-        self.push(Home(self))
-        if self.state["game"] is not None and not safe:
-            self.resume()
-        notes = [n for n in (note, problem) if n]
-        if self.state["game"] is not None and safe:
-            notes.append("The game in progress is kept; Continue game opens it.")
-        if savefile._exists("check"):  # left by make deploy: check the board, once (ui/check.py)
-            from ui.settings import SettingsMenu
-
-            SettingsMenu(self).check()
-        if kind == "touch":
-            cal = ui.touch.calibration(self.state["settings"].get("touch"))
-            if cal:
-                hw.keys.touch.cal = cal
-            # never calibrated; or a finger on it at power-on (not at a restart after an error,
-            # whose screen a tap may have closed): the way out of a calibration that is wrong
-            cal = not cal or note is None and hw.keys.touch.touching()
-        if notes:
-            from ui.widgets import Message
-
-            # load's note stays on the flash until read: a restart first shows it again
-            self.push(Message(self, "Note", notes, on_close=savefile.noted if problem else None))
-        if kind == "touch" and cal:  # on top of a note: taps that land where they are aimed, first
-            from ui.calibrate import Calibrate  # boards with INPUT touch
-
-            hw.keys.touch.held = True  # that finger is not the first cross: it must lift first
-            self.push(Calibrate(self, cancel=False))
+        self.via = None  # typed keys' or taps' way to the screens (ui/typed.py, ui/touch.py)
+        try:
+            start.start(self, hw, safe, note)
+        finally:
+            forget("start")
 
     @property
     def wifi(self):

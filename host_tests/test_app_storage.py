@@ -18,6 +18,17 @@ def note(d):
     return " ".join(str(r) for r in d.top().rows)
 
 
+def test_the_starts_own_code_is_let_go_once_the_app_is_up():
+    # start.py: what only a start runs (docs/MEMORY.md), not in the heap while a game is played
+    fresh_dir("app-start")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.hole([11, 12])
+    assert "start" not in sys.modules
+    d = Driver("ttgo-t-display")  # power on again: the game comes back, the start let go again
+    assert d.screen() == "Play" and d.app.game.totals() == [11, 12] and "start" not in sys.modules
+
+
 def test_a_damaged_save_is_named_at_start_and_the_copy_before_opens():
     fresh_dir("app-damaged")
     d = Driver("ttgo-t-display")
