@@ -48,8 +48,14 @@ class App:
         a sentence to show first (why the app restarted); pen: the guard's,
         made once at boot. What only a start runs is start.py's, let go once
         done (its code is not in the heap while a game is played)."""
+        import gc
+
         import start
 
+        # collect early and often: small collections keep the heap from
+        # fragmenting, so a module loaded mid-game finds room
+        gc.collect()
+        gc.threshold(max(2048, (gc.mem_free() + gc.mem_alloc()) // GC_EVERY))
         self.hw = hw
         self.pen = pen or Pen(hw.display)
         self.stack: list = []

@@ -2,18 +2,11 @@
 # loaded, the key timings and the picture's fixes set, the main menu and the
 # game in progress opened, the start's notes, a touch board's calibration. Its
 # own module, let go once the app is up: its code is not in the heap after.
-from app import GC_EVERY
 
 
 def start(app, hw, safe, note):
-    import gc
-
     from storage import loading, savefile
 
-    # collect early and often: small collections keep the heap from
-    # fragmenting, so a module loaded mid-game finds room
-    gc.collect()
-    gc.threshold(max(2048, (gc.mem_free() + gc.mem_alloc()) // GC_EVERY))
     # the game opened as the save is loaded: a copy whose game the engine cannot read is set
     # aside and the one before tried (not at the safe start: opening it may be what failed)
     app.state, problem = loading.load(None if safe else app.open)
