@@ -100,14 +100,34 @@ def port_taken(binary):
     return set(re.findall(r"\w+", run.stdout))
 
 
-def make_port_names(images, unix32, others, ours, qstrdefs=None):
+def traced_names(src):
+    """The names a traceback or an error's message shows that are not ours:
+    the runtime's type names ('NoneType' object has no attribute ...: each
+    MP_DEFINE_CONST_OBJ_TYPE in MicroPython's py/ and extmod/), and asyncio's
+    functions and classes (its frames: extmod/asyncio/*.py). Never given to a
+    name of ours, so that a traceback reads one way."""
+    out = set()
+    for sub in ("py", "extmod"):
+        for name in sorted(os.listdir(os.path.join(src, sub))):
+            if name.endswith(".c"):
+                with open(os.path.join(src, sub, name), errors="replace") as f:
+                    out.update(re.findall(r"MP_DEFINE_CONST_OBJ_TYPE\(\s*\w+,\s*MP_QSTR_(\w+)", f.read()))
+    folder = os.path.join(src, "extmod", "asyncio")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name)) as f:
+                out.update(re.findall(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)", f.read(), re.M))
+    return out
+
+
+def make_port_names(images, unix32, others, ours, qstrdefs=None, traced=()):
     """portnames.txt's text: the ROM qstrs of the stock ESP32 images and of
     the unix ports (kept, whatever the firmware comes to use: maybe a name
     of a port's API), each port's asked of the images' names, the firmware's
     and the unix port's own list (qstrdefs: its genhdr/qstrdefs.generated.h);
     marked "+", those of the 32-bit unix port and every image that are no
-    builtin, module, dunder or method the runtime calls by name: free to give
-    our names."""
+    builtin, module, dunder or method the runtime calls by name, nor a name
+    a traceback shows as the runtime's (traced): free to give our names."""
     roms = [image_qstrs(p) for p in images]
     every = set(ours).union(*roms)
     if qstrdefs:
@@ -115,7 +135,7 @@ def make_port_names(images, unix32, others, ours, qstrdefs=None):
             every |= set(re.findall(r'QDEF[01]?\(MP_QSTR_\w*, \d+, \d+, "(\w+)"\)', f.read()))
     rom32 = unix_qstrs(unix32, every)
     kept = set().union(rom32, *roms, *(unix_qstrs(b, every) for b in others))
-    taken = port_taken(unix32).union(*map(port_taken, others)) | CALLED_BY_NAME | COMPILER
+    taken = port_taken(unix32).union(*map(port_taken, others)) | CALLED_BY_NAME | COMPILER | set(traced)
     free = {n for n in rom32.intersection(*roms) if n not in taken and not n.startswith("_")
             and not keyword.iskeyword(n)}
     lines = ["# Names MicroPython's ports hold in flash (python tools/common/shortnames.py --ports;",
@@ -236,7 +256,7 @@ def plan(sources, beside_texts, ports=None):
     used |= ours
     rename = sorted((n for n in ours if n not in keep and not n.startswith("__")), key=_crc)
     # Each name takes the first place open of its own order (its checksum's), among the ports'
-    # names (four names in ten: where all would try them, a name more pushes a chain of others
+    # names (35 names in 100: where all would try them, a name more pushes a chain of others
     # out) and then among short ones: so a name more in the firmware moves one or two others,
     # and a deploy after a change copies little more than the modules that changed.
     tables = [free, SHORT]
@@ -252,7 +272,7 @@ def plan(sources, beside_texts, ports=None):
     return out
 
 
-ROM_SHARE = 400  # of 1000: the names whose checksum says so try the ports' names first
+ROM_SHARE = 350  # of 1000: the names whose checksum says so try the ports' names first
 
 
 def _crc(name):
@@ -324,10 +344,29 @@ def firmware_plan():
 
 
 def explain(text, mapping):
-    """A traceback's function names ("in bK") and an error's quoted names
-    ("'bK' object has no attribute 'Zq'") put back as the firmware's."""
+    """A board's traceback with the firmware's own names put back: a frame's
+    function in a module of ours (File "ui/entry.mpy", ..., in bK), and the
+    names an error's message quotes as code (an object's type and attribute,
+    a name not defined, a function called wrongly); never a frame of
+    asyncio's, nor a quoted key or value (KeyError: 'jp' is data)."""
     back = {new: old for old, new in mapping.items()}
-    return re.sub(r"(, in |')(\w+)", lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
+
+    def name(m):
+        return m.group(1) + back.get(m.group(2), m.group(2)) + m.group(3)
+
+    out = []
+    for line in text.split("\n"):
+        frame = re.match(r'(\s*File "([^"]+)".*, in )(\w+)$', line)
+        if frame:
+            if frame.group(2).endswith(".mpy"):  # ours: asyncio's are "asyncio/core.py" (frozen)
+                line = frame.group(1) + back.get(frame.group(3), frame.group(3))
+        else:
+            line = re.sub(r"(')(\w+)(' object has no attribute ')", name, line)
+            line = re.sub(r"(object has no attribute ')(\w+)(')", name, line)
+            line = re.sub(r"(name ')(\w+)(' (?:isn't|is not) defined)", name, line)
+            line = re.sub(r"(^|[\s:])(\w+)(\(\) (?:takes|missing|got|requires))", name, line)
+        out.append(line)
+    return "\n".join(out)
 
 
 def main(argv):
@@ -341,8 +380,11 @@ def main(argv):
                   "%s) and the 32-bit unix port (make unix32)" % shared)
             return 2
         ours = set().union(*map(names_in, firmware_sources().values()))
-        text = make_port_names(images, os.path.join(ROOT, "build", "unix32", "micropython"),
-                               [os.path.join(ROOT, ".venv", "bin", "micropython")], ours, QSTRDEFS)
+        sys.path.insert(0, os.path.dirname(HERE))
+        from common import unix32  # MicroPython's source: MPY_DIR, or the one make unix32 unpacked
+
+        text = make_port_names(images, unix, [os.path.join(ROOT, ".venv", "bin", "micropython")], ours,
+                               QSTRDEFS, traced_names(unix32.mpy_source()))
         with open(PORTNAMES, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(PORTNAMES, ROOT))
