@@ -360,8 +360,9 @@ def heap_figures():
                       for b in heap.manifest.REAL_BOARDS)
         print("Targets (32-bit): every board boots in the ESP32's first %d KB with %d KB free: %s;" % (
             heap.FIRST_HEAP // 1024, heap.BOOT_FREE // 1024, "met" if boot_ok else "NOT met"))
-        print("  a whole game peaks at %d KB or less: %s (the most: %s KB)" % (
-            heap.GAME_PEAK // 1024, "met" if worst <= heap.GAME_PEAK else "NOT met", heap.kb(worst)))
+        print("  a whole game peaks at %d KB or less: %s (the most: %s KB; a target still open, not a "
+              "budget: the one CI holds is 88 KB, docs/MEMORY.md)" % (
+                  heap.GAME_PEAK // 1024, "met" if worst <= heap.GAME_PEAK else "NOT met", heap.kb(worst)))
     else:
         print(heap.missing32())
     return ok

@@ -547,8 +547,8 @@ def wifi_table(boards, smallest=None, frozen=False):
     print("again, as the page does; FAILED, a server error (5xx), a good request read as malformed (400),")
     print("a request asked %d times without an answer before the game's end, or a wrong PIN taken."
           % phones.ASKS)
-    print("The ESP32 with Wi-Fi on: the heap cannot grow much past its first %d KB (docs/MEMORY.md)." %
-          (FIRST_HEAP // KB))
+    print("The ESP32 with Wi-Fi on: the heap can grow past its first %d KB by one more area, some 104 KB "
+          "in all (docs/MEMORY.md)." % (FIRST_HEAP // KB))
     for b in boards:
         r = rows[b]
         if "error" in r:
