@@ -56,3 +56,27 @@ def test_stages_joined_run_at_once_and_each_says_how_it_ended(tmp_path):
     # each its own time: quick took no time, though it was shown after slow's seconds
     (quick,) = [line for line in out.splitlines() if line.split()[:2] == ["quick", "FAILED"]]
     assert quick.split()[-1] == "0m00s", out
+
+
+def test_a_stage_that_ends_before_its_start_is_noted_takes_no_negative_time(tmp_path, monkeypatch):
+    # (a fresh clone's CI printed "quick: FAILED (exit 2) in -1m59s": the thread that waits for a
+    # stage ending at once noted its end before the start was taken); the waiting thread run at once
+    sys.path.insert(0, os.path.dirname(STAGES))
+    import stages
+
+    clock = iter(range(100))
+    monkeypatch.setattr(stages.time, "monotonic", lambda: next(clock))
+
+    class AtOnce:
+        def __init__(self, target, daemon):
+            self.target = target
+
+        def start(self):
+            self.target()
+
+    monkeypatch.setattr(stages.threading, "Thread", AtOnce)
+    (tmp_path / "Makefile").write_text("quick:\n\t@exit 0\n")
+    monkeypatch.chdir(tmp_path)
+    p, out, start, ended = stages.beside("make", "quick")
+    out.close()
+    assert ended[0] - start >= 0 and stages.minutes(ended[0] - start) == "0m01s"

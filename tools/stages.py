@@ -56,10 +56,11 @@ def beside(make, stage):
     """Start stage with its output kept in a file: (its Popen, the file, its start, [its end]: set by
     a thread that waits for it, so its own time is told, not the group's)."""
     out = tempfile.TemporaryFile()
+    start = time.monotonic()  # before it starts: a stage that ends at once may end before the line after
     p = subprocess.Popen([make, "--no-print-directory", stage], stdout=out, stderr=subprocess.STDOUT)
     ended: list = []
     threading.Thread(target=lambda: (p.wait(), ended.append(time.monotonic())), daemon=True).start()
-    return p, out, time.monotonic(), ended
+    return p, out, start, ended
 
 
 def group(make, stages, n, total):
