@@ -100,9 +100,12 @@ def test_an_error_in_the_first_turn_after_a_restart_is_the_error_screen_again():
         d.key("ok")  # restarts: the app's first turn fails
     assert d.app is None and d.sim.runner.crashes == 2 and log().count("Boom: deliberate") == 2
     d.key("ok")
-    assert d.screen() == "Message"
+    assert d.screen() == "Message"  # two in a row: the safe start, the game kept and not opened
+    assert "The game in progress is kept" in " ".join(str(r) for r in d.top().rows)
     d.key("ok")
-    assert d.app.game is None or d.app.game.totals() == totals  # the game kept (closed after 2 in a row)
+    assert d.app.state["game"] is not None
+    d.app.resume()
+    assert d.app.game.totals() == totals
 
 
 def test_the_error_screen_draws_on_every_board():

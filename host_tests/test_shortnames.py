@@ -19,7 +19,7 @@ from common import deploy, shortnames
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IMAGES = os.environ.get("STOCK_IMAGES") or os.path.join(ROOT, "..", "shared", "micropython", "images")
-STOCK = ("ESP32_GENERIC-20250911-v1.26.1.bin", "ESP32_GENERIC_S3-20251209-v1.27.0.bin")
+STOCK = shortnames.STOCK
 X64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
@@ -180,6 +180,11 @@ def test_explain_reads_a_crash_log_and_says_what_it_cannot_read(tmp_path):
     assert got.returncode == 0 and got.stdout == '  File "app.mpy", in title_and_score\n'
     got = subprocess.run(cmd + ["--explain", str(tmp_path / "none.log")], capture_output=True, text=True)
     assert got.returncode == 2 and "cannot read" in got.stdout and "Traceback" not in got.stdout + got.stderr
+
+
+def test_an_f_string_in_the_firmware_is_refused_naming_its_file():
+    with pytest.raises(ValueError, match="ui/added.py: an f-string"):
+        shortnames.plan({"ui/added.py": 'x_val = 1\nprint(f"{x_val}")\n'}, [])
 
 
 def test_the_renamer_keeps_rows_where_a_comment_breaks_a_line_as_splitlines_would():

@@ -36,8 +36,8 @@ def test_a_plain_esp32_from_files_has_no_room_for_the_phones_and_says_what_would
 
 def test_the_devkit_from_a_bundle_is_refused_though_its_need_is_within_a_kb():
     # its boot leaves 24.9 KB of the first 56 free (docs/MEMORY.md, 30 November): 72.9 KB with
-    # what the heap can grow by, where a whole game with 4 phones takes 71.9 KB more than at the
-    # main menu (103.0 KB at most): no room for what the heap's layout wastes, so no Wi-Fi
+    # what the heap can grow by, where a whole game with 4 phones takes 72.0 KB more than at the
+    # main menu (103.1 KB at most): no room for what the heap's layout wastes, so no Wi-Fi
     assert wifi.room(False, ESP32, mem_free(24 * KB + 900, ESP32_HEAPS), ESP32_HEAPS) is not None
 
 

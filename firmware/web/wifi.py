@@ -19,7 +19,7 @@ PHONES = 8  # the own network takes this many phones
 
 # Whether the web side fits (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): what the web side
 # with the phones needs of the heap beyond the game, the code frozen in our image or loaded from
-# files (the bench's figures with 4 phones, and room for the rest of a game: from files 72 KB
+# files (the bench's figures with 4 phones, and room for the rest of a game: from files some 72 KB
 # more than at the main menu, and 8 KB for what the heap's layout wastes), and the RAM ESP-IDF's
 # Wi-Fi takes from the system's once it starts (which the heap must leave it).
 NEED_FROZEN = 36 * 1024

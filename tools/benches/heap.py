@@ -365,8 +365,6 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     src = firmware(board_id, arch)
     heap = heap or wifi_heap(arch)
     work = workdir()
-    if arch == "x86f":  # the page at the flash's root, where web/server.py looks when it is frozen
-        shutil.copy(os.path.join(src, "page.html.gz"), work)
     port = phones.free_port()
     table = phones.Table(port, PHONES, slow)
     got: dict = {}

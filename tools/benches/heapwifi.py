@@ -37,7 +37,7 @@ import sys
 src, boards, tools, board_id, mode = sys.argv[1:6]
 sys.path[:0] = [src, boards, tools]
 if mode == "wifi":
-    sys.path.insert(1, src + "/lib")  # the board's libraries (none now), after the firmware
+    sys.path.insert(1, src + "/lib" if src else "lib")  # the board's libraries (none now), after the firmware
 from heapgame import GAP_MS, STEP_MS, press, stopped  # noqa: E402  (its key-file player)
 PHONES = 4  # wifi: connections held before the game starts ...
 WAIT_MS = 10000  # ... or after this long, whatever there are

@@ -98,7 +98,7 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     out = os.path.join(work, "callgrind.out")
     # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
     # keeps each module's __file__, a script's real folder and its HOME in its heap, so a clone's
-    # place moved the counts (as heap.command)
+    # place moved the counts (as heap.command, which also runs the firmware from the flash's root)
     src, compiled = (os.path.relpath(p, work) for p in (src, compiled))
     heap.main_dir()
     # the boot and the game's start run uninstrumented (a run's nineteen twentieths, and the

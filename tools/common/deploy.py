@@ -219,8 +219,12 @@ def compile_files(board_id, arch, out_dir, image=False):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         given = src
         if not image:  # stock: the names shortened (the heap holds each a .mpy uses; frozen, the flash)
+            try:
+                plan = shortnames.firmware_plan()
+            except ValueError as e:
+                raise DeployError("the firmware's names cannot be shortened: %s" % e)
             with open(src) as f:
-                text = shortnames.rename(f.read(), shortnames.firmware_plan())
+                text = shortnames.rename(f.read(), plan)
             src = os.path.join(out_dir, "short", dest)
             os.makedirs(os.path.dirname(src), exist_ok=True)
             with open(src, "w") as f:

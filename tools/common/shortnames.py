@@ -25,6 +25,9 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PORTNAMES = os.path.join(HERE, "portnames.txt")
+# The stock images whose names portnames.txt holds (micropython.org's; tools/bundle.py's test has their
+# SHA-256), in STOCK_IMAGES, by default shared/micropython/images beside the checkout
+STOCK = ("ESP32_GENERIC-20250911-v1.26.1.bin", "ESP32_GENERIC_S3-20251209-v1.27.0.bin")
 QSTRDEFS = os.path.join(ROOT, "build", "unix32", "obj", "genhdr", "qstrdefs.generated.h")  # make unix32
 # What runs in MicroPython beside a bundle and reaches into it by name: the
 # board files, main.py, the heap harness and its stand-ins (tools/benches/heap.py).
@@ -191,7 +194,7 @@ def _strings(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             yield node.value
         elif isinstance(node, ast.JoinedStr):
-            raise ValueError("an f-string: the renamer reads no names in one")
+            raise ValueError("an f-string, whose names the renamer cannot read (use % formatting)")
 
 
 def kept_by(text, modules, driver=False):
@@ -244,7 +247,10 @@ def plan(sources, beside_texts, ports=None):
     keep = set(kept) | set(keyword.kwlist) | {"self"} | CALLED_BY_NAME | COMPILER
     ours, used = set(), set()  # the sources' names; every name a source or what runs beside uses
     for dest, text in sources.items():
-        named = kept_by(text, modules, dest.startswith("drivers/"))
+        try:
+            named = kept_by(text, modules, dest.startswith("drivers/"))
+        except ValueError as e:
+            raise ValueError("%s: %s" % (dest, e))
         keep |= named
         used |= named
         keep.update(p for p in dest[:-3].split("/"))
@@ -372,12 +378,11 @@ def explain(text, mapping):
 def main(argv):
     if argv[:1] == ["--ports"]:
         shared = os.environ.get("STOCK_IMAGES") or os.path.join(ROOT, "..", "shared", "micropython", "images")
-        images = sorted(os.path.join(shared, n) for n in os.listdir(shared) if n.endswith(".bin")) \
-            if os.path.isdir(shared) else []
+        images = [os.path.join(shared, n) for n in STOCK if os.path.exists(os.path.join(shared, n))]
         unix = os.path.join(ROOT, "build", "unix32", "micropython")
-        if not images or not os.path.exists(unix):
-            print("shortnames.py --ports needs the stock ESP32 images (STOCK_IMAGES=<their folder>; none in "
-                  "%s) and the 32-bit unix port (make unix32)" % shared)
+        if len(images) < len(STOCK) or not os.path.exists(unix):
+            print("shortnames.py --ports needs the stock ESP32 images %s (STOCK_IMAGES=<their folder>; "
+                  "looked in %s) and the 32-bit unix port (make unix32)" % (", ".join(STOCK), shared))
             return 2
         ours = set().union(*map(names_in, firmware_sources().values()))
         sys.path.insert(0, os.path.dirname(HERE))
