@@ -29,6 +29,29 @@ def test_the_starts_own_code_is_let_go_once_the_app_is_up():
     assert d.screen() == "Play" and d.app.game.totals() == [11, 12] and "start" not in sys.modules
 
 
+def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
+    fresh_dir("app-start-fails")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.hole([11, 12])
+
+    def boom(*args):
+        raise OSError("deliberate")
+
+    import start  # (let go by the start above: loaded again here, the one the next start finds)
+
+    real, start.start = start.start, boom
+    try:
+        d = Driver("ttgo-t-display", guarded=True)  # power on: the start fails, the error screen
+        assert d.app is None and "start" not in sys.modules  # let go in the failure too
+    finally:
+        start.start = real
+    d.key("ok")  # the guard's restart: start.py loaded afresh, and let go again
+    assert d.app is not None and "start" not in sys.modules
+    d.key("ok")  # the note that it restarted after an error
+    assert d.screen() == "Play" and d.app.game.totals() == [11, 12]
+
+
 def test_a_damaged_save_is_named_at_start_and_the_copy_before_opens():
     fresh_dir("app-damaged")
     d = Driver("ttgo-t-display")
