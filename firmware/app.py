@@ -146,6 +146,35 @@ class App:
                 return hole
         return None
 
+    def rest(self, anchor):
+        """A hole's entry begins (ui/entry.py's Flow): the hubs over the main
+        menu (the game's menu) let go, each kept on the stack as its module's
+        and class's names and made again once back in front (front()): their
+        code is out of the heap while the hole is entered. Not the main menu:
+        made at boot, low in the heap, it would leave holes there where every
+        frame a key takes from the heap looks first (docs/SPEED.md). Returns
+        what stands for anchor on the stack."""
+        st = self.stack
+        for i in range(1, len(st)):
+            s = st[i]
+            if type(s) is not tuple and s.hub:
+                t = type(s)
+                st[i] = n = (t.__module__, t.__name__)
+                if s is anchor:
+                    anchor = n
+                forget(n[0])
+        return anchor
+
+    def front(self):
+        """The screen in front; a hub let go (rest()) made again first, once
+        the leaves are let go: it has their room."""
+        s = self.stack[-1]
+        if type(s) is tuple:
+            self.drop_leaves()
+            s = self.stack[-1] = getattr(__import__(s[0], None, None, (s[1],)), s[1])(self)
+            s.dirty = True
+        return s
+
     def push(self, screen):
         self.stack.append(screen)
         screen.dirty = True
@@ -153,8 +182,9 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
-            self.stack[-1].dirty = True
-            self.stack[-1].shown()
+            s = self.front()
+            s.dirty = True
+            s.shown()
         self.drop_leaves()
 
     def pop_to(self, screen, show=True):
@@ -165,19 +195,20 @@ class App:
             self.stack.pop()
         self.drop_leaves()  # before the hub refreshes too: what it makes has the leaves' room
         if show:
-            self.redraw()
-            self.stack[-1].shown()
+            s = self.front()
+            s.dirty = True
+            s.shown()
             self.drop_leaves()
 
     def redraw(self):
         """The screen in front drawn whole at the next turn (what the web side changed on it)."""
-        self.stack[-1].dirty = True
+        self.front().dirty = True
 
     def drop_leaves(self):
         """At a hub, forget the leaf screens' modules (LEAVES): nothing on
         the stack uses them, and the next import loads them again."""
         for s in self.stack:
-            if not s.hub:
+            if type(s) is not tuple and not s.hub:  # (a tuple: a hub let go, rest())
                 return
         for name in LEAVES:
             forget(name)
@@ -195,9 +226,9 @@ class App:
                 return True
             while keys:  # (a for loop's iterator would take four more slots)
                 if self.via is None:
-                    self.stack[-1].key(keys.pop(0))
+                    self.front().key(keys.pop(0))
                 else:
-                    self.via.key(self, self.stack[-1], keys.pop(0))
+                    self.via.key(self, self.front(), keys.pop(0))
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:
@@ -219,8 +250,9 @@ class App:
             else:  # what opens one, its module let go first (ui/newgame.py): a lower peak
                 p()
         top = self.stack[-1]
-        if not top.dirty:
+        if not getattr(top, "dirty", True):  # (a tuple: a hub let go, made again below)
             return False
+        top = self.front()
         d = top.dirty  # True, or the rectangles that changed (Pen.frame)
         top.dirty = False
         if self.via is not None and hasattr(self.via, "frame"):

@@ -29,6 +29,33 @@ def test_the_starts_own_code_is_let_go_once_the_app_is_up():
     assert d.screen() == "Play" and d.app.game.totals() == [11, 12] and "start" not in sys.modules
 
 
+def test_the_games_menu_is_let_go_while_a_hole_is_entered_and_made_again_after():
+    # issue 60: the game's menu (ui/play.py) is out of the heap while a hole is entered; each way
+    # back (the hole saved, the hole left, a past hole edited) finds it again, the main menu under it
+    fresh_dir("app-hub-rest")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.key("ok")  # the first hole
+    assert d.screen() == "GridEntry" and "ui.play" not in sys.modules
+    assert d.app.stack[1] == ("ui.play", "Play") and d.screen() == "GridEntry"
+    assert "ui.home" in sys.modules  # the main menu stays: it was made at boot, low in the heap
+    d.key("back")  # leave the hole? asks
+    d.choose("Drop & leave")
+    assert d.screen() == "Play" and "ui.play" in sys.modules and d.top().items[0][0] == "Hole 1 of 3"
+    d.hole([11, 12])  # entered and saved: the menu made again, on the next hole
+    assert d.screen() == "Play" and d.top().items[0][0] == "Hole 2 of 3"
+    d.choose("Edit a hole")
+    d.choose("Hole 1")
+    assert d.screen() == "Menu" and [i[0] for i in d.top().items][:2] == ["ANN", "BOB"]
+    d.key("back")
+    d.key("back")
+    assert d.screen() == "Play"
+    d.choose("Main menu")
+    assert d.screen() == "Home" and len(d.app.stack) == 1
+    d.choose("Continue game")
+    assert d.screen() == "Play" and d.app.game.totals() == [11, 12]
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")
@@ -145,14 +172,13 @@ def test_a_full_flash_keeps_the_game_in_memory_and_saves_it_when_there_is_room()
                 n += 1
         except OSError:
             pass
-        hub = d.top()
         d.key("ok")
         d.enter([13, 14])
         assert d.screen() == "Message" and d.top().title == "Not saved"
         assert "the flash is full" in note(d)
         assert d.app.game.totals() == [24, 26]  # kept in memory
         assert loading.read(savefile.FILE)[2]["seq"] == 2  # the flash still has the save before
-        while d.top() is not hub:
+        while d.screen() != "Play":  # (the game's menu: made again, the app let it go during the hole)
             d.key("ok")
         for i in range(n):
             v.remove("junk%d" % i)

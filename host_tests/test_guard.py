@@ -47,7 +47,7 @@ def game_with_a_hole(tag, board="ttgo-t-display", emulate=False):
     fresh_dir("guard-" + tag)
     d = Driver(board, emulate=emulate, guarded=True)
     d.new_game("Play Nine", NAMES, holes=3)
-    d.hole([17, 20])
+    d.hole([17, 20])  # (back at the game's menu: made again, so patch type(d.top()), not ui.play's Play)
     return d
 
 
@@ -57,11 +57,9 @@ def log():
 
 
 def test_an_error_on_a_key_shows_the_error_screen_then_restarts_into_the_game():
-    from ui.play import Play
-
     d = game_with_a_hole("key")
     totals = d.app.game.totals()
-    with patched(Play, "key", boom):
+    with patched(type(d.top()), "key", boom):
         d.key("down")
     assert d.app is None  # the error screen
     entry = log()
@@ -76,10 +74,8 @@ def test_an_error_on_a_key_shows_the_error_screen_then_restarts_into_the_game():
 
 
 def test_the_error_screen_restarts_by_itself():
-    from ui.play import Play
-
     d = game_with_a_hole("timeout")
-    with patched(Play, "key", boom):
+    with patched(type(d.top()), "key", boom):
         d.key("down")
     assert d.app is None
     d.sim.tick(guard.SHOW_MS + 100)
@@ -89,11 +85,9 @@ def test_the_error_screen_restarts_by_itself():
 def test_an_error_in_the_first_turn_after_a_restart_is_the_error_screen_again():
     # (a review found it left the loop: the board at the REPL, the watchdog stopped)
     from app import App
-    from ui.play import Play
-
     d = game_with_a_hole("first-turn")
     totals = d.app.game.totals()
-    with patched(Play, "key", boom):
+    with patched(type(d.top()), "key", boom):
         d.key("down")
     assert d.app is None and d.sim.runner.crashes == 1
     with patched(App, "step", boom):
@@ -122,13 +116,11 @@ def test_the_error_screen_draws_on_every_board():
 
 
 def test_a_memory_error_is_caught_like_any_other():
-    from ui.play import Play
-
     def oom(*args):
         raise MemoryError("memory allocation failed")
 
     d = game_with_a_hole("oom")
-    with patched(Play, "key", oom):
+    with patched(type(d.top()), "key", oom):
         d.key("down")
     assert d.app is None and "MemoryError" in log()
     d.key("ok")
@@ -163,11 +155,9 @@ def test_a_memory_error_mid_hole_restarts_into_the_hole_with_its_cards():
 
 
 def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
-    from ui.play import Play
-
     d = game_with_a_hole("loop")
     saved = loading.read(savefile.FILE)[2]
-    with patched(Play, "draw", boom):
+    with patched(type(d.top()), "draw", boom):
         d.key("back")  # to the main menu
         d.choose("Continue game")  # the game's screen fails to draw: error 1
         assert d.app is None
@@ -188,11 +178,9 @@ def test_a_game_that_crashes_at_every_start_is_left_closed_but_kept():
 
 
 def test_errors_far_apart_are_not_a_run():
-    from ui.play import Play
-
     d = game_with_a_hole("apart")
     for _ in range(guard.ASIDE_AFTER + 1):
-        with patched(Play, "key", boom):
+        with patched(type(d.top()), "key", boom):
             d.key("down")
         assert d.app is None
         d.key("ok")

@@ -49,7 +49,7 @@ class Flow:
     def __init__(self, app, target, anchor):
         self.app = app
         self.hole = Hole(app.game, target)
-        self.anchor = anchor
+        self.anchor = app.rest(anchor)  # the hubs let go while the hole is entered
 
     # each card as it is taken (the deck checked by the engine first), and each player's whole
     # entry, on the flash (not an edit's: it is saved at once): a power cut loses at most the card

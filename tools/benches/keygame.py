@@ -221,9 +221,9 @@ def main():
     from ui.play import Play
 
     app.game = Game("play-nine", ["ANN", "BOB", "CY", "DI"])
-    play = Play(app)
-    app.push(play)
-    entry.start(app, None, play)
+    app.push(Play(app))
+    entry.start(app, None, app.stack[-1])  # (no screen held here: the app lets the game's menu go
+    del Play  # while the hole is entered, as on a board, and a key's frames find the heap so)
     tick(GAP_MS)
     grid = app.stack[-1]
 
