@@ -105,4 +105,6 @@ def test_a_count_is_the_presses_alone_and_the_same_every_run():
     one = [keycost.counted("stock", "devkit-oled", "step", 3, 6)[0] for _ in range(2)]
     two = keycost.counted("stock", "devkit-oled", "step", 6, 6)[0]
     assert one[0] == one[1], one
-    assert 0 < one[0] < two < 10_000_000, (one, two)
+    # a boot counted too would be 70M or more; a layout moves six presses' count by some 3M (one
+    # layout is counted here; the speed budgets above take the median of five)
+    assert 0 < one[0] < two < 20_000_000, (one, two)
