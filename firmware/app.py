@@ -24,7 +24,7 @@ GC_EVERY = 20
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
-          "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone")
+          "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile")
 
 
 def forget(name):
@@ -69,6 +69,7 @@ class App:
             start.start(self, hw, safe, note)
         finally:
             forget("start")
+        self.drop_leaves()  # what the start loaded (the state's loading, the save): not kept
 
     @property
     def wifi(self):
@@ -121,21 +122,26 @@ class App:
 
     def save(self):
         """Save the state, the game in progress included; True if saved. A
-        failed save is shown; the game in memory is kept."""
-        from storage import savefile
-
+        failed save is shown; the game in memory is kept. The save's code is
+        loaded for it (a leaf: let go at the next hub)."""
         if self.game is not None:  # a new game too: the Game has it all
             self.state["game"] = IN_MEMORY
         try:
-            savefile.save(self.state, self.game)  # the game's document made a hole at a time, as written
-        except savefile.SaveError as e:
-            from ui.widgets import Message
+            from storage import savefile
 
-            # shown once the key's work is done, on top of wherever it went
-            self.pending = Message(self, "Not saved", [str(e), "Everything is kept in memory and saved "
-                                                               "again at the next change."])
-            return False
-        return True
+            try:
+                savefile.save(self.state, self.game)  # the game's document made a hole at a time, as written
+                return True
+            except savefile.SaveError as e:
+                why = str(e)
+        except MemoryError:  # no room to load the save's code: said as a save that found none
+            why = "Saving failed: not enough memory."
+        from ui.widgets import Message
+
+        # shown once the key's work is done, on top of wherever it went
+        self.pending = Message(self, "Not saved", [why, "Everything is kept in memory and saved "
+                                                        "again at the next change."])
+        return False
 
     def hole(self):
         """The hole being entered on the device (engine/hole.py), or None:

@@ -5,7 +5,7 @@
 # need some is skipped when there is none: the log first, then the error's
 # own text, which gives way to fixed lines.
 from app import VERSION
-from storage import savefile
+from storage.log import log_error
 from ui.draw import BAD, DIM, FG
 
 TIGHT = (("Error", BAD), ("Out of memory;", DIM), ("any key: back", FG), ("to the game", FG))
@@ -14,7 +14,7 @@ _shown = [TIGHT]  # the lines _draw draws (set here, so no closure is made)
 
 def report(hw, pen, e, crashes, now):
     try:
-        savefile.log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
+        log_error("--- error %d in a row; firmware %s on %s; at %d ms\n%s" % (
             crashes, VERSION, hw.board, now, format_exc(e)))
     except MemoryError:
         pass  # no room to say it in the log: the screen still says it

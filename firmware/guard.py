@@ -40,7 +40,7 @@ class Runner:
     def restart(self, now):
         from app import App
 
-        from storage.savefile import LOG
+        from storage.log import LOG
 
         note = None
         if self.crashes == ASIDE_AFTER:  # once: a later run must not push the first aside out
@@ -96,7 +96,7 @@ def ready(hw, runner):
     """The line the serial console shows once the first screen is up (make
     deploy waits for it): version, board, and the heap left after boot."""
     from app import VERSION
-    from storage.savefile import LOG
+    from storage.log import LOG
 
     gc.collect()
     if runner.app is None:

@@ -56,6 +56,39 @@ def test_the_games_menu_is_let_go_while_a_hole_is_entered_and_made_again_after()
     assert d.screen() == "Play" and d.app.game.totals() == [11, 12]
 
 
+def test_the_save_is_loaded_to_save_and_a_save_with_no_room_to_load_it_keeps_the_game():
+    # issue 60: storage/savefile.py is loaded for a save and let go at a hub (its code is not in the
+    # heap while a hole is entered); the error log's (storage/log.py) stays, for the crash path
+    import builtins
+
+    fresh_dir("app-save-leaf")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    d.key("ok")
+    assert d.screen() == "GridEntry" and "storage.savefile" not in sys.modules
+    assert "storage.log" in sys.modules
+    real = builtins.__import__
+
+    def no_room(name, *args):
+        if name == "storage.savefile" or name == "storage" and "savefile" in (args[2] or ()):
+            raise MemoryError("memory allocation failed")
+        return real(name, *args)
+
+    builtins.__import__ = no_room
+    try:
+        d.enter([11, 12])
+    finally:
+        builtins.__import__ = real
+    assert d.screen() == "Message" and d.top().title == "Not saved"
+    assert "not enough memory" in note(d) and d.app.game.totals() == [11, 12]  # kept in memory
+    while d.screen() != "Play":
+        d.key("ok")
+    d.hole([1, 2])  # the next hole saves both
+    assert "storage.savefile" not in sys.modules  # let go again at the game's menu
+    d = Driver("ttgo-t-display")  # power on again
+    assert d.screen() == "Play" and d.app.game.totals() == [12, 14]
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")

@@ -6,7 +6,7 @@ import os
 
 from engine.game import GAME_IDS
 from engine.doc import to_doc
-from storage import aside, crc32, history, loading, savefile
+from storage import aside, crc32, history, loading, log, savefile
 from support import fresh_dir
 
 # What the format-1 firmware (before checksums) wrote: plain JSON.
@@ -415,9 +415,9 @@ def test_saves_load_on_a_port_without_binascii_crc32():
 def test_the_error_log_stays_small():
     fresh_dir("store-log")
     for i in range(200):
-        savefile.log_error("error number %d with some detail" % i)
-    size = os.stat(savefile.LOG)[6] + os.stat(savefile.LOG_OLD)[6]
-    assert size < 3 * savefile.LOG_BYTES
+        log.log_error("error number %d with some detail" % i)
+    size = os.stat(savefile.LOG)[6] + os.stat(log.LOG_OLD)[6]
+    assert size < 3 * log.LOG_BYTES
     with open(savefile.LOG) as f:
         assert f.read().rstrip().endswith("error number 199 with some detail")
 

@@ -87,17 +87,23 @@ def record_ui_game(seed=7):
     from simulator.dealing import deal
     from simulator.driver import Driver, fresh_dir
 
+    from app import App
+
     rng = Rng(seed)
     out = []
-    real = savefile.save
+    real = App.save
 
-    def spy(state, game=None):
-        real(state, game)
-        if game is not None:  # the state as the file holds it: the game's document in its place
-            state = dict(state, game=to_doc(game))
+    def spy(app):
+        # (the app's save, not savefile.save: the app loads savefile to save and lets it go at a hub)
+        if not real(app):
+            return False
+        state = app.state
+        if app.game is not None:  # the state as the file holds it: the game's document in its place
+            state = dict(state, game=to_doc(app.game))
         out.append(json.dumps(state))
+        return True
 
-    savefile.save = spy
+    App.save = spy
     cwd = os.getcwd()
     try:
         fresh_dir("faults")
@@ -115,7 +121,7 @@ def record_ui_game(seed=7):
             d.hole(deal(GAME[0], len(ps), rng))
         d.choose("Finish game")
     finally:
-        savefile.save = real
+        App.save = real
         os.chdir(cwd)
     return out
 

@@ -1,10 +1,11 @@
 # The save file: the device's state (the game in progress, finished games,
 # all-time player stats, the roster and the settings) as one small JSON file
 # that is merged over defaults, so a missing field or an older file still
-# loads. This module is the format, the files and the save, and the error
-# log, all that must stay loaded; loading.py reads the file back (rarely:
-# at start), migrate.py turns older formats into this one, history.py keeps
-# finished games, stats and the roster.
+# loads. This module is the format, the files and the save, loaded to save
+# and let go at a hub (app.LEAVES: its code is not in the heap while a hole
+# is entered); loading.py reads the file back (rarely: at start), migrate.py
+# turns older formats into this one, history.py keeps finished games, stats
+# and the roster; the error log is log.py's, which stays loaded.
 #
 # On flash (format: docs/STORAGE.md):
 #   state.json   the last save:  b"SK <format> <seq> <length> <crc32>\n" + JSON
@@ -17,7 +18,7 @@
 #                (a copy set aside while another is kept: numbered, state.bad.2 ...;
 #                bounded, the oldest deleted with a note: loading.py)
 #   state.note   what load found wrong, kept until it is read on the screen
-#   errors.log   unexpected errors (errors.old: the one before)
+#   errors.log   unexpected errors (errors.old: the one before; log.py)
 #
 # A save writes state.tmp and closes it, renames state.json to state.bak,
 # then state.tmp to state.json. The whole text is never in memory: json.dump
@@ -29,6 +30,8 @@ import io
 import json
 import os
 
+from storage.log import LOG  # noqa: F401  (the error log's file, named with the others)
+
 FILE = "state.json"
 TMP = "state.tmp"
 BAK = "state.bak"
@@ -37,8 +40,6 @@ NEWER = "state.new"
 GAME_BAD = "game.bad"
 NOTE = "state.note"
 NOTE_MAX = 600  # bytes of a pending note kept
-LOG = "errors.log"
-LOG_OLD = "errors.old"
 
 VERSION = 2  # the format this firmware writes; it reads this and every older one
 MAX_BYTES = 48 * 1024  # a bigger file is not one of ours: it is not read into memory
@@ -46,7 +47,6 @@ HISTORY_MAX = 20  # finished games kept ...
 HISTORY_BYTES = 4096  # ... and the bytes they may take (a record: about 100-200)
 STATS_NAMES = 32  # players with all-time stats, per game
 ROSTER_MAX = 16
-LOG_BYTES = 2048  # errors.log is moved to errors.old beyond this
 ENOSPC = 28
 
 
@@ -144,23 +144,6 @@ class _Out(io.IOBase):
         if self.k:
             self.f.write(memoryview(_BUF)[: self.k])
             self.k = 0
-
-
-def log_error(text):
-    """Append to errors.log (kept small: the older part moves to errors.old).
-    Here, with the save: the crash path must not import to log."""
-    try:
-        try:
-            if os.stat(LOG)[6] > LOG_BYTES:
-                os.rename(LOG, LOG_OLD)
-        except OSError:
-            pass
-        with open(LOG, "a") as f:
-            f.write(text)
-            if not text.endswith("\n"):
-                f.write("\n")
-    except Exception:
-        pass  # a full or broken flash, or no memory: one error must not become two
 
 
 def fopen(path, mode="r"):

@@ -23,6 +23,7 @@ def opened(app):
         from ui.reopen import again
 
         again(app, hub)  # (it lets itself go after)
+    app.drop_leaves()  # the start's or the new game's (the save's among them): not kept through a hole
 
 
 class Play(Menu):

@@ -62,7 +62,7 @@ def serve(runner, step, poll_ms, port=80):
         try:
             web_side(runner, lambda: wifi_wanted(runner, True), step, poll_ms, port)
         except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
-            from storage.savefile import log_error
+            from storage.log import log_error
 
             log_error("web: %s %s" % (type(e).__name__, e))
             _off(runner, ["The web side stopped: %s (%s)." % (e, type(e).__name__),

@@ -166,7 +166,7 @@ async def bad(req):
 
 @app.errorhandler(Exception)
 async def failed(req, exc):
-    from storage.savefile import log_error
+    from storage.log import log_error
 
     log_error("web: %s %s" % (type(exc).__name__, exc))
     return _error("The device could not answer that (%s)." % type(exc).__name__, 500)
