@@ -69,7 +69,10 @@ class App:
             start.start(self, hw, safe, note)
         finally:
             forget("start")
-        self.drop_leaves()  # what the start loaded (the state's loading, the save): not kept
+        for name in LEAVES:  # what the start loaded (the state's loading, the save): not kept, even
+            if name[:8] == "storage.":  # under a hole reopened (its screens import their own)
+                forget(name)
+        self.drop_leaves()
 
     @property
     def wifi(self):
@@ -159,16 +162,18 @@ class App:
         code is out of the heap while the hole is entered. Not the main menu:
         made at boot, low in the heap, it would leave holes there where every
         frame a key takes from the heap looks first (docs/SPEED.md). Returns
-        what stands for anchor on the stack."""
+        what stands for anchor on the stack (an anchor let go before, as a
+        second hole picked in "Edit a hole" gives it: its names there)."""
         st = self.stack
+        a = None if anchor is None else (type(anchor).__module__, type(anchor).__name__)
         for i in range(1, len(st)):
             s = st[i]
             if type(s) is not tuple and s.hub:
                 t = type(s)
-                st[i] = n = (t.__module__, t.__name__)
-                if s is anchor:
-                    anchor = n
-                forget(n[0])
+                st[i] = (t.__module__, t.__name__)
+                forget(t.__module__)
+            if s is anchor or st[i] == a:
+                anchor = st[i]
         return anchor
 
     def front(self):

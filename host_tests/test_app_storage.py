@@ -42,18 +42,23 @@ def test_the_games_menu_is_let_go_while_a_hole_is_entered_and_made_again_after()
     d.key("back")  # leave the hole? asks
     d.choose("Drop & leave")
     assert d.screen() == "Play" and "ui.play" in sys.modules and d.top().items[0][0] == "Hole 1 of 3"
-    d.hole([11, 12])  # entered and saved: the menu made again, on the next hole
+    d.hole([[[5, 5, 1, 2], [5, 5, 3, 4]], [[1, 2, 3, 4], [5, 6, 7, 8]]])  # saved: the menu made again
     assert d.screen() == "Play" and d.top().items[0][0] == "Hole 2 of 3"
     d.choose("Edit a hole")
     d.choose("Hole 1")
     assert d.screen() == "Menu" and [i[0] for i in d.top().items][:2] == ["ANN", "BOB"]
-    d.key("back")
-    d.key("back")
-    assert d.screen() == "Play"
+    d.key("back")  # to "Edit a hole", whose items were made by the menu let go: picked again,
+    d.choose("Hole 1")  # the edit still comes back to the game's menu (a review found the main menu)
+    d.fix("BOB", 0, "8")  # BOB's first card 1 -> 8: saved at once, its result shown
+    assert d.screen() == "Message"
+    d.key("ok")
+    assert d.screen() == "Play" and [type(s).__name__ for s in d.app.stack] == ["Home", "Play"]
+    totals = d.app.game.totals()
+    assert totals[1] == 36 + 7  # (the fix is in the game)
     d.choose("Main menu")
     assert d.screen() == "Home" and len(d.app.stack) == 1
     d.choose("Continue game")
-    assert d.screen() == "Play" and d.app.game.totals() == [11, 12]
+    assert d.screen() == "Play" and d.app.game.totals() == totals
 
 
 def test_the_save_is_loaded_to_save_and_a_save_with_no_room_to_load_it_keeps_the_game():
@@ -85,8 +90,14 @@ def test_the_save_is_loaded_to_save_and_a_save_with_no_room_to_load_it_keeps_the
         d.key("ok")
     d.hole([1, 2])  # the next hole saves both
     assert "storage.savefile" not in sys.modules  # let go again at the game's menu
+    d.key("ok")  # the third hole: cut by a power cut, and opened again at the next start
+    d.enter([5])
     d = Driver("ttgo-t-display")  # power on again
-    assert d.screen() == "Play" and d.app.game.totals() == [12, 14]
+    assert d.screen() == "Message" and "are back" in note(d)
+    d.key("ok")
+    assert d.screen() == "GridEntry" and d.app.game.totals() == [12, 14]
+    for name in ("storage.savefile", "storage.loading", "ui.play"):  # the start's, not the hole's
+        assert name not in sys.modules, name
 
 
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():

@@ -1,6 +1,8 @@
 # The game in progress: the next hole (or the playoff, or the end), the
 # scoreboard, editing a past hole, and leaving. BACK goes to the main menu;
 # the game stays saved and "Continue game" brings it back.
+from os import stat
+
 import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
 from ui.widgets import Menu, Message, confirm
 
@@ -17,13 +19,14 @@ def opened(app):
     left, opened again (ui/reopen.py)."""
     hub = Play(app)
     app.push(hub)
-    from storage.savefile import _exists
+    try:
+        stat(ui.entry.JOURNAL)  # (not savefile's _exists: its code would stay loaded through the hole)
+    except OSError:
+        app.drop_leaves()  # the new game's (the save's among them): not kept through the next hole
+        return
+    from ui.reopen import again
 
-    if _exists(ui.entry.JOURNAL):
-        from ui.reopen import again
-
-        again(app, hub)  # (it lets itself go after)
-    app.drop_leaves()  # the start's or the new game's (the save's among them): not kept through a hole
+    again(app, hub)  # (it lets itself go after)
 
 
 class Play(Menu):

@@ -77,14 +77,13 @@ def soak(holes_wanted=1000, seed=11):
         first_dealer(app, s)
         app.stack[-1].items[games % n][1]()  # the first dealer
         step()
-        play = app.stack[-1]
         while not app.game.complete():
             hole(app, None)
             holes += 1
         while app.game.playoff_players():
             hole(app, "playoff")
             holes += 1
-        play.finish()
+        app.stack[-1].finish()  # the game's menu as it is now (the app makes it again after each hole)
         step()
         ok()
         games += 1
