@@ -24,7 +24,8 @@ GC_EVERY = 20
 LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools", "ui.scores", "ui.labels",
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
-          "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile")
+          "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile",
+          "storage.export")
 
 
 def forget(name):
@@ -162,10 +163,11 @@ class App:
         code is out of the heap while the hole is entered. Not the main menu:
         made at boot, low in the heap, it would leave holes there where every
         frame a key takes from the heap looks first (docs/SPEED.md). Returns
-        what stands for anchor on the stack (an anchor let go before, as a
-        second hole picked in "Edit a hole" gives it: its names there)."""
+        what stands for anchor on the stack (anchor may be its names, as
+        "Edit a hole" gives them, or a screen let go before: its names there)."""
         st = self.stack
-        a = None if anchor is None else (type(anchor).__module__, type(anchor).__name__)
+        t = type(anchor)
+        a = anchor if t is tuple else None if anchor is None else (t.__module__, t.__name__)
         for i in range(1, len(st)):
             s = st[i]
             if type(s) is not tuple and s.hub:

@@ -108,7 +108,7 @@ def encode(state):
 
 
 _CHUNK = 512  # bytes a save writes at a time ...
-_BUF = bytearray(_CHUNK)  # ... from here: made at start, when the heap still has room in one piece
+_BUF = bytearray(_CHUNK)  # ... from here: made as this module loads (for a save), one piece
 
 
 class _Out(io.IOBase):

@@ -102,13 +102,16 @@ class Play(Menu):
     def edit(self):
         from ui.fix import edit  # a leaf (app.LEAVES)
 
-        g = self.app.game
+        # the items name this screen by its module's and class's names, as the app keeps it while
+        # a hole is edited (App.rest): the screen itself, kept by them, would keep its code
+        app, me = self.app, (type(self).__module__, type(self).__name__)
+        g = app.game
         items = []
         for h in range(len(g.holes)):
-            items.append(("Hole %d" % (h + 1), lambda h=h: edit(self.app, h, self)))
+            items.append(("Hole %d" % (h + 1), lambda h=h: edit(app, h, me)))
         for h in range(len(g.playoff)):  # (Game.set_hole: playoff hole h is -1 - h)
-            items.append(("Playoff %d" % (h + 1), lambda h=h: edit(self.app, -1 - h, self)))
-        self.app.push(Menu(self.app, "Edit a hole", items, cursor=len(items) - 1))
+            items.append(("Playoff %d" % (h + 1), lambda h=h: edit(app, -1 - h, me)))
+        app.push(Menu(app, "Edit a hole", items, cursor=len(items) - 1))
 
     def finish(self):
         from storage.history import finish  # a leaf (app.LEAVES)
