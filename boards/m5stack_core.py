@@ -21,7 +21,8 @@ from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 ID = "m5stack-core"
 NAME = "M5Stack Core"
 PANEL = ("ili9342", 0)
-BAND = 16  # the frame in 15 bands of 16 rows: a 2.5 KB buffer, not 38 KB (with Wi-Fi: docs/MEMORY.md)
+BAND = 16  # the frame in 15 bands of 16 rows: a 2.5 KB buffer, not 38 KB (with Wi-Fi: docs/MEMORY.md) ...
+WIFI_BAND = 8  # ... and in 30 bands of 8 rows while the phones are served: 1.3 KB more for them
 BUTTONS = ("A", "B", "C")  # left to right under the screen
 # up and down repeat while held (a card far off is one press); back is the middle one held
 KEYMAP = {(0, SHORT): UP, (0, HOLD): UP, (1, SHORT): OK, (1, LONG): BACK, (2, SHORT): DOWN, (2, HOLD): DOWN}
@@ -65,8 +66,10 @@ def panel():
         spi.write(b"\x40\x00\x00\x00\x00\x95\xff\xff")
     sd(1)
     spi.init(baudrate=40_000_000)
-    return ILI9342(spi, dc=Pin(27, Pin.OUT), cs=cs, rst=rst, rotation=PANEL[1],
-                   bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
+    d = ILI9342(spi, dc=Pin(27, Pin.OUT), cs=cs, rst=rst, rotation=PANEL[1],
+                bl=Pin(32, Pin.OUT), band=BAND, invert=ips)
+    d.wifi_band = WIFI_BAND
+    return d
 
 
 def setup():

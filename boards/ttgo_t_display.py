@@ -21,7 +21,8 @@ from hardware import BACK, DOWN, HOLD, LONG, OK, SHORT, UP
 ID = "ttgo-t-display"
 NAME = "LilyGO TTGO T-Display"
 PANEL = ("st7789", 1)  # driver, rotation (quarter turns)
-BAND = 27  # the frame is drawn in 5 bands of 27 rows: a 3.2 KB buffer, not 16 KB (docs/MEMORY.md)
+BAND = 27  # the frame is drawn in 5 bands of 27 rows: a 3.2 KB buffer, not 16 KB (docs/MEMORY.md) ...
+WIFI_BAND = 14  # ... and in 10 bands of 14 rows while the phones are served: 1.6 KB more for them
 BUTTONS = ("top", "bottom")  # GPIO 0, GPIO 35, as the board is held
 # Two buttons do everything, and every key but back is a short press: the
 # top button is down (held on, it repeats), the two together are up (held
@@ -44,8 +45,10 @@ def panel():
     from drivers.st7789 import ST7789
 
     spi = SPI(2, baudrate=26_666_666, sck=Pin(18), mosi=Pin(19), miso=None)
-    return ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT, value=1), rst=Pin(23, Pin.OUT),
-                  rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
+    d = ST7789(spi, dc=Pin(16, Pin.OUT), cs=Pin(5, Pin.OUT, value=1), rst=Pin(23, Pin.OUT),
+               rotation=PANEL[1], bl=Pin(4, Pin.OUT), band=BAND)
+    d.wifi_band = WIFI_BAND
+    return d
 
 
 def setup():

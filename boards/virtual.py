@@ -18,6 +18,7 @@ ID = "sim"
 NAME = "Virtual board (MicroPython unix port)"
 PANEL = model.PANEL
 BAND = model.BAND
+WIFI_BAND = model.WIFI_BAND
 BUTTONS = model.BUTTONS
 KEYMAP = model.KEYMAP
 
@@ -60,5 +61,6 @@ def setup():
 
     bus = NullBus()
     display = ST7789(bus, bus, bus, None, rotation=PANEL[1], band=BAND)
+    display.wifi_band = WIFI_BAND
     keys = Keys([Button(Switch().read) for _ in BUTTONS], KEYMAP)
     return Hardware(ID, display, keys, BUTTONS)

@@ -84,7 +84,11 @@ class FakeApp:
 
 class FakeRunner:
     def __init__(self):
+        from simulator import board as simboard  # (MicroPython only, as the tests that make one)
+        from ui.draw import Pen
+
         self.app = FakeApp()
+        self.pen = Pen(simboard.build("ttgo-t-display", emulate=False)[0].display)  # 5 bands of 27 rows
 
 
 def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_was():
@@ -218,3 +222,57 @@ def test_the_address_is_shown_once_the_page_is_served_there_and_never_where_it_i
                 assert seen[-1][1] == "http://127.0.0.1:%d/" % (port + 1), seen[-1]
     finally:
         taken.close()
+
+
+def test_while_the_phones_are_served_the_frame_is_drawn_in_bands_of_half_the_rows():
+    """The frame's buffer (a band of the screen's rows, drivers/dcs.py) is made
+    again with half the rows while the web side runs: 1.2-1.6 KB of the heap
+    for the phones (docs/MEMORY.md); the board's bands are back once Wi-Fi is off."""
+    try:
+        import framebuf  # noqa: F401 (the display's buffer is one)
+    except ImportError:
+        import pytest
+
+        pytest.skip("the display needs framebuf: MicroPython only")
+    r = FakeRunner()
+    r.app = ServedApp()
+    d = r.pen.d
+    assert (r.pen.rows, d.band, len(d.buf)) == (27, 27, 240 * 27 // 2)  # the board file's BAND
+    seen = []
+
+    def step():
+        seen.append((r.pen.rows, d.band, len(d.buf)))
+        if len(seen) == 10:
+            r.app.state["settings"]["wifi"] = "off"
+
+    run.serve(r, step, 1, 0)
+    assert seen[0] == seen[-1] == (14, 14, 240 * 14 // 2), seen
+    assert (r.pen.rows, d.band, len(d.buf)) == (27, 27, 240 * 27 // 2)
+
+
+def test_where_there_is_no_room_for_the_boards_bands_again_the_half_ones_stay():
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:
+        import pytest
+
+        pytest.skip("the display needs framebuf: MicroPython only")
+    r = FakeRunner()
+    r.app = ServedApp()
+    d = r.pen.d
+    made = []
+
+    def step():
+        if not made:
+            real = d.reband
+
+            def full(rows):  # no room for a buffer of the board's rows
+                made.append(rows)
+                if rows > 14:
+                    raise MemoryError
+                real(rows)
+            d.reband = full
+        r.app.state["settings"]["wifi"] = "off"
+
+    run.serve(r, step, 1, 0)
+    assert made == [27] and (r.pen.rows, d.band, len(d.buf)) == (14, 14, 240 * 14 // 2)

@@ -7,7 +7,9 @@
 # partial rendering does): the UI then draws the screen band by band
 # (ui/draw.py Pen.frame: the screen's code once, what it drew again in
 # each band), at(y) moving the band to screen row y before each.
-# A 320x240 panel in bands of 16 rows needs 2.5 KB instead of 38 KB.
+# A 320x240 panel in bands of 16 rows needs 2.5 KB instead of 38 KB; reband()
+# makes the band smaller while Wi-Fi is on, on a board whose panel() says so
+# (wifi_band: docs/MEMORY.md).
 #
 # The driver takes a ready SPI bus and Pin objects; pins are numbered only
 # in the board files.
@@ -69,6 +71,7 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
 
     mono = False
     seq = b""
+    wifi_band = 0  # rows a band while the phones are served (web/run.py; a board's panel() sets it)
     _part: "bytes | memoryview" = b""  # show()'s view of the start of its row buffer (its last width)
     # text k times its size, straight into the buffer, in machine code (drivers/expand.py; None where
     # there is no viper, the web page: ui/draw.py's pen then draws it itself)
@@ -190,6 +193,15 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
     def at(self, y):
         """Put the band at screen row y: drawing at buffer row 0 then shows there."""
         self.top = y
+
+    def reband(self, rows):
+        """Bands of rows from now on, in a buffer made again (MemoryError: as
+        they were): fewer rows while the phones are served (web/run.py)."""
+        rows = min(rows, self.height)
+        buf = bytearray(self.stride * rows // 2)
+        self.band = rows
+        self.buf = buf
+        super().__init__(buf, self.width, rows, framebuf.GS4_HMSB, self.stride)
 
     def show(self):
         """Push the changed rectangle (the part of it in the band) to the

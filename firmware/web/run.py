@@ -56,9 +56,13 @@ def serve(runner, step, poll_ms, port=80):
     except ImportError:  # a port without a network (WebAssembly: the web page, docs/WEB.md)
         why = ["This board has no Wi-Fi: it is the scorekeeper in a web page.",
                "Phones join a real board's Wi-Fi (docs/PHONES.md)."]
+    pen = runner.pen
+    rows = pen.rows
     if why is not None:
         _off(runner, why)
     else:
+        if rows < pen.d.height and pen.d.wifi_band:  # bands of fewer rows: the heap the phones'
+            _rows(pen, pen.d.wifi_band)
         try:
             web_side(runner, lambda: wifi_wanted(runner, True), step, poll_ms, port)
         except Exception as e:  # (a KeyboardInterrupt goes through: the REPL, the simulator's quit)
@@ -70,6 +74,18 @@ def serve(runner, step, poll_ms, port=80):
     for name in WEB:
         forget(name)
     gc.collect()
+    if pen.rows != rows:  # the board's bands back, once the web side's heap is free
+        _rows(pen, rows)
+
+
+def _rows(pen, rows):
+    """The frame drawn in bands of rows (drivers/dcs.py's reband(): the TTGO's
+    1.5 KB less with half, docs/MEMORY.md); kept as it was where there is no room."""
+    try:
+        pen.d.reband(rows)
+    except MemoryError:
+        return
+    pen.rows = pen.d.band
 
 
 async def _up(wifi):

@@ -65,6 +65,8 @@ def build(board_id, emulate=True, glass=None):
 
         emu = NullBus()
         display = SSD1306(mod.PANEL[1], mod.PANEL[2], emu)
+    if not emulate and getattr(mod, "WIFI_BAND", 0):  # the band with Wi-Fi on, as its panel() sets it
+        display.wifi_band = mod.WIFI_BAND
     fingers, keys = inputs(mod, display)
     hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
     return hw, emu, fingers, mod
