@@ -42,6 +42,7 @@ def forget(name):
 
 class App:
     version = VERSION  # for the screens: they are given the app, and import nothing of it
+    forget = staticmethod(forget)  # (ui/finish.py's: a hole's entry let go before its save)
     safe = False  # the safe start after errors: the game is not opened, Wi-Fi not started
     net = None  # while Wi-Fi is on: the web side (web/state.py's Net), which web/server.py sets
     def __init__(self, hw, safe=False, note=None, pen=None):
@@ -256,12 +257,13 @@ class App:
         if self.pressed(self.hw.keys.poll(now), now):
             return False
         p = self.pending
-        if p is not None:  # after the key that asked for it (or whatever did)
+        while p is not None:  # after the key that asked for it (or whatever did); it may ask for more
             self.pending = None
             if hasattr(p, "draw"):  # a screen (callable too: Screen.__call__ draws it)
                 self.push(p)
-            else:  # what opens one, its module let go first (ui/newgame.py): a lower peak
-                p()
+            else:  # what opens one, its module let go first (ui/newgame.py): a lower peak; a hole's
+                p()  # save once its flow is gone (ui/finish.py)
+            p = self.pending
         top = self.stack[-1]
         if not getattr(top, "dirty", True):  # (a tuple: a hub let go, made again below)
             return False

@@ -103,6 +103,64 @@ def test_the_save_is_loaded_to_save_and_a_save_with_no_room_to_load_it_keeps_the
         assert name not in sys.modules, name
 
 
+def last_card(d, token):
+    """Step the grid's last cell to token, as the driver does, holding nothing of the grid after."""
+    s = d.top()
+    i = s.hole.cell()
+    d._cycle_to(lambda: s.hole.cells[i], s.hole.cycle, token)
+
+
+def test_a_hole_is_saved_with_its_entry_code_let_go_and_the_games_menu_holds_none_of_it():
+    # issue 60: the save (the heap's peak at a hole's end) runs once the key that ended the hole
+    # is done, its flow and screens gone: ui/entry.py (and what uses it) let go first, and its room
+    # the save's; the game's menu does not load it, the next hole does
+    import gc
+
+    fresh_dir("app-save-entry")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    app = d.app
+    seen = []
+    real = type(app).save
+
+    def save(self):
+        gc.collect()
+        seen.append(("ui.entry" in sys.modules, "ui.who" in sys.modules, self.pending,
+                     [type(s).__name__ for s in self.stack], gc.mem_alloc()))
+        return real(self)
+
+    ann, bob = [[5, 5, 1, 2], [5, 5, 3, 4]], [[1, 2, 3, 4], [5, 6, 7, 8]]
+    type(app).save = save
+    try:
+        for n in (1, 2):
+            d.key("ok")  # the next hole
+            assert d.screen() == "GridEntry" and "ui.entry" in sys.modules
+            d.grid(ann)
+            for t in (1, 5, 2, 6, 3, 7, 4):  # BOB's column by column, but the last card
+                d.card(t)
+            last_card(d, "8")
+            gc.collect()
+            entering = gc.mem_alloc()  # the last grid on the screen, on its last card
+            d.shown = None  # (the driver's hold on the grid's screen)
+            d.sim.press_key("ok")  # the last card taken: the hole's end, its save, its result
+            assert d.screen() == "Message" and d.top().title == "Hole %d" % n, d.screen()
+            entry, who, pending, stack, saving = seen[-1]
+            assert (entry, who, pending, stack) == (False, False, None, ["Home", "tuple"]), seen[-1]
+            # (64-bit: the entry's code alone is some 14 KB; the save's is loaded by then)
+            assert saving < entering - 4096, (saving, entering)
+            d.key("ok")
+            assert d.screen() == "Play" and "ui.entry" not in sys.modules  # the game's menu alone
+    finally:
+        type(app).save = real
+    holes = d.app.game.holes
+    assert len(holes) == 2 and holes[0].cards == holes[1].cards == [flat(ann), flat(bob)]
+
+
+def flat(grid):
+    """A Play Nine grid's cards as the game keeps them: row by row, as tokens."""
+    return [str(t) for row in grid for t in row]
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")

@@ -42,6 +42,7 @@ class Flow:
     into the game), save and result. leave drops the hole, asking first. The
     screens call these, and none of them touches the app's stack."""
 
+    journal = JOURNAL  # (for ui/finish.py, which removes them once the hole is saved: no import of this)
     logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
     looks = None  # what the grid on the screen shows (Looks), while a grid is entered
     pad_keys = ready_keys = None  # a touch pad's keys for the hole's grids (ui/pad.py), made once
@@ -119,14 +120,12 @@ class Flow:
             pass
 
     def drop(self):
-        """The hole's files gone from the flash (saved, or left on purpose)."""
+        """The hole's files gone from the flash (left on purpose; a saved hole's: ui/finish.py)."""
         self.keep(-1, "")  # (the open one closed)
         if self.logged:
-            for p in range(-1, len(self.hole.players)):
-                try:
-                    remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
-                except OSError:
-                    pass
+            from ui.finish import unjournal
+
+            unjournal(JOURNAL, len(self.hole.players))
 
     def reopen(self):
         """Every player's screen again, the last in front (a new hole the

@@ -1,9 +1,11 @@
 # The end of a hole's entry, the flow's last steps (ui/entry.py's Flow): the
 # hole committed into the game, saved, and its scores shown. Loaded only
 # then, once a new hole's screens are let go (Flow.commit), and let go at the
-# game's menu (app.LEAVES): the rest of ui/entry.py stays loaded through a
-# game, and this does not (the CYD's whole game from .mpy files,
-# docs/MEMORY.md).
+# game's menu (app.LEAVES). The save waits for the key that ended the hole to
+# be done: ui/entry.py is let go before it, and the next hole loads it again
+# (the heap's peak with Wi-Fi, docs/MEMORY.md).
+from os import remove
+
 from engine.errors import ScoreError
 from ui.widgets import Message, confirm
 
@@ -30,9 +32,14 @@ def commit(flow, sure=False):
         app.push(Message(app, "Check cards", [e.text()]))
         return
     h.entries = h.cells = ()  # in the game now, read into lists of its own: room for the save
-    flow.off()  # (a fix, an edit: their screens go now) the save has their room; the game's menu
-    save(flow)  # is made after it
-    result(app, hole, h.label, note)
+    flow.off()  # (a fix, an edit: their screens go now) the save has their room
+    flow.keep(-1, "")  # (the open card file closed: the hole's files go once the game is saved)
+    later = _saved(app, flow.anchor, (flow.journal, len(h.players)) if flow.logged else None, hole,
+                   h.label, note)
+    if app.pending is None:
+        app.pending = later  # once this key's work is done: the flow gone, and with it ui/entry.py
+    else:
+        later()
 
 
 def edit(flow, sure):
@@ -59,12 +66,31 @@ def edit(flow, sure):
     return (g.holes[t] if t >= 0 else g.playoff[-1 - t]), note
 
 
-def save(flow):
-    """The game saved, the hole's cards' files gone with it (ui/entry.py),
-    back at the game's menu."""
-    if flow.app.save():
-        flow.drop()
-    flow.app.pop_to(flow.anchor)
+def _saved(app, anchor, files, hole, label, note):
+    """The save and the hole's result, to run once the key that ended the hole
+    is done (App.step's pending): its flow and screens are gone by then, so
+    ui/entry.py and what uses it are let go for the save's peak (docs/MEMORY.md;
+    the game's menu, once in front, loads it again). The hole's files (files:
+    their name and its players, None: none written) go once the game is saved."""
+    def later():
+        for name in ("ui.entry", "ui.who", "ui.fix", "ui.reopen"):  # (the last two: an edit's, a hole's
+            app.forget(name)  # reopened: their classes are ui/entry.py's)
+        if app.save() and files is not None:
+            unjournal(*files)
+        app.pop_to(anchor, False)
+        result(app, hole, label, note)  # over the game's menu, made once it is in front again
+
+    return later
+
+
+def unjournal(name, n):
+    """The hole's files gone from the flash (ui/entry.py's Flow.keep): name,
+    its label's, and name.0 ... its n players'."""
+    for p in range(-1, n):
+        try:
+            remove(name if p < 0 else "%s.%d" % (name, p))
+        except OSError:
+            pass
 
 
 def result(app, hole, label, note=()):

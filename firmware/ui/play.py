@@ -3,7 +3,6 @@
 # the game stays saved and "Continue game" brings it back.
 from os import stat
 
-import ui.entry  # noqa: F401  (every game needs it: imported before the heap is fragmented)
 from ui.widgets import Menu, Message, confirm
 
 
@@ -17,10 +16,12 @@ def standings_lines(game):
 def opened(app):
     """The game's menu in front (App.resume); over it, the hole a power cut
     left, opened again (ui/reopen.py)."""
+    from ui.entry import JOURNAL  # (the hole's entry: loaded for the hole, let go at its save)
+
     hub = Play(app)
     app.push(hub)
     try:
-        stat(ui.entry.JOURNAL)  # (not savefile's _exists: its code would stay loaded through the hole)
+        stat(JOURNAL)  # (not savefile's _exists: its code would stay loaded through the hole)
     except OSError:
         app.drop_leaves()  # the new game's (the save's among them): not kept through the next hole
         return

@@ -28,7 +28,6 @@ def soak(holes_wanted=1000, seed=11):
     from engine.game import rules_for
     from guard import Runner
     from simulator.dealing import deal
-    from ui.entry import start
     from ui.newgame import Setup, first_dealer
 
     random.seed(seed)
@@ -47,6 +46,8 @@ def soak(holes_wanted=1000, seed=11):
         step()
 
     def hole(app, target):
+        from ui.entry import start  # (as the game's menu does: a hole's save lets ui/entry.py go)
+
         start(app, target, app.stack[-1])  # from the game's hub
         step()  # the entry screen draws
         flow = app.stack[-1].flow  # (ui/entry.py's Flow: the hole and its steps)
