@@ -25,7 +25,7 @@ LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools"
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
           "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile",
-          "storage.export")
+          "storage.export", "ui.onepress")
 
 
 def forget(name):
@@ -243,6 +243,7 @@ class App:
                     self.front().key(keys.pop(0))
                 else:
                     self.via.key(self, self.front(), keys.pop(0))
+                self.after()  # what the key left for after it, before the next key
         elif not self.asleep:
             after = self.state["settings"]["sleep_s"]
             if after and ticks_diff(now, self.last_key) > after * 1000:
@@ -250,20 +251,25 @@ class App:
                 self.hw.display.sleep(True)
         return False
 
-    def step(self, now):
-        """One turn of the loop at time now (ms); True if it redrew. (This and
-        what it calls each turn keep to 11 slots of locals and stack: a
-        bigger frame MicroPython takes from the heap, each call; docs/SPEED.md.)"""
-        if self.pressed(self.hw.keys.poll(now), now):
-            return False
+    def after(self):
+        """The pending work (self.pending), after the key that asked for it (or
+        whatever did), one after another: each may ask for more."""
         p = self.pending
-        while p is not None:  # after the key that asked for it (or whatever did); it may ask for more
+        while p is not None:
             self.pending = None
             if hasattr(p, "draw"):  # a screen (callable too: Screen.__call__ draws it)
                 self.push(p)
             else:  # what opens one, its module let go first (ui/newgame.py): a lower peak; a hole's
                 p()  # save once its flow is gone (ui/finish.py)
             p = self.pending
+
+    def step(self, now):
+        """One turn of the loop at time now (ms); True if it redrew. (This and
+        what it calls each turn keep to 11 slots of locals and stack: a
+        bigger frame MicroPython takes from the heap, each call; docs/SPEED.md.)"""
+        if self.pressed(self.hw.keys.poll(now), now):
+            return False
+        self.after()  # (what the web side or a start asked for)
         top = self.stack[-1]
         if not getattr(top, "dirty", True):  # (a tuple: a hub let go, made again below)
             return False

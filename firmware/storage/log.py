@@ -6,6 +6,8 @@ import os
 LOG = "errors.log"
 LOG_OLD = "errors.old"
 LOG_BYTES = 2048  # errors.log is moved to errors.old beyond this
+JOURNAL = "hole"  # the hole being entered, its label (and "hole.0" ... each player's cards): ui/entry.py
+# writes them a card at a time, ui/reopen.py reads them after a power cut, ui/finish.py removes them
 
 
 def log_error(text):

@@ -23,13 +23,13 @@ from hardware import BACK, DOWN, OK, UP
 from os import remove
 
 from engine.errors import ScoreError
+from storage.log import JOURNAL  # the hole's files on the flash (ui/reopen.py reads them)
 from engine.hole import TOTAL, Hole, flat
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
 from ui.widgets import Message, Screen, confirm, header, wrap
 
 
-JOURNAL = "hole"  # the hole being entered (and "hole.0" ... a player's cards); read by ui/reopen.py
 
 
 class Flow:
@@ -42,7 +42,6 @@ class Flow:
     into the game), save and result. leave drops the hole, asking first. The
     screens call these, and none of them touches the app's stack."""
 
-    journal = JOURNAL  # (for ui/finish.py, which removes them once the hole is saved: no import of this)
     logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
     looks = None  # what the grid on the screen shows (Looks), while a grid is entered
     pad_keys = ready_keys = None  # a touch pad's keys for the hole's grids (ui/pad.py), made once
@@ -125,7 +124,7 @@ class Flow:
         if self.logged:
             from ui.finish import unjournal
 
-            unjournal(JOURNAL, len(self.hole.players))
+            unjournal(len(self.hole.players))
 
     def reopen(self):
         """Every player's screen again, the last in front (a new hole the
@@ -354,59 +353,9 @@ class GridEntry(Screen):
         else:
             self.app.pop()
 
-    # A card a key or a tap names (the keyboard, ui/direct.py; the touch pad, ui/pad.py).
-    # The grid's last card leaves it standing scored (ready): its breakdown is seen, and the
-    # next player's first card (or OK) moves on, so that seeing it costs no key (issue 57, 3).
+    # Where a card is one press (a key, a tap: ui/onepress.py), the grid's last card leaves it
+    # standing scored (ready) until the next player's first card (or OK) moves on.
     ready = False
-
-    def put(self, tok):
-        """tok into the current cell, then on to the next empty cell; none
-        left: the grid complete (Hole.put), shown scored until the next
-        player's first card or OK (go_on). On a ready grid: that card."""
-        if self.ready:
-            self.go_on(tok)
-            return
-        try:
-            more = self.flow.put(tok)
-        except ScoreError as e:  # the cursor stays on it
-            self.dirty = True
-            self.app.push(Message(self.app, "Too many", [e.msg, "Change this card."]))
-            return
-        if not more:
-            self.set_ready(True)
-        self.changed()
-
-    def set_ready(self, on):
-        if on != self.ready:
-            self.ready = on
-            L = self.flow.looks
-            if L is not None:
-                L.of = None  # the cursor and the line under the grid are another
-            if getattr(self.app.via, "ready_pad", False) and self.last():
-                self.dirty = True  # the pad's OK in the total's place: drawn whole (ui/pad.py)
-
-    def last(self):
-        """No player's grid after this one here (the hole's last, a past hole's fix)."""
-        h = self.hole
-        return self.player + 1 >= len(h.players) or h.fix
-
-    def go_on(self, tok=None):
-        """Leave a ready grid, the player's entry done (the deck checked); tok:
-        the next player's first card there, or TOTAL their total. With no next
-        player (the last, a past hole's fix) a card waits for OK instead."""
-        h = self.hole
-        if tok is not None and self.last():
-            self.note = "%s to go on" % getattr(self.app.via, "OK_KEY", "OK")
-            self.changed()
-            return
-        self.set_ready(False)
-        nxt = self.flow.done(self.player)  # (False: "Too many" on top, this grid's cards to change)
-        if tok is None or not isinstance(nxt, GridEntry) or h.phone_grid():
-            return  # (a total from the phone, or its grid, is shown instead of the card)
-        if tok == TOTAL:
-            nxt.total_only()
-        else:
-            nxt.put(tok)
 
     def total_only(self, spare=0):
         """The player's total instead of cards: asks first if cards would be
@@ -421,39 +370,20 @@ class GridEntry(Screen):
         asking first when this player's cards would go with it (a tap or an
         arrow reaches the first cell at once); from the first player,
         leaving the hole (which asks)."""
-        if self.ready:  # the complete grid to change: on its last card
-            self.set_ready(False)
+        if self.ready:  # the complete grid to change: on its last card (a card is one press there)
+            import ui.onepress  # (a "from" import in a function allocates: not a key's)
+
+            ui.onepress.set_ready(self, False)
             self.changed()
             return
         self.key(BACK)  # (which asks)
 
-    # previous()'s line and the entry it is of; the input's hint (hint()) and that line: made again
-    # only when what they show changed, not a key
+    # ui/onepress.py's: the player before's score and the entry it is of; the input's hint and
+    # that line: made again only when what they show changed, not a key
     prev_of: object = 0
     prev_line: object = 0
     hint_of: object = 0
     hint_line: object = 0
-
-    def previous(self):
-        """The player before's score ("ANN: 12"), for under the grid: the
-        next player's first card moves on from a scored grid."""
-        h, player = self.hole, self.player
-        e = h.entries[player - 1] if player else None
-        if e is None:
-            return None
-        if e is not self.prev_of:
-            score = e if type(e) is int else h.rules.score([t for row in e for t in row], h.game.opts).total()
-            self.prev_line = "%s: %d" % (h.name(player - 1), score)
-            self.prev_of = e
-        return self.prev_line
-
-    def accept(self):
-        """A complete grid that came from the player's phone: OK (Enter, the
-        pad's OK) takes it as it is."""
-        h = self.hole
-        if h.phone_grid():
-            h.entries[self.player] = h.rules.grid_of(h.cells)
-            self.flow.done(self.player)
 
     def shown(self):
         h = self.hole
@@ -628,30 +558,12 @@ class GridEntry(Screen):
             return self.note
         via = self.app.via
         h = self.hole
-        if self.ready:
-            ok = getattr(via, "OK_KEY", "OK")
-            if h.fix:
-                return "%s: save it" % ok
-            if self.last():
-                return "%s: on to the hole's end" % ok
-            if getattr(via, "ready_pad", False):  # (no OK on the pad before the last grid)
-                # on one line: a second was hidden under the pad by a bonus's line (a newcomer)
-                name, pen = h.name(self.player + 1), self.app.pen
-                for form in ("Next: %s's first card", "Next: %s's card", "Next: %s"):
-                    if pen.text_width(form % name) + 4 <= pen.d.width:
-                        break
-                return form % name
-            return "%s's first card, or %s" % (h.name(self.player + 1), ok)
-        if h.phone_grid() and (via is not None or h.pos == len(h.order) - 1):
-            return "From the phone: %s takes it" % getattr(via, "OK_KEY", "OK")
-        if via is not None:  # the keys that are not cards' names, the player before's score (ui/typed, touch)
-            if not hasattr(via, "hint"):
-                return None
-            prev = self.previous()
-            if self.hint_of is not prev:
-                self.hint_line = via.hint(self)
-                self.hint_of = prev
-            return self.hint_line
+        if via is not None:  # a card is one press (a key, a tap): ui/onepress.py's
+            import ui.onepress
+
+            return ui.onepress.hint(self, via)
+        if h.phone_grid() and h.pos == len(h.order) - 1:
+            return "From the phone: OK takes it"
         return "OK: total only" if h.cells[h.cell()] == TOTAL else None
 
     # What a keyboard, a touch pad and a tap ask of a grid (the input contract,
@@ -673,12 +585,7 @@ class GridEntry(Screen):
         ui.pad.grid_press(self, label)
 
     def tap(self, x, y):
-        """A tap on a cell: the cursor there."""
-        x0, y0, cw, rh, tw = self.look().box  # grid_box()'s, kept (a tuple made once a hole, not a tap)
-        r, c = (y - y0) // rh, (x - x0 + 2 + (cw - tw) // 2) // cw  # (a tap in a gap: the nearer card)
-        h = self.hole
-        C = h.rules.cols
-        if 0 <= r < h.rules.rows and 0 <= c < C and x >= x0 - 2:
-            self.set_ready(False)  # a card of a ready grid to change
-            h.pos = h.order.index(r * C + c)
-            self.changed()
+        """A tap on a cell: the cursor there (ui/onepress.py)."""
+        import ui.onepress
+
+        ui.onepress.tap(self, x, y)

@@ -7,6 +7,7 @@
 from os import remove
 
 from engine.errors import ScoreError
+from storage.log import JOURNAL
 from ui.widgets import Message, confirm
 
 
@@ -34,8 +35,7 @@ def commit(flow, sure=False):
     h.entries = h.cells = ()  # in the game now, read into lists of its own: room for the save
     flow.off()  # (a fix, an edit: their screens go now) the save has their room
     flow.keep(-1, "")  # (the open card file closed: the hole's files go once the game is saved)
-    later = _saved(app, flow.anchor, (flow.journal, len(h.players)) if flow.logged else None, hole,
-                   h.label, note)
+    later = _saved(app, flow.anchor, len(h.players) if flow.logged else 0, hole, h.label, note)
     if app.pending is None:
         app.pending = later  # once this key's work is done: the flow gone, and with it ui/entry.py
     else:
@@ -66,29 +66,29 @@ def edit(flow, sure):
     return (g.holes[t] if t >= 0 else g.playoff[-1 - t]), note
 
 
-def _saved(app, anchor, files, hole, label, note):
+def _saved(app, anchor, n, hole, label, note):
     """The save and the hole's result, to run once the key that ended the hole
     is done (App.step's pending): its flow and screens are gone by then, so
     ui/entry.py and what uses it are let go for the save's peak (docs/MEMORY.md;
-    the game's menu, once in front, loads it again). The hole's files (files:
-    their name and its players, None: none written) go once the game is saved."""
+    the game's menu, once in front, loads it again). The hole's files (n: its
+    players, 0: none written) go once the game is saved."""
     def later():
         for name in ("ui.entry", "ui.who", "ui.fix", "ui.reopen"):  # (the last two: an edit's, a hole's
             app.forget(name)  # reopened: their classes are ui/entry.py's)
-        if app.save() and files is not None:
-            unjournal(*files)
+        if app.save() and n:
+            unjournal(n)
         app.pop_to(anchor, False)
         result(app, hole, label, note)  # over the game's menu, made once it is in front again
 
     return later
 
 
-def unjournal(name, n):
-    """The hole's files gone from the flash (ui/entry.py's Flow.keep): name,
-    its label's, and name.0 ... its n players'."""
+def unjournal(n):
+    """The hole's files gone from the flash (ui/entry.py's Flow.keep): its
+    label's and its n players'."""
     for p in range(-1, n):
         try:
-            remove(name if p < 0 else "%s.%d" % (name, p))
+            remove(JOURNAL if p < 0 else "%s.%d" % (JOURNAL, p))
         except OSError:
             pass
 

@@ -1,12 +1,13 @@
 # The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
 # px keys): in a hole's entry the game's cards, then the total (#) and
 # Back; a hand's cards, Done and Back; a number's digits. A tap on a card
-# fills the grid's current cell and moves on (GridEntry.put, ui/entry.py);
+# fills the grid's current cell and moves on (ui/onepress.py's put);
 # a tap on a cell selects it. These are the bodies of the screens' pad() and press()
 # (the input contract, ui/widgets.py), and the pad of a Number (a widget).
 # Loaded while a hole, a list of cards or a number is entered (app.LEAVES).
 from hardware import BACK, OK
 from engine.hole import TOTAL
+from ui.onepress import accept, go_on, last, put
 
 DIGITS = tuple("1234567890")
 
@@ -29,7 +30,7 @@ def grid_keys(grid):
     player's phone sent (OK takes it). Made once a hole (a pad is drawn, and
     tapped, often: no list made each time)."""
     hole = grid.hole
-    if grid.ready and grid.last():
+    if grid.ready and last(grid):
         # the last grid, scored: OK where the total was (the pad's keys stay where they are: a
         # tap as the grid completes finds the key it aimed at; before the last, the next
         # player's first card, or the total, moves on)
@@ -62,16 +63,16 @@ def grid_press(grid, label):
         grid.back()  # (asks before the player's cards go; a ready grid's: its last card again)
     elif label == "OK":
         if grid.ready:
-            grid.go_on()
+            go_on(grid)
         else:
-            grid.accept()
+            accept(grid)
     elif label == grid.hole.cycle[-1]:  # the total (#)
         if grid.ready:
-            grid.go_on(label)  # the next player's
+            go_on(grid, label)  # the next player's
         else:
             grid.total_only()
     else:
-        grid.put(label)
+        put(grid, label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------

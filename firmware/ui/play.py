@@ -16,7 +16,7 @@ def standings_lines(game):
 def opened(app):
     """The game's menu in front (App.resume); over it, the hole a power cut
     left, opened again (ui/reopen.py)."""
-    from ui.entry import JOURNAL  # (the hole's entry: loaded for the hole, let go at its save)
+    from storage.log import JOURNAL  # (loaded from boot: ui/entry.py is the hole's, loaded for it)
 
     hub = Play(app)
     app.push(hub)

@@ -13,7 +13,8 @@ import sys
 
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.hole import TOTAL
-from ui.entry import JOURNAL, Flow
+from storage.log import JOURNAL
+from ui.entry import Flow
 from ui.widgets import Message
 
 MOST = 8  # players a hole can have (engine/rules.py's most, any game)
@@ -183,4 +184,11 @@ def _again(app, anchor):
     else:
         said = "the cards entered before the restart could not be read (a damaged file). Enter them again."
     app.push(Message(app, "Note", ["%s again: %s" % (h.label, said)],
-                     None if last is None else lambda: last.set_ready(True)))
+                     None if last is None else lambda: ready(last)))
+
+
+def ready(grid):
+    """A grid complete on a keyboard or a pad: standing scored, as its last card left it."""
+    from ui.onepress import set_ready
+
+    set_ready(grid, True)

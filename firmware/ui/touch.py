@@ -36,7 +36,9 @@ def layout(pen, labels):
 
 def hint(grid):
     """Under a grid (its cards are on the pad): the player before's score."""
-    return grid.previous()
+    import ui.onepress
+
+    return ui.onepress.previous(grid)
 
 
 def calibration(saved):

@@ -57,6 +57,7 @@ def hint(grid):
     leave room for a line or two), then the keys that are not the cards'
     own names, and Enter."""
     import ui.direct
+    import ui.onepress
 
-    prev = grid.previous()
+    prev = ui.onepress.previous(grid)
     return (prev + "\n" if prev else "") + ui.direct.legend(grid.hole.rules) + " Enter=total"
