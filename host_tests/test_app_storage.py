@@ -211,6 +211,20 @@ def test_a_key_right_after_the_one_that_saves_a_hole_finds_its_result():
         keys.poll = real
 
 
+def test_the_playoffs_code_is_loaded_for_a_playoff_hole_alone():
+    # issue 60: engine/playoff.py (a playoff hole's checks) is out of the heap through a game
+    # without one, loaded for the playoff hole, and let go at the game's menu after it
+    fresh_dir("app-playoff-leaf")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=1)
+    d.hole([10, 10])  # a tie: a playoff hole next
+    assert "engine.playoff" not in sys.modules and d.app.game.playoff_players() == [0, 1]
+    assert d.top().items[0][0].startswith("Playoff")
+    d.hole([5, 6])
+    assert d.app.game.winner() == 0 and len(d.app.game.playoff) == 1
+    assert d.screen() == "Play" and "engine.playoff" not in sys.modules
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")

@@ -262,16 +262,16 @@ def test_discard_groups_follow_the_cards_given():
 def test_a_long_playoff_is_decided_a_hole_at_a_time():
     # (issue 27, 11: each playoff hole read decided the playoff from its first hole again: 4,000
     # holes took 14 s.) The ties are counted: linear in the holes, whatever the bound
-    from engine import doc as game_doc, game
+    from engine import doc as game_doc, game, playoff
 
     calls = [0]
-    lowest, bound = game._lowest, game.MAX_PLAYOFF
+    lowest, bound = game._lowest, playoff.MAX_PLAYOFF
 
     def counted(*a):
         calls[0] += 1
         return lowest(*a)
 
-    game._lowest, game.MAX_PLAYOFF = counted, 4000
+    game._lowest, playoff.MAX_PLAYOFF = counted, 4000
     try:
         for n in (1000, 4000):
             calls[0] = 0
@@ -281,7 +281,7 @@ def test_a_long_playoff_is_decided_a_hole_at_a_time():
             assert g.tied() == [0, 1] and len(g.playoff) == n
             assert calls[0] <= n + 10, (n, calls[0])
     finally:
-        game._lowest, game.MAX_PLAYOFF = lowest, bound
+        game._lowest, playoff.MAX_PLAYOFF = lowest, bound
 
 
 def test_the_one_empty_array_the_reader_shares_is_never_changed_by_a_score():

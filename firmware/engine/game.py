@@ -44,7 +44,6 @@ def rules_for(game_id):
 # the grid is not): an integer in this range, docs/RULES.md.
 TOTAL_LOW = -99
 TOTAL_HIGH = 199
-MAX_PLAYOFF = 100  # playoff holes a game may have (docs/RULES.md): a tie that long is shared
 
 
 class Hole:
@@ -234,30 +233,11 @@ class Game:
         return hole
 
     def add_playoff(self, players, entries, ender=None, out=None, blitz=False):
-        """Add a sudden-death playoff hole played by exactly the tied players."""
-        label = "playoff hole %d" % (len(self.playoff) + 1)
-        try:
-            need = self.playoff_players()
-            if not need:
-                raise ScoreError("this playoff hole is not needed: %s" % self._why_no_playoff())
-            if len(self.playoff) >= MAX_PLAYOFF:
-                raise ScoreError("a playoff has at most %d holes: share the win (option ties)" % MAX_PLAYOFF)
-            if type(players) is not list:
-                raise ScoreError("players must be a list of player indices, not %s" % show(players))
-            for p in players:
-                if type(p) is not int or not 0 <= p < len(self.names):
-                    raise ScoreError("%s is not a player index (0 to %d)" % (show(p), len(self.names) - 1))
-            if sorted(players) != need:
-                raise ScoreError(
-                    "it must be played by exactly the tied players %s, not %s"
-                    % (_list(need), _list(players))
-                )
-        except ScoreError as e:
-            e.hole = label
-            raise
-        hole = self.make_hole(entries, ender, out, blitz, players=list(players), label=label)
-        self.playoff.append(hole)
-        return hole
+        """Add a sudden-death playoff hole played by exactly the tied players
+        (its checks in engine/playoff.py: loaded only for a playoff)."""
+        import engine.playoff  # (a "from" import in a function allocates)
+
+        return engine.playoff.add(self, players, entries, ender, out, blitz)
 
     # --- results -------------------------------------------------------
     def complete(self):
@@ -304,14 +284,6 @@ class Game:
         if self.opts["ties"] != "playoff":
             return []
         return self._decide()[1]
-
-    def _why_no_playoff(self):
-        if not self.complete():
-            return "only %d of %d holes are in" % (len(self.holes), self.opts["holes"])
-        if self.opts["ties"] != "playoff":
-            return "ties are shared (option ties)"
-        w = self.winner()
-        return "%s has already won" % self.names[w]
 
     def standings(self):
         """[(place, player, total)] best first; equal players share a place."""
@@ -369,7 +341,3 @@ def _lowest(scores, among):
     """The positions in among whose score is the lowest."""
     low = min(scores[p] for p in among)
     return [p for p in among if scores[p] == low]
-
-
-def _list(players):
-    return "[" + ", ".join(str(p) for p in players) + "]"
