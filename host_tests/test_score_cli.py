@@ -139,6 +139,36 @@ def test_a_full_8_player_18_hole_game_scores_in_a_128k_heap(tmp_path):
     assert json.loads(p.stdout) == json.loads(run([sys.executable], doc)[1])
 
 
+def test_a_full_game_with_a_playoff_scores_in_a_128k_heap_too(tmp_path):
+    # (a review: engine/playoff.py, loaded by the first playoff hole, was compiled beside the parsed
+    # input, and this failed at 128K) the same game, its last hole totals that tie the two lowest,
+    # then six playoff holes, the last deciding it
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from bench import crazy_nines_game, score_run
+    from engine.doc import from_doc
+
+    doc = crazy_nines_game()
+    last = doc["holes"].pop()
+    doc["options"]["holes"] = 17
+    t = from_doc(doc).totals()
+    doc["options"]["holes"] = 18
+    a, b = sorted(range(len(t)), key=lambda p: t[p])[:2]
+    totals = [10] * len(t)
+    totals[a], totals[b] = t[b] - t[a], 0  # a and b tie, the rest are above them
+    doc["holes"].append({"ender": None, "grids": totals})
+    pair = sorted([a, b])
+    doc["playoff"] = [{"players": pair, "grids": [5, 5]}] * 5 + [{"players": pair, "grids": [4, 5]}]
+    assert last["grids"] and from_doc(doc).winner() == pair[0]
+    text = json.dumps(doc)
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    for heap in range(124 * 1024, 129 * 1024, 1024):
+        with open(path, "rb") as f:
+            p = score_run(heap, f)
+        assert (p.returncode, p.stderr) == (0, b""), (heap, p.stderr)
+    assert json.loads(p.stdout) == json.loads(run([sys.executable], text)[1])
+
+
 def test_a_key_given_twice_is_named_on_both():
     # The second "game" would silently win with a lenient reader
     status, out, err = both('{"game": "play-nine",\n "game": "crazy-nines", "players": ["A", "B"]}')

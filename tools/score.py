@@ -35,6 +35,7 @@ try:
     for _g in GAME_IDS:
         rules_for(_g)
     import engine.options  # noqa: F401
+    import engine.playoff  # noqa: F401  (a playoff hole's checks: a module of their own)
 
     # Card strings in the input come back as the engine's own token objects:
     # a large game then holds no string per card.
