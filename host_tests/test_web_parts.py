@@ -591,6 +591,9 @@ def test_the_routes_answer_as_docs_phones_md_says():
         assert r.status_code == 200 and r.json["game"] == "play-nine" and r.json["holes"] == []
         r = await c.get("/history.csv")
         assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
+        import sys
+
+        assert "web.download" not in sys.modules  # (issue 60: the downloads' code let go once sent)
         r = await c.get("/nowhere")
         assert r.status_code == 404 and r.json == {"error": "Not found."}
         r = await c.request("DELETE", "/state")

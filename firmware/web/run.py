@@ -6,7 +6,8 @@
 import gc
 
 # what the web side loads: dropped when Wi-Fi is turned off, so that its code leaves the heap
-WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.run", "web.http")
+WEB = ("web.server", "web.conns", "web.state", "web.reader", "web.wifi", "web.run", "web.http",
+       "web.download")
 
 
 def wifi_wanted(runner, serving=False):

@@ -124,19 +124,28 @@ async def game_json(req):
     g = req.app.net.game()
     if g is None:
         return _error("No game in progress.", 404)
-    return Response(_doc(g), 200, {"Content-Type": "application/json; charset=UTF-8",
-                                   "Content-Disposition": "attachment; filename=game.json"})
+    return _download("game", g)
 
 
 @app.get("/history.csv")
 async def history(req):
-    from storage.export import history_lines
-
     a = req.app.net.app()
-    h = a.state.get("history", []) if a is not None else []
-    return Response(_lines(history_lines(h)), 200, {
-        "Content-Type": "text/csv; charset=UTF-8",
-        "Content-Disposition": "attachment; filename=history.csv"})
+    return _download("history", a.state.get("history", []) if a is not None else [])
+
+
+def _download(what, of):
+    """A download's answer (web/download.py's what): its module loaded for
+    it and let go at once (its pieces keep what they need)."""
+    import sys
+
+    import web.download
+
+    try:
+        return getattr(web.download, what)(of)
+    finally:  # let go as app.forget does (the web side imports nothing of the app's: CPython's tests)
+        sys.modules.pop("web.download", None)
+        if hasattr(web, "download"):
+            delattr(web, "download")
 
 
 @app.errorhandler(404)
@@ -170,24 +179,3 @@ async def failed(req, exc):
 
     log_error("web: %s %s" % (type(exc).__name__, exc))
     return _error("The device could not answer that (%s)." % type(exc).__name__, 500)
-
-
-def _doc(game):
-    """The game's document a piece at a time (the whole of it is never in
-    memory): what tools/score.py reads, as the device saves it."""
-    head = game.doc_head()
-    sep = "{"
-    for k in head:
-        yield sep + json.dumps(k) + ":" + json.dumps(head[k])
-        sep = ","
-    for k, holes in game.doc_holes():
-        yield "," + json.dumps(k) + ":["
-        for i in range(len(holes)):
-            yield ("," if i else "") + json.dumps(game.hole_doc(holes[i]))
-        yield "]"
-    yield "}\n"
-
-
-def _lines(lines):
-    for line in lines:
-        yield line + "\r\n"
