@@ -158,8 +158,8 @@ def test_a_hole_is_saved_with_its_entry_code_let_go_and_the_games_menu_holds_non
     assert d.screen() == "Play" and "ui.entry" not in sys.modules
     d = Driver("ttgo-t-display")  # power on again: the game's menu, without the hole's code
     assert d.screen() == "Play" and "ui.entry" not in sys.modules
-    holes = d.app.game.holes
-    assert len(holes) == 2 and holes[0].cards == holes[1].cards == [flat(ann), flat(bob)]
+    g = d.app.game
+    assert len(g.holes) == 2 and g.cards(g.holes[0]) == g.cards(g.holes[1]) == [flat(ann), flat(bob)]
 
 
 def flat(grid):

@@ -7,7 +7,8 @@
 #
 #   stock, the firmware as .mpy files (make deploy): boot leaves at least
 #     16 KB of the plain ESP32's first 56 KB free; a whole 6-player 9-hole
-#     game runs in 88 KB;
+#     game runs in 88 KB; with Wi-Fi on and 4 phones at most 96 KB in use
+#     (the TTGO and the M5Stack: below);
 #   frozen, the board's firmware in the image (make image, make deploy
 #     IMAGE=1): a whole game runs in 32 KB; with Wi-Fi on and 4 phones at
 #     the table at most 56 KB in use, with 8 phones 64 KB, every request
@@ -130,6 +131,27 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
     own = w["peak"][0] - base[0]
     assert own <= WIFI[phones], "%s with %d phones: %.1f KB in use, the budget %d KB" % (
         board_id, phones, own / KB, WIFI[phones] // KB)
+
+
+# Issue 60's target, stock (.mpy files, as a bundle installs them): a whole game with Wi-Fi on and 4
+# phones in at most 96 KB, 8 under the some 104 KB a plain ESP32's heap grows to with Wi-Fi
+# (docs/MEMORY.md). Held where it is met, on the two closest to it (30 November: the TTGO 95.8, the
+# M5Stack 95.9; the DevKit's 94.0 under them); the CYD's 100.5 is not yet (docs/PHONES.md).
+STOCK_WIFI = 96 * KB
+STOCK_WIFI_BOARDS = ["ttgo-t-display", "m5stack-core"]
+
+
+@pytest.mark.parametrize("board_id", STOCK_WIFI_BOARDS)
+def test_stock_wifi_with_4_phones_in_96_kb(board_id, monkeypatch):
+    binary = stock_port()
+    monkeypatch.setattr(heap, "PHONES", 4)
+    base = heap.run(binary, heap.wifi_heap("x86"), heap.firmware(board_id, "x86"), board_id, "wbase")
+    assert base is not None
+    w = heap.wifi_run(binary, "x86", board_id, keys(board_id))
+    assert not w["tally"].failed(), "%s: %s" % (board_id, w["tally"].text())
+    own = w["peak"][0] - base[0]
+    assert own <= STOCK_WIFI, "%s with 4 phones, stock: %.1f KB in use, the target %d KB" % (
+        board_id, own / KB, STOCK_WIFI // KB)
 
 
 def test_frozen_wifi_with_8_slow_phones():

@@ -417,7 +417,7 @@ def test_a_total_stands_for_a_grid():
     # docs/RULES.md: a player's entry may be an integer, the total entered at the table
     g = Game("play-nine", ["Ann", "Bob"], {"holes": 3})
     h = g.add_hole([P28, 17], ender=1)
-    assert h.scores == [28, 17] and g.holes[0].cards[1] == 17 and g.holes[0].raw[0] == 28
+    assert h.scores == [28, 17] and g.cards(g.holes[0])[1] == 17 and g.holes[0].raw[0] == 28
     h = g.add_hole([-99, 199])
     assert h.scores == [-99, 199] and g.totals() == [-71, 216]
     doc = to_doc(g)
@@ -452,4 +452,23 @@ def test_a_total_adds_nothing_to_the_deck_check():
     with raises(ScoreError, "cards '0' entered"):
         g.add_hole([zeros, grid("0 0 0 0 / 1 1 1 1"), P28])
     g.add_hole([zeros, 0, 0])
-    assert g.totals() == [g.rules.score(g.holes[0].cards[0], g.opts).total(), 0, 0]
+    assert g.totals() == [g.rules.score(g.cards(g.holes[0])[0], g.opts).total(), 0, 0]
+
+
+def test_a_holes_cards_come_back_from_their_packed_form():
+    # Hole.packed (engine/game.py): one bytearray a hole, a count and the cards' places a player, or
+    # a mark and the total; every card of every game, "." after the tokens, the totals' bounds
+    g = Game("crazy-nines", ["A", "B", "C", "D"])
+    dots = grid(". . . / JK QS 10 / A K 5")
+    last = grid("QS Q J / 10 9 8 / 7 JK A")
+    g.add_hole([dots, -99, 199, last])
+    assert g.cards(g.holes[0]) == [[t for row in dots for t in row], -99, 199, [t for row in last for t in row]]
+    assert len(g.holes[0].packed) == 10 + 3 + 3 + 10  # a byte a card and one a player; a total's three
+    assert to_doc(g)["holes"][0]["grids"] == [dots, -99, 199, last]
+    h = Game("suitup-original", ["A", "B", "C"])
+    every = list(h.rules.tokens)  # 17 ranks and actions, each once
+    full = (every + every)[:h.rules.MAX_HAND]
+    h.add_hole([[], full, 7], out=0)
+    assert h.cards(h.holes[0]) == [[], full, 7]
+    assert from_doc(to_doc(h)).cards(h.holes[0]) == [[], full, 7]
+    assert [h.holes[0].scores, from_doc(to_doc(h)).holes[0].scores] == [h.holes[0].raw] * 2

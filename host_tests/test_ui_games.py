@@ -98,7 +98,7 @@ def test_every_game_on_every_board():
             g = from_doc(saved()["game"])
             assert g.totals() == ref.totals() == d.app.game.totals(), (board, gid)
             assert [h.scores for h in g.holes] == [h.scores for h in ref.holes]
-            assert [h.cards for h in g.holes] == [h.cards for h in ref.holes], (board, gid)
+            assert [g.cards(h) for h in g.holes] == [ref.cards(h) for h in ref.holes], (board, gid)
             assert d.app.pen.cut == [], (board, gid, d.app.pen.cut)
 
 
@@ -308,7 +308,8 @@ def test_a_power_cut_mid_hole_loses_at_most_the_card_being_entered():
         d.enter([c])  # CY's grid, then on to the hole's end (who ended, where the game asks)
         assert d.screen() == "Message", (board, d.screen())
         d.key("ok")
-        assert len(d.app.game.holes) == 2 and d.app.game.holes[1].cards[0] == [str(t) for r in b for t in r]
+        dg = d.app.game
+        assert len(dg.holes) == 2 and dg.cards(dg.holes[1])[0] == [str(t) for r in b for t in r]
         assert "hole" not in os.listdir(), board  # the hole saved: its lines gone
         d = Driver(board)
         assert d.screen() == "Play", (board, d.screen())  # nothing opened again
@@ -604,7 +605,7 @@ def test_a_power_cut_mid_hole_keeps_a_hand_and_a_total_too():
     if d.app.game.opts["ender_rule"] != "none":
         d.choose("Nobody")
     assert d.screen() == "Message", d.screen()
-    assert d.app.game.holes[0].cards[:2] == [["5", "K", "2"], 17] and "hole" not in os.listdir()
+    assert d.app.game.cards(d.app.game.holes[0])[:2] == [["5", "K", "2"], 17] and "hole" not in os.listdir()
     # (a probe) a hand half entered: each card on the flash as it is taken, as a grid's
     for board in KINDS:
         fresh_dir("cut-half-hand-" + board)
@@ -1337,8 +1338,9 @@ def test_fixing_one_card_of_the_fourth_player_takes_at_most_6_presses():
         assert d.presses - before <= (3 if board == "cyd" else 6), (board, d.presses - before)
         assert d.top().title == "Hole 1"  # the result, the hole saved
         g = from_doc(saved()["game"])
-        assert g.holes[0].cards[3] == ["3", "1", "2", "3", "4", "5", "11", "7"]
-        assert g.holes[0].cards[:3] == d.app.game.holes[1].cards[:3] and g.holes[1].cards[3][6] == "6"
+        assert g.cards(g.holes[0])[3] == ["3", "1", "2", "3", "4", "5", "11", "7"]
+        dg = d.app.game
+        assert g.cards(g.holes[0])[:3] == dg.cards(dg.holes[1])[:3] and g.cards(g.holes[1])[3][6] == "6"
         check_rescores(d)
 
 

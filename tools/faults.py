@@ -113,7 +113,7 @@ def record_ui_game(seed=7):
             d.hole(deal(GAME[0], len(NAMES), rng), ender=h % len(NAMES))
         d.choose("Edit a hole")
         d.choose("Hole 5")
-        was = d.app.game.holes[4].cards[1][0]
+        was = d.app.game.cards(d.app.game.holes[4])[1][0]
         d.fix(NAMES[1], 0, "K" if was != "K" else "Q")  # one card fixed: the hole saved again
         d.key("ok")  # the hole's result
         while d.top().items[0][0] == "Playoff hole":

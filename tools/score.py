@@ -168,9 +168,8 @@ def _nines(doc, explain):
 # --- grid and hand games ----------------------------------------------------
 # (Here, not on the engine's Breakdown and Game: only this command shows them, and on the device
 # their code would take the heap of a game: docs/MEMORY.md.)
-def _breakdown(g, hole, k):
-    """The Breakdown of the hole's k-th entry (None for a total entered alone)."""
-    c = hole.cards[k]
+def _breakdown(g, c):
+    """The Breakdown of an entry's cards (None for a total entered alone)."""
     return None if type(c) is int else g.rules.score(c, g.opts)
 
 
@@ -198,9 +197,10 @@ def _explain(g):
     sets += [("playoff hole %d" % (h + 1), g.playoff[h]) for h in range(len(g.playoff))]
     for label, hole in sets:
         lines.append("== %s" % label)
+        cards = g.cards(hole)
         for k in range(len(hole.players)):
             p = hole.players[k]
-            b = _breakdown(g, hole, k)
+            b = _breakdown(g, cards[k])
             tags = []
             if p == hole.ender:
                 tags.append("ended")

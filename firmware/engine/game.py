@@ -46,11 +46,59 @@ TOTAL_LOW = -99
 TOTAL_HIGH = 199
 
 
+# A hole's entries in one bytearray (Hole.packed): for each player in turn a count n and n
+# cards as their places in the rules' tokens ("." after the last), or TOTAL_MARK and the
+# total over two bytes. A list each took 48 B a player a hole, 2 KB of a 6-player game
+# by its ninth hole (docs/MEMORY.md, "A hole's cards packed").
+TOTAL_MARK = 255
+
+
+def pack(cards, tokens):
+    """Each player's cards (a flat list of tokens) or total, in one bytearray: its size
+    counted first, so that it is one allocation (a list grown to it wanted 1 KB at once,
+    which score.py's heap, full of the parsed input's holes, did not have)."""
+    n = 0
+    for c in cards:
+        n += 3 if type(c) is int else 1 + len(c)  # (a count at most 30: MAX_HAND; a grid's 12)
+    out = bytearray(n)
+    i = 0
+    for c in cards:
+        if type(c) is int:
+            t = c - TOTAL_LOW
+            out[i] = TOTAL_MARK
+            out[i + 1] = t >> 8
+            out[i + 2] = t & 255
+            i += 3
+            continue
+        out[i] = len(c)
+        i += 1
+        for t in c:
+            out[i] = len(tokens) if t == "." else tokens.index(t)
+            i += 1
+    return out
+
+
+def unpack(packed, tokens):
+    """pack()'s cards back: a flat list of tokens or a total a player."""
+    cards = []
+    n = len(tokens)
+    i = 0
+    while i < len(packed):
+        k = packed[i]
+        if k == TOTAL_MARK:
+            cards.append((packed[i + 1] << 8 | packed[i + 2]) + TOTAL_LOW)
+            i += 3
+        else:
+            cards.append([tokens[t] if t < n else "." for t in packed[i + 1:i + 1 + k]])
+            i += 1 + k
+    return cards
+
+
 class Hole:
     """One hole (or playoff hole) as entered, with its scores.
 
     players: the game indices of the players in it, in entry order.
-    cards: each player's cards as a flat list of tokens, in that order.
+    packed: each player's cards (Game.cards gives them as flat lists of tokens) or total.
     ender, out: game indices or None. raw: grid/hand scores; scores: after
     the ender rule (both in the players' order).
     """
@@ -61,9 +109,9 @@ class Hole:
     out = None
     blitz = False
 
-    def __init__(self, players, cards, ender, out, blitz):
+    def __init__(self, players, packed, ender, out, blitz):
         self.players = players
-        self.cards = cards
+        self.packed = packed
         if ender is not None:
             self.ender = ender
         if out is not None:
@@ -190,8 +238,9 @@ class Game:
                 raise
             cards.append(c)
         self.check_deck(cards)
-        hole = Hole(players if players is self.seats else list(players), cards, ender, out, blitz)
-        self._score(hole)
+        hole = Hole(players if players is self.seats else list(players), pack(cards, rules.tokens),
+                    ender, out, blitz)
+        self._score(hole, cards)
         return hole
 
     def check_deck(self, cards):
@@ -212,9 +261,13 @@ class Game:
                     % (n, t, self.id, players, most)
                 )
 
-    def _score(self, hole):
+    def cards(self, hole):
+        """Each player's cards in the hole as a flat list of tokens, or their total."""
+        return unpack(hole.packed, self.rules.tokens)
+
+    def _score(self, hole, cards):
         rules, opts = self.rules, self.opts
-        hole.raw = [c if type(c) is int else rules.score(c, opts).total() for c in hole.cards]
+        hole.raw = [c if type(c) is int else rules.score(c, opts).total() for c in cards]
         e = None if hole.ender is None else hole.players.index(hole.ender)
         adj = ender_adjustments(opts["ender_rule"], hole.raw, e, opts["ender_penalty_points"])
         # no one's score moved (most holes): the scores are the raw list itself (nothing changes either)
@@ -329,11 +382,11 @@ class Game:
         if hole.players is not seats:  # (a playoff hole's is its own list, an undone one's too)
             d["players"] = list(hole.players)
         if rules.hand:
-            d["hands"] = [c if type(c) is int else list(c) for c in hole.cards]
+            d["hands"] = self.cards(hole)
             d["out"] = hole.out
             d["blitz"] = hole.blitz
         else:
-            d["grids"] = [c if type(c) is int else rules.grid_of(c) for c in hole.cards]
+            d["grids"] = [c if type(c) is int else rules.grid_of(c) for c in self.cards(hole)]
         return d
 
 

@@ -42,7 +42,7 @@ class Hole:
         if type(target) is int:
             h = game.holes[target] if target >= 0 else game.playoff[-1 - target]
             # grids as rows (as the engine reads them), hands as lists
-            self.entries = [c if type(c) is int else rules.grid_of(c) for c in h.cards]
+            self.entries = [c if type(c) is int else rules.grid_of(c) for c in game.cards(h)]
             self.ender, self.out, self.blitz = h.ender, h.out, h.blitz
         # the grid being entered: its player (-1: none yet), its cards in row order, the
         # cursor (an index into order, the order a grid is entered in: a column's pair

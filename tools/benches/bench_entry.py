@@ -102,7 +102,7 @@ def enter(board, run, k, person=None, trace=None):
         ender = h.get("ender") if g.opts["ender_rule"] != "none" else None
         d.hole(h["grids"], ender=ender)
         want = [r.read(grid, g.opts) for grid in h["grids"]]
-        got = g.holes[-1].cards
+        got = g.cards(g.holes[-1])
         if got != want:
             raise Wrong("hole %d of %s: entered %s, not %s" % (len(g.holes), gid, got, want))
         seconds.append((d.seconds - t) * 4 / n)
