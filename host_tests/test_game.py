@@ -462,7 +462,8 @@ def test_a_holes_cards_come_back_from_their_packed_form():
     dots = grid(". . . / JK QS 10 / A K 5")
     last = grid("QS Q J / 10 9 8 / 7 JK A")
     g.add_hole([dots, -99, 199, last])
-    assert g.cards(g.holes[0]) == [[t for row in dots for t in row], -99, 199, [t for row in last for t in row]]
+    flat = [[t for row in dots for t in row], -99, 199, [t for row in last for t in row]]
+    assert g.cards(g.holes[0]) == flat
     assert len(g.holes[0].packed) == 10 + 3 + 3 + 10  # a byte a card and one a player; a total's three
     assert to_doc(g)["holes"][0]["grids"] == [dots, -99, 199, last]
     h = Game("suitup-original", ["A", "B", "C"])
