@@ -24,6 +24,8 @@ _IDLE_POLL_MS = const(20)
 
 
 class Runner:
+    boot_used = 0  # the heap in use once the first screen is up (ready()): web/wifi.py's room() starts there
+
     def __init__(self, hw, now=0, strict=False):
         """strict: let errors through (the simulator under test)."""
         from ui.draw import Pen
@@ -103,6 +105,7 @@ def ready(hw, runner):
         return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, LOG)
     free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
     used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
+    runner.boot_used = used
     try:
         import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
 

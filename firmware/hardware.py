@@ -23,8 +23,11 @@ class Hardware:
     # where the host runs the loop (the web page: boards/browser.py): run(runner, every_ms), then guard.step
     run = None
 
-    def __init__(self, board, display, keys, button_names, battery=None, watchdog=None):
+    def __init__(self, board, display, keys, button_names, battery=None, watchdog=None, wifi_need=0):
         self.board = board  # the board id, e.g. "ttgo-t-display"
+        # what a whole game with Wi-Fi and 4 phones takes beyond the main menu, from files (bytes: the
+        # board file's WIFI_NEED, measured; 0: web/wifi.py's NEED_FILES): web/wifi.py's room() asks it
+        self.wifi_need = wifi_need
         self.display = display  # the display contract: FrameBuffer + width, height, mono, mark, show
         self.keys = keys  # drivers.buttons.Keys
         self.button_names = button_names  # ("left", "right"): for help and docs

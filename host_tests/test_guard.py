@@ -270,6 +270,7 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     free, total = int(words[0]), int(words[-1])
     assert words[1:-1] == ["bytes", "of", "heap", "free", "of"], line
     assert 0 < free < total == gc.mem_free() + gc.mem_alloc()
+    assert d.sim.runner.boot_used == total - free  # where the Wi-Fi check counts a board's need from
     with patched(guard.Runner, "restart", lambda self, now: setattr(self, "app", None)):
         r = guard.Runner(d.sim.hw, 0)
     assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (

@@ -28,13 +28,13 @@ def _off(runner, lines):
         a.push(Message(a, "Wi-Fi off", lines))
 
 
-def _room():
+def _room(runner):
     """web/wifi.py's room_here(): whether the web side fits (None if it does).
     (A function of its own: serve() keeps no hold on web/wifi.py, which
     web_side() lets go once the radio is up.)"""
     from web import wifi
 
-    return wifi.room_here()
+    return wifi.room_here(runner.hw.wifi_need, runner.boot_used)
 
 
 def _server():
@@ -51,7 +51,7 @@ def serve(runner, step, poll_ms, port=80):
     Wi-Fi off and says why; the game and the keys go on."""
     from app import forget
 
-    why = _room()  # before the server is loaded: the memory it would take
+    why = _room(runner)  # before the server is loaded: the memory it would take
     try:
         import socket  # noqa: F401
     except ImportError:  # a port without a network (WebAssembly: the web page, docs/WEB.md)

@@ -19,24 +19,32 @@ PHONES = 8  # the own network takes this many phones
 
 # Whether the web side fits (docs/MEMORY.md, "Wi-Fi on a plain ESP32"): what the web side
 # with the phones needs of the heap beyond the game, the code frozen in our image or loaded from
-# files (the bench's figures with 4 phones, and room for the rest of a game: from files some 72 KB
-# more than at the main menu, and 8 KB for what the heap's layout wastes), and the RAM ESP-IDF's
-# Wi-Fi takes from the system's once it starts (which the heap must leave it).
+# files (the bench's figures with 4 phones, and room for the rest of a game: from files what a
+# whole game takes beyond the main menu, the board file's WIFI_NEED where it is measured, else
+# NEED_FILES, above each board's; and MARGIN for what the heap's layout wastes, issue 60's 8 KB),
+# and the RAM ESP-IDF's Wi-Fi takes from the system's once it starts (which the heap must leave it).
 NEED_FROZEN = 36 * 1024
-NEED_FILES = 80 * 1024
+NEED_FILES = 72 * 1024
+MARGIN = 8 * 1024
 WIFI_RAM = 40 * 1024
 
 
-def room(frozen, machine, free, heaps):
+def room(frozen, machine, free, heaps, need=0, used=0, boot=0):
     """None if Wi-Fi and the web side fit, else the lines that say why not
     and what would. frozen: the code is in the image; machine: os.uname()'s;
     free: gc.mem_free() (on an ESP32 it counts the largest block the heap
     could still grow by); heaps: esp32.idf_heap_info(HEAP_DATA)'s (total,
-    free, largest free block, least free) per region."""
+    free, largest free block, least free) per region; need: the board's
+    WIFI_NEED (0: NEED_FILES); used: gc.mem_alloc(); boot: in use once the
+    first screen was up. A board's need is counted from its main menu: what
+    is in use now beyond boot's (the settings' screens) counts as room (it
+    is let go before a hole, where the peak is)."""
     largest = max([h[2] for h in heaps] or [0])
     system = sum(h[1] for h in heaps)
     have = max(0, free - largest) + max(0, min(largest, system - WIFI_RAM))
-    need = NEED_FROZEN if frozen else NEED_FILES
+    if boot:  # (0: not known, nothing counted)
+        have += max(0, used - boot)
+    need = NEED_FROZEN if frozen else (need or NEED_FILES) + MARGIN
     if have >= need:
         return None
     lines = ["Not enough memory for Wi-Fi: %d KB free, the phones need about %d KB." % (
@@ -54,8 +62,9 @@ def _free():
     return gc.mem_free()  # type: ignore[attr-defined]
 
 
-def room_here():
-    """room() with this device's figures; None where there are none (no
+def room_here(need, boot):
+    """room() with this device's figures (need: the board's WIFI_NEED; boot:
+    in use once the first screen was up); None where there are none (no
     esp32 module: the unix port, the simulator)."""
     try:
         import esp32
@@ -71,7 +80,8 @@ def room_here():
         frozen = False
     gc.collect()
     machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
-    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA))
+    used = gc.mem_alloc()  # type: ignore[attr-defined]
+    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA), need, used, boot)
 
 
 def own_key(wifi):

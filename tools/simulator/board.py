@@ -68,7 +68,8 @@ def build(board_id, emulate=True, glass=None):
     if not emulate and getattr(mod, "WIFI_BAND", 0):  # the band with Wi-Fi on, as its panel() sets it
         display.wifi_band = mod.WIFI_BAND
     fingers, keys = inputs(mod, display)
-    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset))
+    hw = Hardware(board_id, display, keys, mod.BUTTONS, None, Watchdog(mod.WATCHDOG[1], watchdog_reset),
+                  getattr(mod, "WIFI_NEED", 0))
     return hw, emu, fingers, mod
 
 
