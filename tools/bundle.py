@@ -49,7 +49,7 @@ from simulator import flash as flashsim  # noqa: E402
 
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "bundle")
-BOOT_OFFSET = {"esp32": 0x1000, "esp32s3": 0x0}  # where the bootloader (the image's start) goes
+BOOT_OFFSET = {chip: f[0] for chip, f in manifest.FLASHING.items()}  # where the image's start goes
 CHIP_ID = {"esp32": 0, "esp32s3": 9}  # the image header's chip id (esptool's IMAGE_CHIP_ID)
 TABLE_OFFSET = 0x8000  # the partition table, in the flash
 TABLE_MAX = 0xC00  # ESP-IDF's ESP_PARTITION_TABLE_MAX_LEN
@@ -251,8 +251,7 @@ def main(argv):
                               % (args.board, chip))
         if not args.firmware:
             raise BundleError("say which MicroPython image: make bundle BOARD=%s FIRMWARE=<the .bin from "
-                              "micropython.org/download/%s/>" % (args.board, "ESP32_GENERIC_S3"
-                                                                  if chip == "esp32s3" else "ESP32_GENERIC"))
+                              "micropython.org/download/%s/>" % (args.board, manifest.FLASHING[chip][1]))
         try:
             with open(args.firmware, "rb") as f:
                 image = f.read()
@@ -272,14 +271,11 @@ def main(argv):
     with open(out, "wb") as f:
         f.write(data)
     rel = os.path.relpath(out, ROOT) if out.startswith(ROOT) else out
-    port = "/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0"
-    after = "--after watchdog-reset " if chip == "esp32s3" else ""
     print("%s: %s with %d files (%d KB) in a %d KB filesystem at 0x%x, %d KB in all" % (
         rel, os.path.basename(args.firmware), len(files), sum(len(d) for d in files.values()) // 1024,
         size // 1024, offset, len(data) // 1024))
     print("Write it (this replaces everything on the board's flash, saved games too: make export first):")
-    print("  .venv/bin/esptool --chip %s --port %s --baud 460800 %swrite-flash -z 0x%x %s"
-          % (chip, port, after, BOOT_OFFSET[chip], rel))
+    print("  " + manifest.write_flash(chip, None, rel))
     return 0
 
 

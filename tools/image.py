@@ -33,7 +33,6 @@ from common import manifest  # noqa: E402
 
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "image")
-BASE = {"esp32": "ESP32_GENERIC", "esp32s3": "ESP32_GENERIC_S3"}  # MicroPython's board, by chip
 # The ESP-IDF each MicroPython release recommends (its ports/esp32/README.md: "current recommended
 # version of ESP-IDF for MicroPython is ..."; v1.27.0 at 78ff170, v1.28.0 at e0e9fbb): the images
 # workflow pins its MICROPYTHON_REF and its container together by this (test_workflow.py)
@@ -67,11 +66,11 @@ def built(board_id):
 def base_board(board_id):
     """MicroPython's board the image is built on; ImageError for the virtual board."""
     chip = manifest.board_chip(board_id)
-    if chip not in BASE:
+    if chip not in manifest.FLASHING:
         raise ImageError("%s is the virtual board: its image is the 32-bit unix port with its firmware "
                          "frozen "
                          "in (make unix32, then make vboard IMAGE=1)" % board_id)
-    return BASE[chip]
+    return manifest.FLASHING[chip][1]
 
 
 def source(given):

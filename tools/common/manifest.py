@@ -46,6 +46,11 @@ BUILTIN = {
     "deflate", "platform", "vfs", "cryptolib", "socket", "ssl", "bluetooth", "neopixel",
 }
 VERSION_FILE = os.path.join(FIRMWARE, "app.py")
+# How a chip is flashed (docs/DEPLOY.md): where its image starts (the bootloader's offset),
+# MicroPython's stock board for it, its port's usual name, and esptool's reset after writing (on
+# an S3's own USB only a watchdog reset leaves download mode: esptool #970)
+FLASHING = {"esp32": (0x1000, "ESP32_GENERIC", "/dev/ttyUSB0", ""),
+            "esp32s3": (0x0, "ESP32_GENERIC_S3", "/dev/ttyACM0", "--after watchdog-reset ")}
 
 
 class ManifestError(Exception):
@@ -189,6 +194,13 @@ def board_attr(board_id, name, default=None):
 def board_input(board_id):
     """The board file's INPUT: buttons (the default), keyboard or touch."""
     return board_attr(board_id, "INPUT", "buttons")
+
+
+def write_flash(chip, port, path):
+    """The esptool command that writes an image (path) where the chip boots from."""
+    offset, _stock, usual, after = FLASHING[chip]
+    return ".venv/bin/esptool --chip %s --port %s --baud 460800 %swrite-flash -z 0x%x %s" % (
+        chip, port or usual, after, offset, path)
 
 
 def board_chip(board_id):
