@@ -1,24 +1,9 @@
-# make image: our own MicroPython image for a board, the firmware frozen in
-# (its code in flash, not in the heap: docs/MEMORY.md), built with
-# MicroPython's esp32 port and ESP-IDF.
+# make image: our own MicroPython image for a board, the firmware frozen in (its code in flash,
+# not in the heap), built with MicroPython's esp32 port and ESP-IDF; what it needs and makes is
+# docs/DEPLOY.md's "Our image". It freezes what make unix32's frozen port does for the board:
+# both build from the manifests tools/manifest.py writes (build/image/<board>/manifest).
 #
 #   python tools/image.py --board cyd [--mpy-dir DIR] [--idf-path DIR] [--dry-run]
-#
-# The board's chip picks MicroPython's board to build on: ESP32_GENERIC for
-# the classic ESP32s, ESP32_GENERIC_S3 for the Cardputer. What is frozen is
-# exactly what the frozen unix port of make unix32 freezes for the board:
-# both builds take the manifests tools/manifest.py writes for it
-# (build/image/<board>/manifest: firmware.py, used by esp32.py here and by
-# unix.py there). The image: build/image/<board>/firmware.bin (with
-# built.json: the board, version and digest of the firmware it holds); make
-# flash-help BOARD=<id> IMAGE=1 says how to write it, make deploy BOARD=<id>
-# IMAGE=1 then puts board.py, main.py and the page beside it.
-#
-# It needs MicroPython's full source (a git clone: the esp32 port and its
-# submodules; the trimmed source beside this checkout has no esp32 port) and
-# ESP-IDF (IDF_PATH, its export.sh), a version MicroPython supports. Each
-# missing one stops it with one line saying what to get and where.
-# --dry-run: check nothing, print the commands it would run.
 import argparse
 import json
 import os
@@ -30,6 +15,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from common import manifest  # noqa: E402
+from common.unix32 import IS_SOURCE, BuildError, checked, record  # noqa: E402
 
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "image")
@@ -46,57 +32,40 @@ GET_SOURCE = ("git clone https://github.com/micropython/micropython ~/micropytho
               "make image MPY_DIR=~/micropython")
 
 
-class ImageError(Exception):
-    """What stopped the build, in a line, and what to do."""
-
-
 def image_bin(board_id):
     return os.path.join(OUT, board_id, "firmware.bin")
 
 
 def built(board_id):
     """The record of the board's built image (built.json), or None."""
-    try:
-        with open(os.path.join(OUT, board_id, "built.json")) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+    return record(os.path.join(OUT, board_id, "built.json"))
 
 
 def base_board(board_id):
-    """MicroPython's board the image is built on; ImageError for the virtual board."""
+    """MicroPython's board the image is built on; BuildError for the virtual board."""
     chip = manifest.board_chip(board_id)
     if chip not in manifest.FLASHING:
-        raise ImageError("%s is the virtual board: its image is the 32-bit unix port with its firmware "
+        raise BuildError("%s is the virtual board: its image is the 32-bit unix port with its firmware "
                          "frozen "
                          "in (make unix32, then make vboard IMAGE=1)" % board_id)
     return manifest.FLASHING[chip][1]
 
 
 def source(given):
-    """MicroPython's source with its esp32 port; ImageError if there is none."""
+    """MicroPython's source with its esp32 port; BuildError if there is none."""
     path = given or os.environ.get("MPY_DIR")
     if not path:
-        raise ImageError("make image needs MicroPython's full source (with its esp32 port): " + GET_SOURCE)
-    path = os.path.abspath(os.path.expanduser(path))
-    if not os.path.isfile(os.path.join(path, "py", "mpconfig.h")):
-        raise ImageError("%s is not MicroPython's source (no py/mpconfig.h): %s" % (path, GET_SOURCE))
-    if not os.path.isdir(os.path.join(path, "ports", "esp32")):
-        raise ImageError("%s has no esp32 port (ports/esp32: a trimmed source, like the one make unix32 "
-                         "uses): %s"
-                         % (path, GET_SOURCE))
-    return path
+        raise BuildError("make image needs MicroPython's full source (with its esp32 port): " + GET_SOURCE)
+    return checked(path, GET_SOURCE, IS_SOURCE, (
+        "ports/esp32", "has no esp32 port (ports/esp32: a trimmed source, like the one make unix32 uses)"))
 
 
 def idf(given):
-    """ESP-IDF's folder (its export.sh); ImageError if there is none."""
+    """ESP-IDF's folder (its export.sh); BuildError if there is none."""
     path = given or os.environ.get("IDF_PATH")
     if not path:
-        raise ImageError("make image needs ESP-IDF, which is not installed here (no IDF_PATH): " + GET_IDF)
-    path = os.path.abspath(os.path.expanduser(path))
-    if not os.path.isfile(os.path.join(path, "export.sh")):
-        raise ImageError("%s is not ESP-IDF (no export.sh in it): %s" % (path, GET_IDF))
-    return path
+        raise BuildError("make image needs ESP-IDF, which is not installed here (no IDF_PATH): " + GET_IDF)
+    return checked(path, GET_IDF, ("export.sh", "is not ESP-IDF (no export.sh in it)"))
 
 
 def plan(board_id, src, idf_path):
@@ -147,7 +116,7 @@ def main(argv):
         print("Building our image for %s on MicroPython's %s (%s; ESP-IDF %s) ..." % (
             args.board, base, src, idf_path), flush=True)
         if subprocess.run(["bash", "-c", cmd]).returncode:
-            raise ImageError("the esp32 port's build failed (its output is above; ESP-IDF %s is the version "
+            raise BuildError("the esp32 port's build failed (its output is above; ESP-IDF %s is the version "
                              "MicroPython recommends)" % IDF_VERSION)
         shutil.copy2(os.path.join(build, "firmware.bin"), image_bin(args.board))
         with open(os.path.join(OUT, args.board, "built.json"), "w") as f:
@@ -156,7 +125,7 @@ def main(argv):
                        "modules": sorted(manifest.frozen_modules(args.board))}, f, indent=1)
         print("%s: write it with the commands make flash-help BOARD=%s IMAGE=1 prints" % (
             os.path.relpath(image_bin(args.board), ROOT), args.board))
-    except (ImageError, manifest.ManifestError) as e:
+    except (BuildError, manifest.ManifestError) as e:
         print("image: %s" % e, file=sys.stderr)
         return 2
     return 0

@@ -1,34 +1,11 @@
-# make unix32: MicroPython's unix port built as a 32-bit program, the nearest
-# thing to an ESP32's heap that runs here (an ESP32 is 32-bit: its objects
-# are the 32-bit port's size), in two kinds:
-#
-#   build/unix32/micropython          stock: asyncio frozen, as the ESP32's
-#                                     MicroPython has it; the firmware is
-#                                     loaded from .mpy files, as make deploy
-#                                     puts it on a board
-#   build/unix32f/<board>/micropython that board's firmware frozen in, as our
-#                                     image has it (make image; the same
-#                                     manifest, tools/manifest.py): the code
-#                                     in flash, not in the heap
-#
-# The heap figures (make size, make bench, tools/benches/heap.py) and the heap
-# budgets (host_tests/test_budgets.py) run on them.
-#
-#   python tools/unix32.py [--mpy-dir DIR] [--boards a,b] [--if-built] [--jobs N]
-#
-# MicroPython's source: --mpy-dir (make unix32 MPY_DIR=...), else the MPY_DIR
-# environment variable, else ../shared/micropython/micropython-src.tar.gz
-# beside this checkout where that is present (a trimmed source, unpacked
-# into build/mpy-src), else it says how to get one. The build needs gcc's
-# 32-bit support (Debian's gcc-multilib). Built again only where something
-# changed: make does that for the port itself, and a board's frozen port is
-# rebuilt when its firmware's digest (tools/manifest.py) differs from the
-# one it was built from (build/unix32f/<board>/built.json).
-# --if-built: only bring ports that were built before up to date, silently
-# doing nothing where there are none (make test runs it so).
-# --setup (make setup): build them where MicroPython's source and a 32-bit
-# gcc are here; where not, say in a line what the budgets need, and go on.
-# The library: tools/unix32.py is its command (the options above).
+# make unix32: MicroPython's unix port built as a 32-bit program, the nearest thing to an
+# ESP32's heap that runs here (its objects are the 32-bit port's size): build/unix32/micropython,
+# stock (asyncio frozen, the firmware loaded from .mpy files as make deploy puts it), and
+# build/unix32f/<board>/micropython, that board's firmware frozen in as our image has it (the
+# same manifests as make image). Where the source comes from and what the build needs:
+# docs/MEMORY.md, "Measuring on a 32-bit MicroPython". A board's frozen port is built again when
+# its firmware's digest (tools/manifest.py) or the make arguments differ from its built.json's.
+# The library: tools/unix32.py is its command (its options: --if-built, --setup, ...).
 import json
 import os
 import shutil
@@ -71,13 +48,17 @@ def frozen_port(board_id):
     return os.path.join(FROZEN_DIR, board_id, "micropython")
 
 
-def built_from(board_id):
-    """The record of what the board's frozen port was built from, or None."""
+def record(path):
+    """A build's record (its built.json: what it was built from), or None."""
     try:
-        with open(os.path.join(FROZEN_DIR, board_id, "built.json")) as f:
+        with open(path) as f:
             return json.load(f)
     except (OSError, ValueError):
         return None
+
+
+def built_from(board_id):
+    return record(os.path.join(FROZEN_DIR, board_id, "built.json"))
 
 
 def stale(board_id):
@@ -98,11 +79,20 @@ def stale(board_id):
 
 def stock_stale():
     """Whether the stock port is missing or built with other make arguments."""
-    try:
-        with open(STOCK_RECORD) as f:
-            return json.load(f).get("make") != MAKE_ARGS
-    except (OSError, ValueError):
-        return True
+    return (record(STOCK_RECORD) or {}).get("make") != MAKE_ARGS
+
+
+IS_SOURCE = ("py/mpconfig.h", "is not MicroPython's source (no py/mpconfig.h)")
+
+
+def checked(path, get, *needs):
+    """path made absolute, where it holds each of needs: (a path in it, what
+    it is not without it); else BuildError, saying so and how to get one."""
+    path = os.path.abspath(os.path.expanduser(path))
+    for rel, lacking in needs:
+        if not os.path.exists(os.path.join(path, rel)):
+            raise BuildError("%s %s: %s" % (path, lacking, get))
+    return path
 
 
 def mpy_source(given=None):
@@ -110,10 +100,7 @@ def mpy_source(given=None):
     source beside this checkout, unpacked once; BuildError if none."""
     path = given or os.environ.get("MPY_DIR")
     if path:
-        path = os.path.abspath(os.path.expanduser(path))
-        if not os.path.isfile(os.path.join(path, "py", "mpconfig.h")):
-            raise BuildError("%s is not MicroPython's source (no py/mpconfig.h): %s" % (path, GET_SOURCE))
-        return path
+        return checked(path, GET_SOURCE, IS_SOURCE)
     if not os.path.exists(TARBALL):
         raise BuildError("no MicroPython source here (no MPY_DIR, no %s): %s"
                          % (os.path.relpath(TARBALL, ROOT), GET_SOURCE))
