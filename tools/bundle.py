@@ -1,37 +1,16 @@
-# make bundle: one file per board on stock MicroPython. The stock image
-# (micropython.org's .bin, or one mpflash downloaded) with the scorekeeper
-# already in a filesystem: exactly what make deploy puts on the flash (the
-# .mpy files, lib/, board.py, main.py, the page, and its deployed.json, so
-# that a later make deploy copies only what changed). One esptool command
-# writes it (docs/DEPLOY.md).
+# make bundle: one file per board on stock MicroPython: the stock image with the scorekeeper in
+# a filesystem, exactly what make deploy puts on the flash (its deployed.json too, so a later make
+# deploy copies only what changed), written with one esptool command. docs/DEPLOY.md ("One file")
+# says how MicroPython finds that filesystem: a "vfs" entry (data, fat) added to the image's own
+# partition table from the end of its last partition to the end of the flash its header declares,
+# where the table has none (v1.26 on), the one there kept where it has (v1.25 and before).
 #
 #   python tools/bundle.py --board cyd --firmware ESP32_GENERIC-<date>-v<version>.bin [--out FILE]
 #
-# Where MicroPython finds its filesystem: the esp32 port's flashbdev.py
-# mounts the data partition labelled "vfs". Current images (since v1.26,
-# ports/esp32/partitions-4MiBplus.csv, on ESP32_GENERIC and
-# ESP32_GENERIC_S3 both) have none in their table: at boot main.c
-# registers one from the end of the last partition to the end of the
-# physical flash, so its size would be the unit's (4, 8 or 16 MB under one
-# board's name), and a littlefs image mounts only at the size it was made
-# for. So the bundle writes a "vfs" entry (data, fat, as main.c registers
-# it) into the image's own table, from the end of its last partition to the
-# end of the flash size the image's header declares (4 MB on the stock
-# images, which every board here has at least), and the table's MD5 entry
-# anew; MicroPython then mounts that partition as it is. An older image
-# whose table has a "vfs" entry already (v1.25 and before) keeps it, and
-# the filesystem is made at its size. The rest of a larger flash stays
-# unused (make deploy onto a stock image gives it all).
-#
-# The table (ESP-IDF's format; mp-image-tool-esp32's partition_table.py, MIT,
-# https://github.com/glenn20/mp-image-tool-esp32, reads and writes the same):
-# at flash offset 0x8000 (in a merged image, 0x8000 less the bootloader's
-# offset: 0x1000 on the ESP32, 0x0 on the S3), 32-byte entries (magic
-# 0x50AA, type, subtype, offset, size, 16-byte label, flags), then an MD5
-# entry (0xEBEB, 14 x 0xFF, the MD5 of the entries before it), then 0xFF.
-# The filesystem: littlefs with VfsLfs2's defaults and the ESP32's 4096-byte
-# block (tools/simulator/flash.py's configuration, which
-# host_tests/test_littlefs_cross.py holds to the unix port's VfsLfs2).
+# The table is ESP-IDF's (mp-image-tool-esp32's partition_table.py reads and writes the same): at
+# flash offset 0x8000, 32-byte entries (magic 0x50AA, type, subtype, offset, size, 16-byte label,
+# flags), then an MD5 entry (0xEBEB, 14 x 0xFF, the MD5 of the entries before it), then 0xFF. The
+# filesystem: littlefs as VfsLfs2 makes it, 4096-byte blocks (tools/simulator/flash.py).
 import argparse
 import hashlib
 import json

@@ -1,16 +1,7 @@
-# make size: what the firmware costs a board, compiled (.mpy, as make deploy
-# puts it) against source (.py, as mip puts it).
-#
-# Flash: per board, the bytes of the files make deploy copies (main.py as
-# source, the rest .mpy for the ESP32), and the 4 KB blocks they take on
-# littlefs configured as the ESP32 port configures it (littlefs-python).
-#
-# Heap (tools/benches/heap.py): per board, the firmware alone boots to its first
-# screen on the board's real display driver (a bus that only counts bytes)
-# under the MicroPython unix port: 64-bit, and 32-bit where one is built
-# (the ESP32's own size of objects: the figures to hold against its heap,
-# docs/MEMORY.md). What the firmware takes after boot, and the smallest heap
-# it boots in (compiling .py needs room the .mpy does not).
+# make size: what the firmware costs a board, compiled (.mpy, as make deploy puts it) against
+# source (.py, as mip puts it): the flash per board (its files, and the 4 KB blocks they take on
+# littlefs as the ESP32 port configures it), and the heap it boots in (tools/benches/heap.py),
+# 64-bit and 32-bit where built. docs/DEPLOY.md ("Size") and docs/MEMORY.md read the figures.
 import os
 import sys
 

@@ -1,33 +1,14 @@
-# The virtual board: the MicroPython unix port behaving as a board on a
-# serial port, served on a local socket, so that make deploy, mpremote and
-# the tests can do to it what they do to an ESP32 on USB.
+# The virtual board: the MicroPython unix port behaving as a board on a serial port, served on a
+# local socket, so that make deploy, mpremote and the tests can do to it what they do to an ESP32
+# on USB. How it behaves as a board (its flash a folder, main.py run at power on, a reboot when
+# the unix port exits, the connection kept): docs/DEPLOY.md, "The virtual board".
 #
 #   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE] [--image]
-#   mpremote connect socket://127.0.0.1:2323 resume      (resume: see below)
+#   mpremote connect socket://127.0.0.1:2323 resume      (no soft reset: it would end the process)
 #
-# It behaves like a board:
-# - its flash is a folder (--flash, default build/vboard/flash), the unix
-#   port's working directory: the relative paths mpremote and make deploy
-#   use land there (absolute ones are the host's: mip --target ., not /);
-# - at power on it runs main.py from the flash if there is one, as an ESP32
-#   does, then gives the REPL; without main.py it boots to the REPL;
-# - Ctrl-C interrupts the running program; the raw REPL works, so mpremote
-#   can copy files and run code;
-# - when the unix port exits (machine.soft_reset(), sys.exit(), a crash) the
-#   board reboots, and the serial connection stays open, so the boot output
-#   reaches whoever is connected, as after a reset over USB;
-# - what it prints also goes to --log (the console log the tests read).
-# One difference: a soft reset (Ctrl-D) ends the process instead of
-# returning to the raw REPL, so mpremote must be told `resume` (no soft reset
-# on connect); make deploy does that for socket:// ports.
-#
-# A pty, not pipes: the unix port gives a REPL only on a terminal, and the
-# terminal turns Ctrl-C into SIGINT while a program runs. Output processing
-# is off, so the bytes are the board's own ("\r\n" stays "\r\n").
-# --image (make vboard IMAGE=1): the board runs our image, the virtual
-# board's firmware frozen into the 32-bit unix port (make unix32 builds it,
-# build/unix32f/sim/micropython), for make deploy BOARD=sim IMAGE=1; or
-# --micropython: any unix port.
+# A pty, not pipes: the unix port gives a REPL only on a terminal, and the terminal turns Ctrl-C
+# into SIGINT while a program runs. Output processing is off, so the bytes are the board's own.
+# --image: our image, the virtual board's firmware frozen into the 32-bit unix port (make unix32).
 # CPython only, no dependencies (socat is not needed).
 import argparse
 import os

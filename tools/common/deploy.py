@@ -1,41 +1,12 @@
-# make deploy: the firmware onto a board, compiled, in one command.
-#
-#   python tools/deploy.py --board ttgo-t-display --port /dev/ttyUSB0
-#   python tools/deploy.py --port /dev/ttyUSB0           (the board deployed there last time)
-#   python tools/deploy.py --board sim --port socket://127.0.0.1:2323   (tools/vboard.py)
-#   python tools/deploy.py --board cyd --port /dev/ttyUSB0 --image      (onto our image)
-#
-# What it does, in order (docs/DEPLOY.md):
-# 1. connects with mpremote's serial transport and asks the board what it
-#    runs (the .mpy format and architecture of its MicroPython), which board
-#    was deployed there last (deployed.json), and how much flash is free;
-# 2. compiles the board's files (common/manifest.py: main.py, its board file
-#    as board.py, the firmware it imports, its drivers) with mpy-cross for
-#    that architecture; main.py stays source, as MicroPython runs only
-#    main.py at boot;
-# 3. hashes the board's copies on the board and copies only the files that
-#    differ, with progress, each staged as .new, then renames them all into
-#    place in one command (a deploy cut short leaves the old firmware);
-#    removes the files of ours the new set no longer has (another board's
-#    drivers, .py sources that would shadow the .mpy), moving aside to .old
-#    any that someone changed; never touches anything else (the saved
-#    games, boot.py);
-# 4. writes deployed.json (board, version, commit, files), resets the board
-#    and waits for the firmware's "ready" line on the console. On an
-#    ESP32-S3's own USB the port goes away at the reset and comes back once
-#    MicroPython starts, maybe under another name: it is waited for, found
-#    again by its USB id (tools/common/usbports.py) and read on.
-# --image (make deploy IMAGE=1): the board runs our image (make image), the
-# firmware frozen in; only what stays on the flash is copied (the board file,
-# main.py, the page: manifest.image_flash), and a board whose
-# image holds other firmware than this checkout's (its imageinfo module:
-# board, version, digest) is refused. Files and folders of a deploy without
-# IMAGE=1 that would hide the frozen modules are removed (moved aside if
-# someone changed them).
-# Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection
-# error (the message says which and what to do).
-# The library: tools/deploy.py is its command (the options above); make size,
-# the bundle and the heap harness import this (from common import deploy).
+# make deploy: the firmware onto a board, compiled, in one command. deploy() runs the steps, one
+# function each below, in order; docs/DEPLOY.md ("2. make deploy", "Our image") says what each
+# does and why: what the board runs, its files compiled (common/manifest.py), only those that
+# differ copied, staged as .new and renamed into place at once, ours it no longer needs removed
+# or moved aside (.old) where someone changed them, deployed.json written, reset, ready awaited
+# (an ESP32-S3's port found again by its USB id: common/usbports.py). --image: only what stays
+# on the flash over our image, and an image of other firmware refused.
+# The library: tools/deploy.py is its command; make size, make export, the bundle and the heap
+# harness import this (from common import deploy).
 import gzip
 import hashlib
 import json
