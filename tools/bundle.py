@@ -81,11 +81,7 @@ def firmware_files(board_id, arch=deploy.ESP32_ARCH, image=False):
     what make deploy IMAGE=1 puts there over our image."""
     with tempfile.TemporaryDirectory() as tmp:
         files = deploy.compile_files(board_id, arch, tmp, image=image)
-    record = {"board": board_id, "version": manifest.version(), "commit": deploy.git_commit(),
-              "arch": arch, "files": {p: deploy.sha(d) for p, d in sorted(files.items())}}
-    if image:
-        record["image"] = manifest.image_digest(board_id)
-    files[deploy.RECORD] = json.dumps(record).encode()
+    files[deploy.RECORD] = json.dumps(deploy.record_of(board_id, arch, files, image)).encode()
     # its first start opens the board check once, as a first make deploy's does (ui/check.py): a
     # board whose glass needs INVON (a CYD look-alike) shows a negative picture until Invert
     files[deploy.CHECK_FILE] = b""

@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from common import deploy  # noqa: E402
 
 FILES = ("state.json", "state.bak")  # storage/savefile.py's FILE and BAK
 
@@ -31,23 +32,15 @@ class ExportError(Exception):
 
 def from_board(port, into, timeout=30.0):
     """Copy the save files from the board on port into the folder into;
-    then restart the scorekeeper. Returns the ready line (or None)."""
-    from common import deploy
-
-    try:
-        b = deploy.Board(port, soft_reset=False)
-    except deploy.DeployError as e:
-        raise ExportError(str(e))
+    then restart the scorekeeper. Returns the ready line (or None); DeployError."""
+    b = deploy.Board(port, soft_reset=False)
     try:
         for name in FILES:
             if b.t.fs_exists(name):
                 with open(os.path.join(into, name), "wb") as f:
                     f.write(b.t.fs_readfile(name))
-        try:  # (an ESP32-S3's port goes away at the reset: found again by its USB id)
-            line, _ = b.reset_and_wait(timeout)
-        except deploy.DeployError as e:
-            raise ExportError(str(e))
-        return line
+        # (an ESP32-S3's port goes away at the reset: found again by its USB id)
+        return b.reset_and_wait(timeout)[0]
     finally:
         b.close()
 
@@ -156,7 +149,7 @@ def main(argv):
             print("note: the device will say at its next start: " + note)
         for line in export(state, args.out):
             print(line)
-    except ExportError as e:
+    except (ExportError, deploy.DeployError) as e:
         print("export: %s" % e, file=sys.stderr)
         return 2
     finally:

@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common.manifest import ROOT, ManifestError, closure, packages  # noqa: E402
+from common.manifest import ROOT, ManifestError, closure, packages, update  # noqa: E402
 
 USAGE = "usage: manifest.py BOARD | --package | --check"
 
@@ -20,15 +20,8 @@ def main(argv):
         return 0
     try:
         if argv[0] in ("--package", "--check"):
-            stale = []
-            for rel, text in packages().items():
-                path = os.path.join(ROOT, rel)
-                old = open(path).read() if os.path.exists(path) else None
-                if old != text:
-                    stale.append(rel)
-                    if argv[0] == "--package":
-                        with open(path, "w") as f:
-                            f.write(text)
+            stale = [rel for rel, text in packages().items()
+                     if update(os.path.join(ROOT, rel), text, write=argv[0] == "--package")]
             if argv[0] == "--check" and stale:
                 print("out of date: %s (run: make package)" % ", ".join(stale))
                 return 1

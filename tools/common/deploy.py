@@ -649,10 +649,7 @@ def tidy(board, board_id, plan, image):
 def write_record(board, board_id, port, arch, files, plan, record, wifi, image):
     """Step 7: the Wi-Fi file, the board check's mark where the picture may
     have changed, and deployed.json (board, version, commit, files)."""
-    new_record = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
-                  "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
-    if image:
-        new_record["image"] = manifest.image_digest(board_id)
+    new_record = record_of(board_id, arch, files, image)
     if wifi is not None:  # the network the board joins (Settings > Wi-Fi > Join a network)
         board.write(WIFI_FILE, wifi)
         say("Copied %s: the network for Settings > Wi-Fi > Join a network" % WIFI_FILE)
@@ -663,6 +660,16 @@ def write_record(board, board_id, port, arch, files, plan, record, wifi, image):
             "right, does every key answer?")
     board.write(RECORD, json.dumps(new_record).encode())
     say("Recorded: %s %s on %s (%s)" % (board_id, new_record["version"], port, RECORD))
+
+
+def record_of(board_id, arch, files, image):
+    """deployed.json's record: the board, version, commit, architecture, each file's hash; image: our
+    image's digest."""
+    out = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
+           "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
+    if image:
+        out["image"] = manifest.image_digest(board_id)
+    return out
 
 
 def wait_ready(board, board_id, timeout):

@@ -81,24 +81,11 @@ def _module_file(name):
     """The source file of a module of ours, or None: firmware/ first
     (packages by their __init__.py), then boards/ for board files."""
     parts = name.split(".")
-    base = os.path.join(FIRMWARE, *parts)
-    for path in (base + ".py", os.path.join(base, "__init__.py")):
-        if os.path.isfile(path):
-            return path
-    if len(parts) == 1 and os.path.isfile(os.path.join(BOARDS_DIR, name + ".py")):
-        return os.path.join(BOARDS_DIR, name + ".py")
-    base = os.path.join(LIB, *parts)
-    for path in (base + ".py", os.path.join(base, "__init__.py")):
-        if os.path.isfile(path):
-            return path
-    return None
-
-
-def lib_missing(name):
-    """A library of requirements-board.txt that is not installed: say so."""
-    if not os.path.isdir(LIB):
-        raise ManifestError("the board's libraries are not installed (%s, for '%s'): run make setup"
-                            % (os.path.relpath(LIB, ROOT), name))
+    paths = [os.path.join(top, *parts) + ".py" if py else os.path.join(top, *parts, "__init__.py")
+             for top in (FIRMWARE, LIB) for py in (True, False)]
+    if len(parts) == 1:
+        paths.insert(2, os.path.join(BOARDS_DIR, name + ".py"))
+    return next((p for p in paths if os.path.isfile(p)), None)
 
 
 def _optional(tree):
@@ -241,7 +228,9 @@ def closure(board_id):
                 if os.path.isdir(os.path.join(FIRMWARE, *name.split("."))) or \
                         _module_file(name.rpartition(".")[0]) is not None:
                     continue  # a package without an __init__.py; or "from pkg.mod import name"
-                lib_missing(name)
+                if not os.path.isdir(LIB):  # a library of requirements-board.txt not installed
+                    raise ManifestError("the board's libraries are not installed (%s, for '%s'): run make "
+                                        "setup" % (os.path.relpath(LIB, ROOT), name))
                 raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
                                     "into MicroPython" % (os.path.relpath(path, ROOT), name))
             # a package's modules need its __init__ on the board too
@@ -347,13 +336,18 @@ def image_manifests(board_id, out_dir):
                          "# firmware (make image)\n"
                          'include("$(PORT_DIR)/boards/manifest.py")\ninclude("firmware.py")\n' % board_id}
     for name, text in texts.items():
-        path = os.path.join(out_dir, name)
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:  # unchanged files keep their time: the builds see nothing new
-            with open(path, "w") as f:
-                f.write(text)
-        out[name[:-3]] = path
+        out[name[:-3]] = os.path.join(out_dir, name)
+        update(out[name[:-3]], text)  # unchanged files keep their time: the builds see nothing new
     return out
+
+
+def update(path, text, write=True):
+    """Whether the file at path differs from text (or is not there); write: then rewritten."""
+    old = open(path).read() if os.path.exists(path) else None
+    if old != text and write:
+        with open(path, "w") as f:
+            f.write(text)
+    return old != text
 
 
 def version():
