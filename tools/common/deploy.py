@@ -259,19 +259,17 @@ class Board:
         self.port = port
         self.board_id = board_id
         s3 = s3_board(board_id)
-        try:
-            self.t = SerialTransport(port, baudrate=115200)
-        except TransportError:
-            moved = s3_moved(port) if s3 else None
-            if moved is None:
-                raise DeployError("cannot open %s: %s" % (port, ports_hint(port, s3, board_id)))
-            say("  %s is not there; the ESP32-S3 running MicroPython is %s: using it" % (
-                port, usbports.describe(moved)))
-            self.port = moved.device
+        for again in (False, True):  # an S3's port not there (renamed after flashing): the one S3 then
             try:
                 self.t = SerialTransport(self.port, baudrate=115200)
+                break
             except TransportError:
-                raise DeployError("cannot open %s: %s" % (self.port, ports_hint(self.port, s3, board_id)))
+                mine = usbports.s3_ports()[0] if s3 and not again else []  # running MicroPython
+                if len(mine) != 1:
+                    raise DeployError("cannot open %s: %s" % (self.port, ports_hint(self.port, s3, board_id)))
+                say("  %s is not there; the ESP32-S3 running MicroPython is %s: using it" % (
+                    port, usbports.describe(mine[0])))
+                self.port = mine[0].device
         self.usb = usbports.find(self.port)  # its USB id: to know it again should it come back renamed
         try:
             self.t.enter_raw_repl(soft_reset=soft_reset)
@@ -354,17 +352,10 @@ class Board:
         return None, seen
 
     def lost(self, error, native, end):
-        """The port went away at the reset. On the board's own USB (an
-        ESP32-S3) the USB starts again with the chip: the old handle is let
-        go of at once (Linux gives the name back only once nothing holds it,
-        or the board comes back as the next ttyACM), then the same device is
-        waited for (usbports.returned: by its USB id and serial number, not
-        the bootloader's port there for a moment) and opened again, as
-        mpremote waits for a port (SerialTransport(wait=): the open retried
-        until it works) and finds one by its serial number (connect id:).
-        What the firmware printed meanwhile waits in its USB buffer
-        (MicroPython keeps the latest output until a host opens the port).
-        Anywhere else the cable or the power went."""
+        """The port went away at the reset. On the board's own USB (an ESP32-S3)
+        the old handle let go of at once, the same device waited for
+        (usbports.returned) and opened again (docs/DEPLOY.md, step 7 says
+        why each); anywhere else the cable or the power went."""
         was = self.port
         self.drop()
         if not native:
@@ -420,13 +411,6 @@ def s3_board(board_id):
     chip's own USB, whose port goes away at every reset and may come back
     under another name."""
     return board_id in manifest.BOARDS and manifest.board_chip(board_id) == "esp32s3"
-
-
-def s3_moved(port):
-    """The one port of an ESP32-S3 running MicroPython (USB 303a:4001), for
-    a port that is not there (its name changed after flashing); None."""
-    mine, _ = usbports.s3_ports()
-    return mine[0] if len(mine) == 1 else None
 
 
 def reset_hint(board_id):

@@ -173,28 +173,22 @@ def names_in(text):
     return {t.string for t in _tokens(text) if t.type == tokenize.NAME}
 
 
-def _spelled(tree):
-    """Every name a source's strings spell (setattr(display, "found")), or
-    its f-strings hold (tokenize sees neither: Python 3.11 gives an f-string
-    as one string token)."""
+def _spelled(tree, ours=False):
+    """Every name a source's strings spell (setattr(display, "found")) and,
+    but in ours, its f-strings hold (tokenize sees neither: Python 3.11
+    gives an f-string as one string token). ours: ValueError at an f-string."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if re.match(r"[\w.]+\Z", node.value):  # a name, or a module's path
                 out.update(p for p in node.value.split(".") if IDENT.match(p))
-        elif isinstance(node, ast.Name):
+        elif ours and isinstance(node, ast.JoinedStr):
+            raise ValueError("an f-string, whose names the renamer cannot read (use % formatting)")
+        elif not ours and isinstance(node, ast.Name):
             out.add(node.id)
-        elif isinstance(node, ast.Attribute):
+        elif not ours and isinstance(node, ast.Attribute):
             out.add(node.attr)
     return out
-
-
-def _strings(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            yield node.value
-        elif isinstance(node, ast.JoinedStr):
-            raise ValueError("an f-string, whose names the renamer cannot read (use % formatting)")
 
 
 def kept_by(text, modules, driver=False):
@@ -204,12 +198,7 @@ def kept_by(text, modules, driver=False):
     key), a const()'s, and any imported from outside the firmware. (A call's other keywords are
     renamed with the parameters they name: a port's own are its names.)"""
     tree = ast.parse(text)
-    keep = set()
-    for s in _strings(tree):
-        if IDENT.match(s):
-            keep.add(s)
-        elif re.match(r"[\w.]+\Z", s):  # "engine.game": a module's path
-            keep.update(p for p in s.split(".") if p)
+    keep = _spelled(tree, ours=True)  # "engine.game": a module's path
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
