@@ -179,13 +179,11 @@ def compile_files(board_id, arch, out_dir, image=False):
     (manifest.image_flash: the board files, main.py, the page at the root)."""
     files = {}
     for dest, src in (manifest.image_flash if image else manifest.closure)(board_id).items():
-        if dest == "main.py" or not dest.endswith(".py"):  # main.py as is; an asset (manifest.ASSETS)
-            with open(src, "rb") as f:
-                data = f.read()
+        mpy = on_board(dest)
+        if mpy == dest:  # main.py as is; an asset (manifest.ASSETS)
             gz = dest.endswith(".gz") and not src.endswith(".gz")
-            files[dest] = gzip.compress(data, 9, mtime=0) if gz else data
+            files[dest] = gzip.compress(read(src), 9, mtime=0) if gz else read(src)
             continue
-        mpy = dest[:-3] + ".mpy"
         out = os.path.join(out_dir, mpy)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         given = src
@@ -209,15 +207,13 @@ def compile_files(board_id, arch, out_dir, image=False):
         if run.returncode:
             raise DeployError("mpy-cross could not compile %s:\n%s" % (os.path.relpath(given, ROOT),
                                                                         run.stderr.strip()))
-        with open(out, "rb") as f:
-            files[mpy] = f.read()
+        files[mpy] = read(out)
     return files
 
 
 def read_wifi(path):
     """wifi.json's bytes, checked as the board reads it (web/wifi.py)."""
-    with open(path, "rb") as f:
-        data = f.read()
+    data = read(path)
     try:
         d = json.loads(data)
     except ValueError as e:
