@@ -259,18 +259,11 @@ def closure(board_id):
     return dict(sorted(files.items()))
 
 
-# --- Our own MicroPython image: the firmware frozen in (make image, make unix32) ---
-# An image of ours holds, frozen (bytecode and names in flash, not in the
-# heap), every module make deploy would put on the board but main.py and the
-# board files, with the libraries (lib/x/... frozen as x/...; none now),
-# and IMAGE_INFO: the board, the version and a digest of what is frozen, so
-# that make deploy IMAGE=1 knows which firmware the image holds. What stays
-# on the flash: main.py, board.py (its pins, which a user may edit) and the
-# assets, at the flash's root (a web/ folder there would hide the frozen web
-# package: web/server.py looks for the page at the root too). One manifest a
-# board, firmware.py, generated; unix.py (asyncio, as the ESP32 has it
-# frozen, then firmware.py) for the 32-bit unix port, esp32.py (the esp32
-# port's own manifest, then firmware.py) for the board's image.
+# --- Our own MicroPython image: the firmware frozen in (make image, make unix32; docs/DEPLOY.md,
+# "Our image") --- Frozen: what make deploy would put on the board but main.py and the board files
+# (lib/x/... as x/...), and IMAGE_INFO (the board, the version, a digest of what is frozen, which
+# make deploy IMAGE=1 checks). main.py, board.py and the assets stay on the flash, at its root (a
+# web/ folder there would hide the frozen web package: web/server.py looks for the page there too).
 IMAGE_INFO = "imageinfo"
 
 
