@@ -2,13 +2,8 @@
 # the imports (ast) from firmware/main.py and the board's file, so a board
 # gets its own drivers and nothing it never loads. Used by make deploy, make
 # size and the mip package files (package.json, boards/<id>.json).
-#
-#   python tools/manifest.py BOARD          the board's files, one "device-path <- source" a line
-#   python tools/manifest.py --package      rewrite package.json and boards/<id>.json
-#   python tools/manifest.py --check        exit 1 if those files are out of date
-#
 # CPython only (ast); the host side of deploying. The library: tools/manifest.py
-# is its command, the tools and tests import this (from common import manifest).
+# is its command (its usage), the tools and tests import this (from common import manifest).
 import ast
 import json
 import os
