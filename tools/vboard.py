@@ -147,11 +147,10 @@ def main(argv):
     ap.add_argument("--heap", default="512K", help="the unix port's heap, e.g. 512K")
     ap.add_argument("--log", help="append everything the board prints to this file")
     ap.add_argument("--ready-file", help="write the board's socket:// address here once it listens")
-    ap.add_argument("--micropython", default=MICROPYTHON, help="the unix port the board runs")
     ap.add_argument("--image", action="store_true",
                     help="run our image: the virtual board's firmware frozen in (make unix32)")
     args = ap.parse_args(argv)
-    binary = args.micropython
+    binary = MICROPYTHON
     if args.image:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         from common import unix32
