@@ -67,26 +67,41 @@ class _PenIrq:
         return 0 if self.panel.finger is not None else 1
 
 
-class CST820:
+class _I2CTouch:
+    """A touch controller on I2C: w x h the glass's pixels; raw as Panel's, in its own pixels;
+    clock: a function giving ms (the simulator's); rst: its reset line, which starts it afresh."""
+
+    def __init__(self, width, height, raw):
+        self.w, self.h, self.raw = width, height, raw
+        self.now = 0
+        self.clock = lambda: self.now
+        self.rst = _Reset(self._started)
+
+    def _point(self, at):
+        """Where the finger at the glass's (x, y) is in the controller's own pixels."""
+        x0, x1, y0, y1, swap = self.raw
+        sx, sy = at
+        px = x0 + (x1 - x0) * sx // (self.w - 1)
+        py = y0 + (y1 - y0) * sy // (self.h - 1)
+        return (py, px) if swap else (px, py)
+
+
+class CST820(_I2CTouch):
     """A CST820 at I2C address 15h. Registers (InfiniTime's Cst816s_registers.h; the vendor's
     CST820.h): 02h the fingers (low nibble), 03h/04h x (the low nibble of 03h the high bits),
     05h/06h y, A7h the chip ID (B7h: esphome's cst816_touchscreen.h), FEh non-zero: auto-sleep
     off. Asleep (2 s after a reset or the last touch, unless FEh was written: InfiniTime, fbiego/CST816S's
     README, esphome issue 6293) it answers nothing, not even its address. raw: as Panel's, in its
     own pixels (240 x 320, the glass in portrait): the coordinate running along the screen's x at
-    x 0 and at width - 1, the one along y at y 0 and height - 1, swap (along x runs its y).
-    clock: a function giving ms (the simulator's)."""
+    x 0 and at width - 1, the one along y at y 0 and height - 1, swap (along x runs its y)."""
 
     AWAKE_MS = 2000
 
     def __init__(self, width=320, height=240, raw=(0, 319, 239, 0, True)):
-        self.w, self.h, self.raw = width, height, raw
+        super().__init__(width, height, raw)
         self._finger = None
-        self.now = 0
-        self.clock = lambda: self.now
         self.awake_until = self.AWAKE_MS
         self.sleep_off = False
-        self.rst = _Reset(self._started)
 
     def _started(self):  # out of reset it is awake, and has forgotten FEh
         self.sleep_off = False
@@ -104,18 +119,11 @@ class CST820:
     def _awake(self):
         return self.sleep_off or self._finger is not None or self.clock() < self.awake_until
 
-    def _point(self):
-        x0, x1, y0, y1, swap = self.raw
-        sx, sy = self._finger
-        px = x0 + (x1 - x0) * sx // (self.w - 1)
-        py = y0 + (y1 - y0) * sy // (self.h - 1)
-        return (py, px) if swap else (px, py)
-
     def _regs(self):
         regs = bytearray(256)
         regs[0xA7] = 0xB7
         if self._finger is not None:
-            x, y = self._point()
+            x, y = self._point(self._finger)
             regs[0x02] = 1
             regs[0x03], regs[0x04] = x >> 8 & 0x0F, x & 0xFF
             regs[0x05], regs[0x06] = y >> 8 & 0x0F, y & 0xFF
@@ -148,7 +156,7 @@ class _Reset:
         self.level = 1 if v else 0
 
 
-class GT911:
+class GT911(_I2CTouch):
     """A GT911 at I2C address addr (5Dh; 14h where INT was high at its reset), as espressif/esp-bsp's
     esp_lcd_touch_gt911.c reads it: 16-bit register addresses (a one-byte address reaches no
     register: it reads 0s); 8140h-8142h the product ID "911"; 814Eh the status, bit 7 set when a
@@ -156,30 +164,21 @@ class GT911:
     in its own pixels (240 x 320 on the 2432S032C: rzeldent/platformio-espressif32-sunton
     esp32-2432S032C.json, GT911_TOUCH_CONFIG_X_MAX = LCD_WIDTH, no swap, no mirror). A reading is
     made every REPORT_MS, but only once the host has written 0 to the status (the last one is
-    held until then). raw as CST820's; clock: a function giving ms (the simulator's)."""
+    held until then). raw as CST820's."""
 
     REPORT_MS = 10
 
     def __init__(self, width=320, height=240, raw=(0, 319, 239, 0, True), addr=0x5D):
-        self.w, self.h, self.raw, self.addr = width, height, raw, addr
+        super().__init__(width, height, raw)
+        self.addr = addr
         self.finger = None
-        self.now = 0
-        self.clock = lambda: self.now
         self.status = 0
         self.point = (0, 0)
         self.made = -self.REPORT_MS  # when the last reading was made
-        self.rst = _Reset(self._started)
 
     def _started(self):  # out of reset: no reading ready
         self.status = 0
         self.made = self.clock()
-
-    def _point(self):  # (CST820's arithmetic: raw as its)
-        x0, x1, y0, y1, swap = self.raw
-        sx, sy = self.finger
-        px = x0 + (x1 - x0) * sx // (self.w - 1)
-        py = y0 + (y1 - y0) * sy // (self.h - 1)
-        return (py, px) if swap else (px, py)
 
     def _report(self):
         now = self.clock()
@@ -187,7 +186,7 @@ class GT911:
             self.made = now
             self.status = 0x80 | (1 if self.finger is not None else 0)
             if self.finger is not None:
-                self.point = self._point()
+                self.point = self._point(self.finger)
 
     def readfrom_mem_into(self, addr, reg, buf, addrsize=8):
         self._report()
