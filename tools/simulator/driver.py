@@ -33,48 +33,28 @@ def simulator():
     return _SESSION[0]
 
 
-# The time a press takes (make bench's seconds a hole), by Card, Moran and
-# Newell's keystroke-level model (KLM: "The Keystroke-Level Model for User
-# Performance Time with Interactive Systems", CACM 23(7), 1980; "The
-# Psychology of Human-Computer Interaction", 1983). K, a keystroke, is
-# 0.08 s to 1.2 s by skill: 0.28 s, the KLM's average non-secretary typist,
-# is taken for a button and a keyboard's key (a player is no typist; 0.20 s
-# would be a good typist's). Two keys together are two keystrokes (the KLM
-# counts a shift key as a K of its own). A long press and a hold are a
-# keystroke plus the time the button is held.
-K_S = 0.28
+# The time a press takes (make bench's seconds a hole): Card, Moran and Newell's keystroke-level
+# model for presses, Fitts' law for taps, a person's reaction time for a hold's let-go; the model,
+# its sources and why these values: docs/USING.md, "Entry speed".
+K_S = 0.28  # K, a keystroke: the KLM's average non-secretary typist (a player is no typist)
 SHORT_S = K_S
 CHORD_S = 2 * K_S  # two buttons pressed together (the TTGO's up), fn with a keyboard's arrow
 LONG_S = K_S + 0.625  # held past 25 ms of debounce and the 600 ms of a long press
 REACH_S = K_S  # a hold: a keystroke (two together: CHORD_S), and the time held
 TYPE_S = K_S  # a keyboard's key (the Cardputer's)
-# A tap on a touch screen: Fitts' law (Shannon form, MT = b log2(D/W + 1)),
-# with the slope of MacKenzie and Soukoreff's soft-keyboard models, 4.9
-# bits/s tapping with a stylus or a finger (Soukoreff & MacKenzie,
-# "Theoretical upper and lower bounds on typing speed using a stylus and
-# soft keyboard", Behaviour & Information Technology 14, 1995): D the
-# distance from the last tap, W the key's side. Fitts' law is no model of
-# tapping the same key again (Soukoreff & MacKenzie, GI 2002): a tap is at
-# least a keystroke, K_S.
-FITTS_B = 1 / 4.9
-TAP_S = K_S  # the least a tap takes
-# A person lets go of a held button a reaction time after seeing the value
-# wanted (Card, Moran and Newell's Model Human Processor: perceptual 100 ms,
-# cognitive 70 ms, motor 70 ms cycles, some 0.24 s; simple visual reaction
-# 0.2-0.3 s): drawn from Normal(RT_S, RT_SD), at least RT_MIN. The ideal user
-# lets go exactly halfway to the value kept changing.
+FITTS_B = 1 / 4.9  # s a bit: MT = b log2(D/W + 1), D from the last tap, W the key's side
+TAP_S = K_S  # the least a tap takes (Fitts' law is no model of tapping the same key again)
+# A held button is let go a reaction time after the value wanted shows: Normal(RT_S, RT_SD), at
+# least RT_MIN. The ideal user lets go exactly halfway to the value kept changing.
 RT_S = 0.25
 RT_SD = 0.05
 RT_MIN = 0.1
 # On release, drivers/buttons.py takes back the repeats of the last UNDO_MS:
 # the ideal user holds that much longer
 UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
-# What the device takes to answer a key, in ms: the likely ESP32 time on
-# stock MicroPython, the "answer:" of each board file's docstring
-# (tools/common/boards.py; tools/benches/keycost.py, docs/SPEED.md; test_speed
-# holds them to what it measures). A step is seen only once drawn, so a
-# person's let-go of a hold comes that much later; a new screen is waited
-# for before the next press, where it takes longer than the press (K_S).
+# What the device takes to answer a key (ms): each board file's docstring's "answer:"
+# (tools/common/boards.py; docs/SPEED.md). A step is seen only once drawn, so a person's let-go
+# of a hold comes that much later; a new screen is waited for where it takes longer than K_S.
 
 
 class Driver:
@@ -406,7 +386,20 @@ class Driver:
 # hole's card; each way presses what a person would on that input: buttons step through a
 # cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped. Each
 # extends its kind's class in simulator/inputs.py (how the session presses a key on it).
-class Buttons(inputs.Buttons):
+class _Way:
+    """What the ways share unless they say otherwise: nothing to calibrate, OK a key."""
+
+    def __init__(self, d):
+        self.d = d
+
+    def calibrate(self):
+        pass
+
+    def ok(self):
+        self.d.key("ok")
+
+
+class Buttons(_Way, inputs.Buttons):
     timed = ("%.2f s a short press, %.2f s a long one, %.2f s two buttons together, %.2f s and the time "
              "held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))  # how the person's time is counted
 
@@ -424,9 +417,6 @@ class Buttons(inputs.Buttons):
         d.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
         d.keymap = keymap
 
-    def calibrate(self):
-        pass
-
     def key(self, k):
         d = self.d
         d.sim.press_key(k)
@@ -434,9 +424,6 @@ class Buttons(inputs.Buttons):
         ms = simulator().LONG_MS if kind == "long" else simulator().SHORT_MS
         d._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
                  kind == "long", k, kind, ms)
-
-    def ok(self):
-        self.d.key("ok")
 
     def choose(self, m, labels, i):
         self.d._cycle_to(lambda: labels[m.cursor], labels, labels[i])
@@ -477,23 +464,14 @@ class Buttons(inputs.Buttons):
         d.key("ok")
 
 
-class Keyboard(inputs.Keyboard):
+class Keyboard(_Way, inputs.Keyboard):
     timed = "%.2f s a key, %.2f s fn with an arrow's key" % (TYPE_S, CHORD_S)
-
-    def __init__(self, d):
-        self.d = d
-
-    def calibrate(self):
-        pass
 
     def key(self, k):  # a key, or fn with an arrow's key: two together
         d = self.d
         d.sim.press_key(k)
         one = k in d.sim.board.KEYMAP.values()
         d._count(TYPE_S if one else CHORD_S, False, k, "key" if one else "fn", simulator().SHORT_MS)
-
-    def ok(self):
-        self.d.key("ok")
 
     def choose(self, m, labels, i):  # to a row by its number (ui/typed.py), then Enter
         d = self.d
@@ -531,11 +509,8 @@ class Keyboard(inputs.Keyboard):
         d.typed(d.key_for(card))
 
 
-class Touch(inputs.Touch):
+class Touch(_Way, inputs.Touch):
     timed = "a tap by Fitts' law, %.2f s a bit, at least %.2f s" % (FITTS_B, TAP_S)
-
-    def __init__(self, d):
-        self.d = d
 
     def calibrate(self):
         d = self.d
