@@ -166,18 +166,37 @@ class _Reader:
             self.fail("unexpected '%s'" % chr(c))
         self.fail("unexpected byte 0x%02x" % c)
 
-    def enter(self):
+    def enter(self, end):
+        """Into an object or a list: True if it is empty (its end taken)."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             self.fail("nested deeper than %d levels" % MAX_DEPTH)
         self.i += 1
+        if self.skip_ws() != end:
+            return False
+        self.i += 1
+        self.depth -= 1
+        return True
+
+    def more(self, end, what):
+        """After an item: False at the end (taken), True past a ','."""
+        c = self.skip_ws()
+        if c < 0:
+            self.fail("unexpected end of input")
+        self.i += 1
+        if c == end:
+            self.depth -= 1
+            return False
+        if c != 0x2C:
+            self.i -= 1
+            self.fail("expected ',' or '%s' in %s" % (chr(end), what))
+        if self.skip_ws() == end:
+            self.fail("a ',' before '%s' (trailing comma)" % chr(end))
+        return True
 
     def obj(self):
-        self.enter()
         d = {}
-        if self.skip_ws() == 0x7D:
-            self.i += 1
-            self.depth -= 1
+        if self.enter(0x7D):
             return d
         while True:
             if self.skip_ws() != 0x22:
@@ -190,40 +209,17 @@ class _Reader:
                 self.fail("expected ':' after a key")
             self.i += 1
             d[k] = self.value()
-            c = self.skip_ws()
-            if c < 0:
-                self.fail("unexpected end of input")
-            self.i += 1
-            if c == 0x7D:
-                self.depth -= 1
+            if not self.more(0x7D, "an object"):
                 return d
-            if c != 0x2C:
-                self.i -= 1
-                self.fail("expected ',' or '}' in an object")
-            if self.skip_ws() == 0x7D:
-                self.fail("a ',' before '}' (trailing comma)")
 
     def arr(self):
-        self.enter()
-        if self.skip_ws() == 0x5D:
-            self.i += 1
-            self.depth -= 1
+        if self.enter(0x5D):
             return EMPTY
         a = []
         while True:
             a.append(self.value())
-            c = self.skip_ws()
-            if c < 0:
-                self.fail("unexpected end of input")
-            self.i += 1
-            if c == 0x5D:
-                self.depth -= 1
+            if not self.more(0x5D, "a list"):
                 return a
-            if c != 0x2C:
-                self.i -= 1
-                self.fail("expected ',' or ']' in a list")
-            if self.skip_ws() == 0x5D:
-                self.fail("a ',' before ']' (trailing comma)")
 
     def number(self):
         # a whole number is summed as it is read, nothing made (a card: a heap of 64 KB of them was
