@@ -85,7 +85,7 @@ def test_every_board_builds_its_display_and_keys():
 
 
 def test_the_cardputer_on_its_pins_and_either_keyboard():
-    from simulator.keyboard import KeyChip
+    from chipmodels import KeyChip
 
     mod, hw, pins, made = build("cardputer")
     assert type(hw.keys.kb).__name__ == "KeyMatrix"  # no key chip answered: the original

@@ -228,17 +228,18 @@ def test_up_held_at_power_on_drives_the_other_oled_chip():
 
 def test_the_m5stacks_sd_card_is_in_spi_mode_before_the_panels_first_byte():
     # issue 56, 6: the Core's SD card shares the display's bus (CS GPIO 4); a card still in SD mode
-    # takes MOSI for its command line whatever its select says (simulator/sdcard.py, from the SD
+    # takes MOSI for its command line whatever its select says (chipmodels.py's SDCard, from the SD
     # Association's simplified specification). As M5GFX does (src/M5GFX.cpp, _set_sd_spimode), the
     # board puts it into SPI mode before the panel hears a byte; a card already in SPI mode (a
     # restart) answers READ_OCR and is left as it is.
-    from simulator import port, sdcard
+    from chipmodels import SDCard
+    from simulator import port
     from simulator.board import board_module as module
 
     for start in ("sd", "spi"):
         g = glass.unit("m5stack-core")
         emu = panel.DCSPanel(g)
-        card = sdcard.SDCard()
+        card = SDCard()
         card.mode = start
         wiring.wire(g, emu)
         port.attach_spi(18, 23, 19, card)  # another chip on the panel's bus

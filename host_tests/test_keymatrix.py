@@ -1,11 +1,13 @@
 # The Cardputer's keyboard drivers against models of the hardware
-# (tools/simulator/keyboard.py), under both runtimes: the original's
-# 74HC138 matrix (drivers/keymatrix.py: every key by its legend, debounce,
-# keys held together, nothing allocated per scan) and the ADV's TCA8418
-# (drivers/tca8418.py: its key events, by the same legends).
+# (tools/simulator/keyboard.py; the ADV's chip in host_tests/chipmodels.py),
+# under both runtimes: the original's 74HC138 matrix (drivers/keymatrix.py:
+# every key by its legend, debounce, keys held together, nothing allocated
+# per scan) and the ADV's TCA8418 (drivers/tca8418.py: its key events, by
+# the same legends).
 from drivers.keymatrix import KeyMatrix
 from drivers.tca8418 import TCA8418
-from simulator.keyboard import CARDPUTER, CARDPUTER_ADV, KeyChip, Matrix
+from chipmodels import CARDPUTER_ADV, KeyChip
+from simulator.keyboard import CARDPUTER, Matrix
 from support import allocates
 
 STEP = 5  # ms between polls, the firmware's loop

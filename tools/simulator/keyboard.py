@@ -6,14 +6,12 @@
 # release(legend) are the fingers; chatter=n makes the next n reads of a
 # changed key flip, as contacts bounce, and hold=h keeps each level for h
 # reads (scans) before it flips (a bounce of several ms, or a glitch that
-# lasts a few scans, which only a debounce in time rejects). KeyChip: the Cardputer ADV's TCA8418
-# on I2C (drivers/tca8418.py): presses and releases queue as key events.
+# lasts a few scans, which only a debounce in time rejects). The ADV's TCA8418: host_tests/chipmodels.py.
 
 # The Cardputer's wiring and the ADV's key codes are the board file's
 # (boards/cardputer.py, sources in docs/BOARDS.md): the model presses the
 # keys where the board says they are.
 from cardputer import LEGENDS as CARDPUTER  # noqa: E402
-from cardputer import adv_legends  # noqa: E402
 
 
 class OutPin:
@@ -97,43 +95,3 @@ class Matrix:
                 if (left + self.holds[k] - 1) // self.holds[k] % 2:  # the last h reads the other way,
                     down ^= 1  # and so on
         return 0 if down else 1
-
-
-# The Cardputer ADV: the same 56 keys, scanned by a TCA8418: its event code
-# is row * 10 + column + 1 (boards/cardputer.py).
-CARDPUTER_ADV = tuple(adv_legends())
-
-
-class KeyChip:
-    """The TCA8418 as its I2C registers show it: a FIFO of key events."""
-
-    def __init__(self, legends=CARDPUTER_ADV, addr=0x34):
-        self.legends = legends
-        self.addr = addr
-        self.regs = bytearray(0x30)
-        self.fifo: list = []
-
-    def code(self, legend):
-        return self.legends.index(legend) + 1
-
-    def press(self, legend):
-        self.fifo.append(0x80 | self.code(legend))
-
-    def release(self, legend):
-        self.fifo.append(self.code(legend))
-
-    def writeto_mem(self, addr, reg, buf):
-        assert addr == self.addr, addr
-        if reg == 0x02:
-            self.regs[reg] &= ~buf[0] & 0xFF  # write 1s to clear
-        else:
-            self.regs[reg] = buf[0]
-
-    def readfrom_mem_into(self, addr, reg, buf):
-        assert addr == self.addr, addr
-        if reg == 0x03:
-            buf[0] = min(len(self.fifo), 10)  # the chip holds 10 events
-        elif reg == 0x04:
-            buf[0] = self.fifo.pop(0) if self.fifo else 0
-        else:
-            buf[0] = self.regs[reg]

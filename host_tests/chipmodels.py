@@ -1,3 +1,9 @@
+# Models of chips only the tests attach (nothing in tools/ uses them): the
+# M5Stack's SD card on its display's bus (test_first_flash.py) and the
+# Cardputer ADV's key chip (test_keymatrix.py, test_board_setup.py).
+from cardputer import adv_legends
+from simulator.panel import Pin  # the stand-in line, for the card's CS
+
 # An SD card on a shared SPI bus, as the SD Association's Physical Layer
 # Simplified Specification (part 1, "SPI Mode") describes its start: it powers
 # up in SD mode, where CMD (the bus's MOSI) is its command line whatever its
@@ -8,8 +14,6 @@
 # M5Stack Core has one on its display's bus (CS GPIO 4; docs/BOARDS.md).
 # Modelled from the specification, not from any driver: host_tests hold the
 # board file to M5GFX's sequence (src/M5GFX.cpp, _set_sd_spimode) through it.
-
-from simulator.panel import Pin  # the stand-in line, for its CS
 
 CMD0 = bytes((0x40, 0, 0, 0, 0, 0x95))
 CMD58 = 0x7A
@@ -52,3 +56,43 @@ class SDCard:
         for i in range(len(buf)):
             buf[i] = self.answer.get(i, 0xFF)
         self.answer = {}
+
+
+# The Cardputer ADV: the same 56 keys, scanned by a TCA8418: its event code
+# is row * 10 + column + 1 (boards/cardputer.py).
+CARDPUTER_ADV = tuple(adv_legends())
+
+
+class KeyChip:
+    """The TCA8418 as its I2C registers show it: a FIFO of key events."""
+
+    def __init__(self, legends=CARDPUTER_ADV, addr=0x34):
+        self.legends = legends
+        self.addr = addr
+        self.regs = bytearray(0x30)
+        self.fifo: list = []
+
+    def code(self, legend):
+        return self.legends.index(legend) + 1
+
+    def press(self, legend):
+        self.fifo.append(0x80 | self.code(legend))
+
+    def release(self, legend):
+        self.fifo.append(self.code(legend))
+
+    def writeto_mem(self, addr, reg, buf):
+        assert addr == self.addr, addr
+        if reg == 0x02:
+            self.regs[reg] &= ~buf[0] & 0xFF  # write 1s to clear
+        else:
+            self.regs[reg] = buf[0]
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        assert addr == self.addr, addr
+        if reg == 0x03:
+            buf[0] = min(len(self.fifo), 10)  # the chip holds 10 events
+        elif reg == 0x04:
+            buf[0] = self.fifo.pop(0) if self.fifo else 0
+        else:
+            buf[0] = self.regs[reg]
