@@ -42,6 +42,9 @@ except ImportError:
     framebuf = None
 
 _ARGS = {0x2A: 4, 0x2B: 4, 0x36: 1, 0x3A: 1}
+# SLPOUT, SLPIN, DISPON, DISPOFF, INVON, INVOFF: a state each sets
+_SETS = {0x11: ("awake", True), 0x10: ("awake", False), 0x29: ("on", True), 0x28: ("on", False),
+         0x21: ("inv", True), 0x20: ("inv", False)}
 
 
 class DCSPanel:
@@ -120,18 +123,8 @@ class DCSPanel:
         if c == 0x01:
             self._reset_state()
             self.cmd = c
-        elif c == 0x11:
-            self.awake = True
-        elif c == 0x10:
-            self.awake = False
-        elif c == 0x29:
-            self.on = True
-        elif c == 0x28:
-            self.on = False
-        elif c == 0x21:
-            self.inv = True
-        elif c == 0x20:
-            self.inv = False
+        elif c in _SETS:
+            setattr(self, *_SETS[c])
         elif c == 0x2C:
             self.col, self.row = self.cols[0], self.rows[0]
             self.half = None
@@ -290,6 +283,11 @@ def bus(mod):
 # --- SSD1306 ------------------------------------------------------------------
 _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
              0xDB: 1, 0x8D: 1}
+# the one-byte commands that set a state, the SSD1306's and the SH1106's alike: display off/on,
+# segment remap, COM scan (the SH1106 takes C0h-CFh: its own), inverse
+_OLED_SETS = {0xAE: ("on", False), 0xAF: ("on", True), 0xA0: ("remap", False), 0xA1: ("remap", True),
+              0xC0: ("comscan", False), 0xC8: ("comscan", True), 0xA6: ("invert", False),
+              0xA7: ("invert", True)}
 
 
 class SSD1306:
@@ -360,16 +358,10 @@ class SSD1306:
         while i < len(data):
             ctrl = data[i]
             i += 1
-            if ctrl & 0x40:  # data
-                rest = data[i:] if not ctrl & 0x80 else data[i : i + 1]
-                for b in rest:
-                    self._data(b)
-                i += len(rest)
-            else:
-                rest = data[i:] if not ctrl & 0x80 else data[i : i + 1]
-                for b in rest:
-                    self._command(b)
-                i += len(rest)
+            rest = data[i:] if not ctrl & 0x80 else data[i : i + 1]  # Co: one byte, then a control byte
+            for b in rest:
+                (self._data if ctrl & 0x40 else self._command)(b)  # D/C
+            i += len(rest)
 
     def _command(self, c):
         if self._pending is not None:
@@ -381,16 +373,8 @@ class SSD1306:
         self.commands.append(c)
         if c in _SSD_ARGS:
             self._pending, self._args = c, []
-        elif c == 0xAF:
-            self.on = True
-        elif c == 0xAE:
-            self.on = False
-        elif c in (0xA0, 0xA1):
-            self.remap = c == 0xA1
-        elif c in (0xC0, 0xC8):
-            self.comscan = c == 0xC8
-        elif c in (0xA6, 0xA7):
-            self.invert = c == 0xA7
+        elif c in _OLED_SETS:
+            setattr(self, *_OLED_SETS[c])
         elif 0x40 <= c <= 0x7F:  # the display start line
             self.start = c & 0x3F
         elif self.mode == 2 and 0xB0 <= c <= 0xB7:  # page addressing mode's page
@@ -535,12 +519,8 @@ class SH1106(SSD1306):
             self.page = c & 7
         elif 0xC0 <= c <= 0xCF:
             self.comscan = bool(c & 0x08)
-        elif c in (0xAE, 0xAF):
-            self.on = c == 0xAF
-        elif c in (0xA0, 0xA1):
-            self.remap = c == 0xA1
-        elif c in (0xA6, 0xA7):
-            self.invert = c == 0xA7
+        elif c in _OLED_SETS:
+            setattr(self, *_OLED_SETS[c])
 
     def _data(self, b):
         self.data_bytes += 1
