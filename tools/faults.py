@@ -1,19 +1,9 @@
-# make faults: power cuts at every point of a whole game's saves, on the
-# real littlefs over NOR flash in RAM (tools/simulator/flash.py).
-#
-# A whole 9-hole game is played and every state it saves is recorded:
-# under MicroPython through the firmware's screens and keys, under CPython
-# (no framebuf) through the same engine and store calls. Then, for every
-# flash operation k of those saves, the game's saves are replayed on a
-# freshly formatted volume with the power cut at operation k (that program
-# or erase torn), the flash is mounted again and the firmware's loading
-# path started (the whole app under MicroPython). The state it comes back
-# with must be exactly the one before the interrupted save or the one after
-# it, with no warning, and the next save must work. Anything else is lost.
-#
-# Under MicroPython a hole's entry too: a cut at each flash operation of its
-# cards' files (ui/entry.py's Flow) and its save; the start after must open
-# the game with every card taken before the cut (hole_sweep).
+# make faults: power cuts at every flash operation of a whole game's saves,
+# on the real littlefs over NOR flash in RAM (tools/simulator/flash.py), and
+# (MicroPython) of a hole's entry: what is tried and what must come back,
+# docs/STORAGE.md, "How it is tested" (make faults). Under MicroPython the game is played
+# through the firmware's screens and keys, under CPython (no framebuf)
+# through the same engine and store calls.
 #
 #   micropython tools/faults.py [--every N] [--json]     (make faults)
 #   python3 tools/faults.py [--every N] [--json]         (littlefs-python)
@@ -56,28 +46,26 @@ def record_engine_game(seed=7):
     s = savefile.defaults()
     out = []
 
-    def save():
+    def save(game=True):
+        if game:
+            s["game"] = to_doc(g)
         out.append(json.dumps(s))
 
     g = Game(GAME[0], list(NAMES), {"holes": 9}, dealer=0)
     for n in reversed(NAMES):
         history.remember(s, n)
-    s["game"] = to_doc(g)
     save()
     for h in range(9):
         g.add_hole(deal(GAME[0], len(NAMES), rng), h % len(NAMES))
-        s["game"] = to_doc(g)
         save()
     set_hole(g, 4, deal(GAME[0], len(NAMES), rng), 0)
-    s["game"] = to_doc(g)
     save()
     while g.playoff_players():
         ps = g.playoff_players()
         g.add_playoff(ps, deal(GAME[0], len(ps), rng), None)
-        s["game"] = to_doc(g)
         save()
     history.finish(s, g.summary())
-    save()
+    save(game=False)
     return out
 
 
