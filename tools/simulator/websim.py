@@ -194,20 +194,16 @@ class WebSim:
         return "\n".join(self.noise[-40:])
 
     def wait_up(self, timeout=20):
-        if self.clock is not None:
-            end = self.now + 1000 * timeout
-            while self.now is not None and self.now < end:
-                try:
-                    return self.get("/state")
-                except OSError:
-                    self.advance(100)
-            raise AssertionError("the page was not served within %d s: %s" % (timeout, self.tail()))
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
+        clocked = self.clock is not None  # (its time, else real time)
+        end = self.now + 1000 * timeout if clocked else time.monotonic() + timeout
+        while self.now is not None and self.now < end if clocked else time.monotonic() < end:
             try:
                 return self.get("/state")
             except OSError:
-                time.sleep(0.1)
+                if clocked:
+                    self.advance(100)
+                else:
+                    time.sleep(0.1)
         raise AssertionError("the page was not served within %d s: %s" % (timeout, self.tail()))
 
     def request(self, method, path, body=None, headers=None, timeout=25):
@@ -239,37 +235,29 @@ class WebSim:
 
     def close(self):
         """Stop it (the end of its stdin); the noise it made is in self.noise."""
-        if self.clock is not None:
-            for c in list(self.conns):
-                c.close()
-            try:
-                self.p.stdin.close()
-            except OSError:
-                pass
-            if self.now is not None:
+        clocked = self.clock is not None
+        if not clocked and self.p.poll() is not None:
+            return
+        for c in list(self.conns) if clocked else ():
+            c.close()
+        try:
+            self.p.stdin.close()
+        except OSError:
+            pass
+        if clocked and self.now is not None:  # its clock let go, to the end
+            self.clock.go(vclock.FREE)
+            while self.clock.stopped() is not None:
                 self.clock.go(vclock.FREE)
-                while self.clock.stopped() is not None:
-                    self.clock.go(vclock.FREE)
-                self.now = None
-            try:
-                self.p.wait(10)
-            except subprocess.TimeoutExpired:
-                self.p.kill()
-                self.p.wait()
+            self.now = None
+        try:
+            self.p.wait(10)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+        if clocked:
             os.set_blocking(self.p.stdout.fileno(), True)
             self._said(end=True)
             self.clock.close()
-            return
-        if self.p.poll() is None:
-            try:
-                self.p.stdin.close()
-            except OSError:
-                pass
-            try:
-                self.p.wait(10)
-            except subprocess.TimeoutExpired:
-                self.p.kill()
-                self.p.wait()
 
 
 def with_ours(headers):
