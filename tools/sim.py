@@ -184,6 +184,9 @@ def live_help(s):
 # it; a keyboard takes every arrow (fn with ; . , /), the others up and down; Esc alone is a
 # keyboard's esc; start (the terminal made ready) and esc do nothing unless said.
 class Live:
+    q_quits = True
+    all_arrows = False
+
     @staticmethod
     def start(s):
         pass
@@ -192,11 +195,14 @@ class Live:
     def esc(s):
         pass
 
+    @staticmethod
+    def char(s, c):
+        """Enter is ok, Backspace back; the others do nothing unless said."""
+        if c in ("\r", "\n", "\x7f", "\x08"):
+            s.press_key("ok" if c in ("\r", "\n") else "back")
+
 
 class LiveButtons(Live, inputs.Buttons):
-    q_quits = True
-    all_arrows = False
-
     @staticmethod
     def help(s):
         names = s.board.BUTTONS
@@ -225,7 +231,7 @@ class LiveButtons(Live, inputs.Buttons):
     def char(s, c):
         chord = chords(s)
         if c in ("\r", "\n", "\x7f", "\x08"):
-            s.press_key("ok" if c in ("\r", "\n") else "back")
+            Live.char(s, c)
         elif c.lower() == CHORD_KEY and chord:
             s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
         elif c.lower() in LIVE_KEYS[: len(s.board.BUTTONS)]:
@@ -252,9 +258,6 @@ class LiveKeyboard(Live, inputs.Keyboard):
 
 
 class LiveTouch(Live, inputs.Touch):
-    q_quits = True
-    all_arrows = False
-
     @staticmethod
     def help(s):
         return ["click on the screen to tap it (a terminal that reports mouse clicks: most do);",
@@ -263,11 +266,6 @@ class LiveTouch(Live, inputs.Touch):
     @staticmethod
     def start(s):
         sys.stdout.write("\x1b[?1000h\x1b[?1006h")  # report mouse clicks (SGR)
-
-    @staticmethod
-    def char(s, c):
-        if c in ("\r", "\n", "\x7f", "\x08"):
-            s.press_key("ok" if c in ("\r", "\n") else "back")
 
 
 LIVE = {c.kind: c for c in (LiveButtons, LiveKeyboard, LiveTouch)}
@@ -424,15 +422,8 @@ def page_line(s):
     return "the phones' page: %s" % net.wifi.url()
 
 
-def is_folder(path):
-    try:
-        return os.stat(path)[0] & 0x4000 != 0  # S_IFDIR
-    except OSError:
-        return False
-
-
 def make_dirs(path):
-    """The folder and its parents (os.makedirs: the port has none)."""
+    """The folder and its parents (os.makedirs: the port has none); whether it is a folder now."""
     built = "/" if path.startswith("/") else ""
     for part in path.split("/"):
         if not part:
@@ -442,6 +433,10 @@ def make_dirs(path):
             os.mkdir(built)
         except OSError:
             pass  # there already
+    try:
+        return os.stat(path)[0] & 0x4000 != 0  # S_IFDIR
+    except OSError:
+        return False
 
 
 def main(argv):
@@ -480,12 +475,9 @@ def main(argv):
     for k in ("--keys", "--screenshot", "--shots"):
         if opts[k] and opts[k] != "-" and not opts[k].startswith("/"):
             opts[k] = cwd + "/" + opts[k]
-    if opts["--shots"]:
-        make_dirs(opts["--shots"])
-        if not is_folder(opts["--shots"]):
-            print("sim: --shots %s cannot be a folder (a file is there, or it cannot be made)"
-                  % opts["--shots"])
-            return 2
+    if opts["--shots"] and not make_dirs(opts["--shots"]):
+        print("sim: --shots %s cannot be a folder (a file is there, or it cannot be made)" % opts["--shots"])
+        return 2
     # The simulated flash: the firmware's files are relative to the current
     # directory (the flash root on the board). Without --state-dir, an empty
     # one each run (build/sim-scratch/<board>): nothing left in the folder
@@ -496,8 +488,7 @@ def main(argv):
         make_dirs(flash)
         for name in os.listdir(flash):
             os.remove(flash + "/" + name)
-    make_dirs(flash)  # its parents too (build/ on a fresh clone)
-    if not is_folder(flash):
+    if not make_dirs(flash):  # its parents too (build/ on a fresh clone)
         print("sim: --state-dir %s cannot be a folder (a file is there, or it cannot be made)" % flash)
         return 2
     os.chdir(flash)
