@@ -25,13 +25,18 @@ PATH = os.path.join(ROOT, "docs", "KEYS.md")
 
 
 def rows(gid):
-    """[(card, its keys)] in the order the game lists its cards."""
+    """The table's lines: each card, in the order the game lists them, and its keys (a hand's:
+    its own name, or an alias no card of the game has)."""
     r = rules_for(gid)
-    cards = list(r.tokens) + (["."] if r.dots else [])
     out = []
-    for t in cards:
-        keys = [k for k in KEYS if direct.card(k, r) == t]
-        out.append((t, keys))
+    for t in list(r.tokens) + (["."] if r.dots else []):
+        if r.hand:
+            keys = [k for k in KEYS if k.upper() == t or direct.ALIAS.get(k.upper()) == t and
+                    k.upper() not in r.tokens]
+        else:
+            keys = [k for k in KEYS if direct.card(k, r) == t]
+        card = "%s (%s)" % (t, NAMES[t]) if t in NAMES else t
+        out.append("| %s | %s |" % (card, " or ".join("`%s`" % k for k in keys)))
     return out
 
 
@@ -52,25 +57,12 @@ def page():
     for gid in GAME_IDS:
         if rules_for(gid).hand:
             continue
-        lines += ["## %s" % title(gid, False), "", "| card | key |", "|---|---|"]
-        for t, keys in rows(gid):
-            name = NAMES.get(t, "")
-            card = "%s (%s)" % (t, name) if name else t
-            lines.append("| %s | %s |" % (card, " or ".join("`%s`" % k for k in keys)))
-        lines.append("")
+        lines += ["## %s" % title(gid, False), "", "| card | key |", "|---|---|"] + rows(gid) + [""]
     hand = [g for g in GAME_IDS if rules_for(g).hand]
     for gid in hand:
         lines += ["## %s (a hand)" % title(gid, False), "",
                   "Each key adds its card to the hand; Enter: the hand is complete; `=`: the",
-                  "player's total instead.", "", "| card | key |", "|---|---|"]
-        r = rules_for(gid)
-        for t in r.tokens:
-            keys = [k for k in KEYS if k.upper() == t or
-                    direct.ALIAS.get(k.upper()) == t and k.upper() not in r.tokens]
-            name = NAMES.get(t, "")
-            lines.append("| %s | %s |" % ("%s (%s)" % (t, name) if name else t,
-                                          " or ".join("`%s`" % k for k in keys)))
-        lines.append("")
+                  "player's total instead.", "", "| card | key |", "|---|---|"] + rows(gid) + [""]
     lines += [
         "## Every screen",
         "",
