@@ -519,6 +519,7 @@ def idle():
 # --- network (MP ports/esp32/network_wlan.c, network_common.c) ------------------
 
 AP_KEYS = ("ssid", "essid", "hidden", "security", "authmode", "key", "password", "max_clients")
+ALIASES = {"essid": "ssid", "authmode": "security", "password": "key"}  # network_wlan.c's other names
 WLAN_KEYS = AP_KEYS + ("mac", "channel", "hostname", "dhcp_hostname", "reconnects", "txpower", "protocol",
                        "pm")
 reachable: dict = {}  # ssid -> password of the networks a station can join here
@@ -556,7 +557,7 @@ class _WLAN:
                     raise OSError("AP required")
                 if k == "reconnects" and self.if_id != STA_IF:
                     raise OSError("STA required")
-                k = {"essid": "ssid", "authmode": "security", "password": "key"}.get(k, k)
+                k = ALIASES.get(k, k)
                 if k == "ssid":
                     v = v[:32]  # cfg.ap.ssid[32]
                 elif k == "key":
@@ -571,7 +572,7 @@ class _WLAN:
             return None
         if len(args) != 1:
             raise TypeError("can query only one param")
-        k = {"essid": "ssid", "authmode": "security", "password": "key"}.get(args[0], args[0])
+        k = ALIASES.get(args[0], args[0])
         if k == "mac":
             return self.mac()
         if k not in self.cfg or k == "key":
@@ -609,17 +610,10 @@ def WLAN(if_id=STA_IF):  # noqa: N802 (MicroPython's name: one object an interfa
     return _wlans[if_id]
 
 
-class _Network:
-    """The stand-in `network` module."""
-
+class network:  # noqa: N801  (the stand-in `network` module: its names read off the class)
     STA_IF = STA_IF
     AP_IF = AP_IF
-
-    def WLAN(self, if_id=STA_IF):  # noqa: N802
-        return WLAN(if_id)
-
-
-network = _Network()
+    WLAN = staticmethod(WLAN)
 
 
 def install():

@@ -175,13 +175,8 @@ class Sim:
             elif w == "press" and len(words) in (2, 3):
                 b = self.button(words[1])
                 how = words[2].lower() if len(words) == 3 else "short"
-                if how == "short":
-                    ms = SHORT_MS
-                elif how == "long":
-                    ms = LONG_MS
-                elif how.isdigit():
-                    ms = int(how)
-                else:
+                ms = {"short": SHORT_MS, "long": LONG_MS}.get(how, int(how) if how.isdigit() else None)
+                if ms is None:
                     raise ScriptError("a press is short, long or a time in ms, not '%s'" % how)
                 self.press(b, ms)
             elif w == "key" and len(words) == 2:
