@@ -7,14 +7,9 @@
 # Erasing sets a block to 0xff; programming can only clear bits, as on NOR
 # flash. The power can be cut at the k-th program or erase, and image() is
 # what the flash holds when the power comes back. How a cut lands
-# (`behaviour`): "torn", ours: that operation is torn (a part of it
-# happens, the rest does not), nothing after it happens; and littlefs's
-# own power-loss tests' two (littlefs-project/littlefs bd/lfs_emubd.h,
-# lfs_emubd_powerloss_behavior_t, and bd/lfs_emubd.c): "atomic"
-# (LFS_EMUBD_POWERLOSS_NOOP: the k-th operation happens whole, nothing
-# after it) and "ooo" (LFS_EMUBD_POWERLOSS_OOO: writes between two syncs
-# may reach the flash out of order, so at the cut the first block erased
-# since the last sync is put back as it was before that erase).
+# (`behaviour`): "torn", ours, and littlefs's own power-loss tests' "atomic"
+# and "ooo" (littlefs-project/littlefs bd/lfs_emubd.h, bd/lfs_emubd.c):
+# docs/STORAGE.md, "How it is tested", says what each does.
 import os
 import sys
 
@@ -226,14 +221,9 @@ class LfsFile:
     def __init__(self, lfs_os, f):
         self.call, self.f = lfs_os._call, f
 
-    def read(self, *a):
-        return self.call(self.f.read, *a)
-
-    def readline(self, *a):
-        return self.call(self.f.readline, *a)
-
-    def write(self, data):
-        return self.call(self.f.write, data)
+    def __getattr__(self, name):  # read, readline, write
+        method = getattr(self.f, name)
+        return lambda *a: self.call(method, *a)
 
     def close(self):
         try:
