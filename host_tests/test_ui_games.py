@@ -1237,7 +1237,8 @@ TOUR_TITLES = {"home": "Scorekeeper", "hub": "ANN deals", "ender": "Who ended?",
 
 def test_the_tour_script_plays_the_game_its_comments_describe():
     # docs/keys/tour.txt makes the screenshots; keys drift when the UI changes
-    from simulator.driver import ROOT, simulator
+    from common.scratch import CHECKOUT as ROOT
+    from simulator.driver import simulator
 
     ref = Game("crazy-nines", ["ANN", "BOB", "CY"], {"holes": 2})
     ref.add_hole([[["5", "5", "K"], ["QS", "7", "7"], ["2", "2", "2"]],

@@ -2,22 +2,10 @@
 # would: it looks at the screen in front and presses the board's buttons
 # (through its key map) until the card, letter, number or menu item wanted
 # is chosen. Used by the UI tests and by make bench (presses per card).
-import sys
-
-import os  # noqa: E402
-
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-if not HERE.startswith("/"):
-    HERE = os.getcwd() + "/" + HERE
-TOOLS = HERE + "/.."
-ROOT = HERE + "/../.."  # the checkout: docs/keys, the tests' scripts
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-if ROOT + "/boards" not in sys.path:
-    sys.path.append(ROOT + "/boards")
-from common import boards  # noqa: E402
-from simulator import inputs  # noqa: E402
-from common.scratch import fresh_dir as _fresh_dir  # noqa: E402
+from common import paths  # noqa: F401  (firmware/ and boards/ on sys.path, beside tools/)
+from common import boards
+from simulator import inputs
+from common.scratch import fresh_dir as _fresh_dir
 
 
 _SESSION: list = []  # simulator/session.py once imported (an import statement a key allocates)
