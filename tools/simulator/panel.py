@@ -257,10 +257,8 @@ def build(mod, unit=None):
         emu = chip(mod.PANEL[1], mod.PANEL[2], addr)
         return emu, wiring.panel(mod, emu)
     emu = DCSPanel(glass.unit(mod.ID, unit))
-    touch = emu.spec.touch
-    if touch and touch != glass.unit(mod.ID).touch:  # a look-alike's: the board's own setup() finds it
-        return emu, wiring.panel(mod, emu, whole=True)  # the Hardware it builds
-    return emu, wiring.panel(mod, emu)
+    touch = emu.spec.touch  # a look-alike's own: the board's setup() finds it, the Hardware it builds
+    return emu, wiring.panel(mod, emu, whole=bool(touch) and touch != glass.unit(mod.ID).touch)
 
 
 def bus(mod):

@@ -5,11 +5,8 @@
 # and are the phones over real HTTP.
 #
 # WebSim(..., clock=True): the port on the test's own clock (common/vclock.py;
-# docs/TESTING.md, "One clock"): it stands still whenever the test is not in
-# one of its calls, and time passes in it only as the test lets it (run(),
-# advance(), or a call waiting for its answer a turn of the loop at a time).
-# A test's bounds are then in the device's own milliseconds, the same on any
-# machine. Without it (the browser's tests: Chromium keeps real time), real time.
+# docs/TESTING.md, "One clock"), time passing only in run(), advance() or a
+# call waiting for its answer. Without it (the browser's tests), real time.
 import http.client
 import json
 import os

@@ -33,13 +33,6 @@ class _Reset:
         return 1 if self.pulled_up or pull == Pin.PULL_UP else 0
 
 
-def chip_of(mod):
-    """The chip the board file names in its docstring (tools/common/boards.py)."""
-    from common import boards
-
-    return boards.chip(mod.ID)
-
-
 def wire(glass, emu, chip="esp32"):
     """A fresh stand-in port for chip, with emu (a panel.DCSPanel showing
     glass) on the maker's pins, or with glass None an OLED emulator on the
@@ -75,7 +68,9 @@ def wire(glass, emu, chip="esp32"):
 def panel(mod, emu, whole=False):
     """mod.panel() (a board file's) run on the stand-in wired to emu's glass:
     the display it builds. whole: mod.setup() instead, the Hardware it builds."""
-    wire(getattr(emu, "spec", None), emu, chip_of(mod))
+    from common import boards  # the chip the board file's docstring names
+
+    wire(getattr(emu, "spec", None), emu, boards.chip(mod.ID))
     undo = port.install()
     try:
         return mod.setup() if whole else mod.panel()
