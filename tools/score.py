@@ -13,14 +13,9 @@ import os
 import sys
 
 
-def _here():
-    f = __file__
-    cut = f.rfind("/")
-    return f[:cut] if cut >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../firmware")
-sys.path.insert(0, _here())
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+sys.path.insert(0, HERE + "/../firmware")
+sys.path.insert(0, HERE)
 
 try:
     from common import strictjson
