@@ -23,6 +23,7 @@ MAX_FRACTIONS = 1000  # numbers with a fraction or an exponent (no score holds o
 _CHUNK = 256
 EMPTY: list = []  # every empty array read (above): never to be changed
 _WS = b" \t\n\r"
+_HEX = b"0123456789abcdef"
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
 
 
@@ -331,13 +332,8 @@ class _Reader:
         v = 0
         for _ in range(4):
             c = self.take()
-            if 0x30 <= c <= 0x39:
-                d = c - 0x30
-            elif 0x61 <= c <= 0x66:
-                d = c - 0x57
-            elif 0x41 <= c <= 0x46:
-                d = c - 0x37
-            else:
+            d = _HEX.find(c | 0x20 if c > 0x40 else c)  # (a letter in lower case)
+            if d < 0:
                 self.i -= 1
                 self.fail("expected 4 hex digits after \\u")
             v = v * 16 + d
