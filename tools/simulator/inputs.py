@@ -11,6 +11,8 @@ class Buttons:
     one_press = False  # a card is one key or one tap (bench.py's direct entry)
     words = ("press",)  # a script's words that need this input (docs/SIMULATOR.md)
     instead = ""  # what a script uses instead of press on a board without buttons
+    # what a script's word that needs this input is told on a board without it (refused())
+    lacks = "'press': this board has no buttons (%(instead)s)"
 
     @staticmethod
     def press_key(sim, key):
@@ -20,18 +22,13 @@ class Buttons:
             raise sim.error("this board has no press for '%s'" % key)
         sim.press(p[0], p[1])
 
-    @classmethod
-    def lacked(cls, word, board):
-        """What a script's word that needs this input is told on a board
-        without it (board: the board's kind, its class)."""
-        return "'press': this board has no buttons (%s)" % board.instead
-
 
 class Keyboard:
     kind = "keyboard"
     one_press = True
     words = ("key", "type")
     instead = "'key' and 'type' its keys"
+    lacks = "'%(word)s': this board has no keyboard (the cardputer has)"
 
     @staticmethod
     def press_key(sim, key):
@@ -46,25 +43,18 @@ class Keyboard:
                 return
         raise sim.error("this board has no key for '%s'" % key)
 
-    @classmethod
-    def lacked(cls, word, board):
-        return "'%s': this board has no keyboard (the cardputer has)" % word
-
 
 class Touch:
     kind = "touch"
     one_press = True
     words = ("tap",)
     instead = "'tap X Y' its screen"
+    lacks = "'tap': this board has no touch panel (the cyd has)"
 
     @staticmethod
     def press_key(sim, key):
         """Tap the pad's key for the logical key, where the glass shows it."""
         sim.tap(*sim.seen(*sim.key_point(key)))
-
-    @classmethod
-    def lacked(cls, word, board):
-        return "'tap': this board has no touch panel (the cyd has)"
 
     @staticmethod
     def pad_point(app, label):
@@ -117,5 +107,5 @@ def refused(board, word):
     KINDS) that lacks the input it needs; None where it has it."""
     for k in KINDS.values():
         if k is not board and word in k.words:
-            return k.lacked(word, board)
+            return k.lacks % {"word": word, "instead": board.instead}
     return None
