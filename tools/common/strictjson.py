@@ -24,6 +24,9 @@ _CHUNK = 256
 EMPTY: list = []  # every empty array read (above): never to be changed
 _WS = b" \t\n\r"
 _HEX = b"0123456789abcdef"
+# Lead bytes whose first continuation byte has a narrower range (Unicode's well-formed UTF-8
+# table): no overlong form, no surrogate (ED), nothing past U+10FFFF (F4)
+_FIRST = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
 
 
@@ -340,25 +343,11 @@ class _Reader:
         return v
 
     def utf8(self, c, out):
-        # Lead byte: how many continuation bytes, and the range of the first.
-        lo, hi = 0x80, 0xBF
-        if 0xC2 <= c <= 0xDF:
-            n = 1
-        elif 0xE0 <= c <= 0xEF:
-            n = 2
-            if c == 0xE0:
-                lo = 0xA0
-            elif c == 0xED:
-                hi = 0x9F  # no surrogates
-        elif 0xF0 <= c <= 0xF4:
-            n = 3
-            if c == 0xF0:
-                lo = 0x90
-            elif c == 0xF4:
-                hi = 0x8F
-        else:
+        if not 0xC2 <= c <= 0xF4:  # no lead byte
             self.i -= 1
             self.fail("the input is not UTF-8 text")
+        n = 1 if c < 0xE0 else 2 if c < 0xF0 else 3  # continuation bytes
+        lo, hi = _FIRST.get(c, (0x80, 0xBF))  # the first one's range
         out.append(c)
         for _ in range(n):
             b = self.peek()
