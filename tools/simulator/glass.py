@@ -46,6 +46,12 @@ class Glass:
         # the board check's fix this unit needs (nothing tells it from the usual unit: the same ID)
         self.needs = needs
 
+    def like(self, name, **changed):
+        """A look-alike sold under this unit's board's name: this glass but what changed says."""
+        kw = dict(self.__dict__, **changed)
+        del kw["name"]
+        return Glass(name, **kw)
+
 
 def _cmds(*pairs):
     return tuple((c, bytes(d)) for c, d in pairs)
@@ -116,35 +122,28 @@ CYD = Glass(
                                                                            "sunton esp32-2432S028R.json")),
     touch=dict(chip="xpt2046", sck=25, mosi=32, miso=39, cs=33, irq=36))
 
-CYD_ST7789 = Glass(
-    "cyd-st7789", "ST7789", (240, 320), MX | MV | BGR, (0, 0), (320, 240), False, ST7789_ID,
-    CYD.pins, 1, ST7789_JLX240, (
+CYD_ST7789 = CYD.like(
+    "cyd-st7789", controller="ST7789", madctl=MX | MV | BGR, ident=ST7789_ID, init=ST7789_JLX240, sources=(
         ("ST7789_DRIVER, TFT_BGR, TFT_INVERSION_OFF, pins", "witnessmenow/ESP32-Cheap-Yellow-Display "
                                                              "DisplayConfig/CYD2USB/User_Setup.h"),
         ("rotation 1: MX|MV, no offset for 240x320", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Rotation.h"),
-        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")), board=CYD.board, touch=CYD.touch)
+        ("power and gamma", "Bodmer/TFT_eSPI TFT_Drivers/ST7789_Init.h")))
 
 # A look-alike sold as the CYD whose backlight is on GPIO 27, not 21; the rest as the usual unit's
 # (reported in witnessmenow/ESP32-Cheap-Yellow-Display PR #327, a 2.4-inch unit with an
 # ESP32-D0WD-V3: "Backlight was enabled with pin 27"; element-software/CYD-ESPHome-HA-Monitor #14:
 # "if not on the GPIO27 the screen remain black"). GPIO 27 is free on the usual unit
 # (witnessmenow's PINS.md), so the board file drives both.
-CYD_BL27 = Glass(
-    "cyd-bl27", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
-    dict(CYD.pins, bl=27), CYD.host, CYD.init, CYD.sources + (
-        ("backlight on GPIO 27", "witnessmenow/ESP32-Cheap-Yellow-Display PR #327; "
-                                 "element-software/CYD-ESPHome-HA-Monitor #14"),), board=CYD.board,
-    touch=CYD.touch)
+CYD_BL27 = CYD.like("cyd-bl27", pins=dict(CYD.pins, bl=27), sources=CYD.sources + (
+    ("backlight on GPIO 27", "witnessmenow/ESP32-Cheap-Yellow-Display PR #327; "
+                             "element-software/CYD-ESPHome-HA-Monitor #14"),))
 
 # The CYD whose glass needs INVON (a negative picture without it): rzeldent/platformio-espressif32-
 # sunton esp32-2432S028Rv2.json, whose ILI9341 init sends 21h (INVON) before sleep out; TFT_eSPI
 # issue 3401 and rzeldent/esp32-smartdisplay issue 59 report such units. Its own gamma there differs
 # from TFT_eSPI's: not modelled (the picture's colours are the question here).
-CYD_INVON = Glass(
-    "cyd-028rv2", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, True, CYD.ident,
-    CYD.pins, CYD.host, CYD.init, CYD.sources + (
-        ("INVON (21h) in its init", "rzeldent/platformio-espressif32-sunton esp32-2432S028Rv2.json"),),
-    board=CYD.board, touch=CYD.touch, needs="Invert")
+CYD_INVON = CYD.like("cyd-028rv2", invert=True, needs="Invert", sources=CYD.sources + (
+    ("INVON (21h) in its init", "rzeldent/platformio-espressif32-sunton esp32-2432S028Rv2.json"),))
 
 # The look-alikes as their board definitions give them (rzeldent/platformio-espressif32-sunton,
 # commit 4aa6a15, esp32-2432S024R.json and esp32-2432S024C.json): the usual unit's display, pins and
@@ -156,25 +155,20 @@ CYD_INVON = Glass(
 _LOOKALIKE = CYD.sources + (
     ("backlight 27; touch pins", "rzeldent/platformio-espressif32-sunton esp32-2432S024R.json, "
                                  "esp32-2432S024C.json"),)
-CYD_024R = Glass(
-    "cyd-2432s024r", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
-    dict(CYD.pins, bl=27), CYD.host, CYD.init, _LOOKALIKE, board=CYD.board,
-    touch=dict(chip="xpt2046", sck=14, mosi=13, miso=12, cs=33, irq=36, host=1))
-CYD_024C = Glass(
-    "cyd-2432s024c", "ILI9341", CYD.ram, CYD.madctl, CYD.start, CYD.size, CYD.invert, CYD.ident,
-    dict(CYD.pins, bl=27), CYD.host, CYD.init, _LOOKALIKE, board=CYD.board,
-    touch=dict(chip="cst820", sda=33, scl=32, rst=25, int=21, addr=0x15))
+CYD_024R = CYD.like("cyd-2432s024r", pins=dict(CYD.pins, bl=27), sources=_LOOKALIKE,
+                    touch=dict(chip="xpt2046", sck=14, mosi=13, miso=12, cs=33, irq=36, host=1))
+CYD_024C = CYD.like("cyd-2432s024c", pins=dict(CYD.pins, bl=27), sources=_LOOKALIKE,
+                    touch=dict(chip="cst820", sda=33, scl=32, rst=25, int=21, addr=0x15))
 
 # The 2432S032C (rzeldent/platformio-espressif32-sunton esp32-2432S032C.json; the same pins in
 # spark404/esp32-2432S032C_I-base's README): an ST7789 on the usual unit's display pins, the
 # backlight on 27, and a GT911 on I2C at 5Dh, sda 33, scl 32, rst 25, int 21. Its panel is modelled
 # as the CYD2USB's ST7789 (its inversion not confirmed from a second source).
-CYD_032C = Glass(
-    "cyd-2432s032c", "ST7789", CYD_ST7789.ram, CYD_ST7789.madctl, CYD_ST7789.start, CYD_ST7789.size,
-    CYD_ST7789.invert, CYD_ST7789.ident, dict(CYD.pins, bl=27), CYD_ST7789.host, CYD_ST7789.init,
-    CYD_ST7789.sources + (("ST7789, backlight 27, GT911 at 5Dh and its pins",
-                           "rzeldent/platformio-espressif32-sunton esp32-2432S032C.json"),),
-    board=CYD.board, touch=dict(chip="gt911", sda=33, scl=32, rst=25, int=21, addr=0x5D))
+CYD_032C = CYD_ST7789.like(
+    "cyd-2432s032c", pins=dict(CYD.pins, bl=27), touch=dict(chip="gt911", sda=33, scl=32, rst=25, int=21,
+                                                             addr=0x5D),
+    sources=CYD_ST7789.sources + (("ST7789, backlight 27, GT911 at 5Dh and its pins",
+                                   "rzeldent/platformio-espressif32-sunton esp32-2432S032C.json"),))
 
 M5STACK = Glass(
     "m5stack-core", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), True, (0xE3, 0x00, 0x00),
@@ -188,9 +182,7 @@ M5STACK = Glass(
     rst_pulled_up=True)
 
 # The older Core's TN glass: no pull-up on the reset line, no INVON (M5GFX Panel_M5Stack::init)
-M5STACK_TN = Glass(
-    "m5stack-core-tn", "ILI9342C", (320, 240), BGR, (0, 0), (320, 240), False, (0xE3, 0x00, 0x00),
-    M5STACK.pins, 2, ILI9342C_M5, M5STACK.sources, rst_pulled_up=False, board=M5STACK.board)
+M5STACK_TN = M5STACK.like("m5stack-core-tn", invert=False, rst_pulled_up=False)
 
 # Each board's units: the first is what make sim shows; the others are look-alikes sold under its name.
 UNITS: dict = {}
