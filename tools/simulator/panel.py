@@ -11,7 +11,7 @@
 
 
 class Pin:
-    """A fake output pin: p(v), p.value(v), p.on(), p.off(); calls back."""
+    """A fake output pin: p(v), p.value(v); calls back."""
 
     def __init__(self, on_change=None, level=1):
         self.level = level
@@ -27,12 +27,6 @@ class Pin:
         if self.on_change:
             self.on_change(self.level)
         return None
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
 
 
 # --- DCS panels ---------------------------------------------------------------
