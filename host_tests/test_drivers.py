@@ -36,7 +36,7 @@ TFT_ESPI_ST7789_135 = ((0, (52, 40)), (0x60, (40, 53)), (0xC0, (53, 40)), (0xA0,
 
 
 def m5():
-    emu = panel.dcs("m5stack-core")
+    emu = panel.DCSPanel(glass.ALL["m5stack-core"])
     return emu, ILI9342(emu, emu.dc, emu.cs, emu.rst, bl=emu.bl)
 
 

@@ -11,7 +11,7 @@ if sys.implementation.name != "micropython":
 from support import raises  # noqa: E402
 from test_ui_games import BOARDS as BUTTON_BOARDS  # noqa: E402
 from simulator.driver import fresh_dir, simulator  # noqa: E402
-from simulator import panel, png  # noqa: E402  (tools/ is on the path: mp_run.py, conftest.py)
+from simulator import glass, panel, png  # noqa: E402  (tools/ is on the path: mp_run.py, conftest.py)
 
 
 def lit_rows(emu):
@@ -167,7 +167,7 @@ def test_a_screen_drawn_in_bands_is_the_screen_drawn_whole():
         d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
         screens = 0
         for k in ("ok", "down", "ok", "down"):  # the hub, the entry screen, a card or two on it
-            whole_emu = panel.dcs(board)
+            whole_emu = panel.DCSPanel(glass.ALL[board])
             whole = make(whole_emu, 0)
             assert whole.band == whole.height
             Pen(whole).frame(d.top().draw)

@@ -16,7 +16,7 @@ from engine.game import GAME_IDS, Game  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from ui import labels  # noqa: E402
 from simulator.dealing import deal  # noqa: E402
-from simulator.driver import Driver, fresh_dir, saved_state  # noqa: E402
+from simulator.driver import Driver, fresh_dir  # noqa: E402
 
 ALL = list(simboard.BOARDS)  # every board (tools/common/boards.py: their files)
 BOARDS = [b for b in ALL if getattr(simboard.board_module(b), "INPUT", "buttons") == "buttons"]  # buttons
@@ -29,9 +29,16 @@ for _g in GAME_IDS:
 NAMES = ["ANN", "BOB", "CY"]
 
 
-def saved():
+def saved_state():
     """What is on the (simulated) flash, read as the next boot will."""
-    return saved_state()
+    from storage import loading, savefile
+
+    kind, _, state = loading.read(savefile.FILE)
+    assert kind == "ok", (kind, state)
+    return state
+
+
+saved = saved_state
 
 
 def check_rescores(d):

@@ -559,12 +559,3 @@ WAYS = {c.kind: c for c in (Buttons, Keyboard, Touch)}
 
 def fresh_dir(name):
     return _fresh_dir("ui-" + name)
-
-
-def saved_state():
-    """What is on the (simulated) flash, read as the next boot will."""
-    from storage import loading, savefile
-
-    kind, _, state = loading.read(savefile.FILE)
-    assert kind == "ok", (kind, state)
-    return state

@@ -225,13 +225,6 @@ class DCSPanel:
         return (r | r >> 5, gr | gr >> 6, b | b >> 5)
 
 
-def dcs(name):
-    """The emulator of the unit named name (simulator/glass.py)."""
-    from simulator import glass
-
-    return DCSPanel(glass.ALL[name])
-
-
 def build(mod, unit=None):
     """(emulator, display): board file mod's own panel() on the emulated
     glass of its unit (its usual one by default: simulator/glass.py), through
