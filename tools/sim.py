@@ -41,15 +41,10 @@ if sys.implementation.name != "micropython":  # the firmware draws with framebuf
              "  .venv/bin/micropython -X heapsize=16M tools/sim.py --board <id> ...  "
              "(make setup installs it)")
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
-if not HERE.startswith("/"):  # absolute: the sim changes into the state dir
-    HERE = os.getcwd() + "/" + HERE
-ROOT = HERE + "/.."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, HERE)
-sys.path.insert(0, ROOT + "/boards")
+# firmware/, tools/ and boards/ on sys.path, absolute (the sim changes into the state dir)
+from common import paths  # noqa: E402,F401
+from common.scratch import CHECKOUT as ROOT  # noqa: E402
 sys.path.append(ROOT + "/.venv/mplib")  # the board's libraries (requirements-board.txt: none now)
-
 from hardware import LONG, SHORT  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from simulator import inputs  # noqa: E402
