@@ -82,12 +82,6 @@ class Obj:
         self.pairs = pairs
 
 
-def to_json(v):
-    out = []
-    _emit(v, out.append)
-    return "".join(out)
-
-
 def _emit(v, put):
     """Write v as JSON through put(text), piece by piece."""
     if v is None:
@@ -302,7 +296,9 @@ def run(argv, source, put=None):
     if explain:
         return 0, a + "\n", ""
     if put is None:
-        return 0, to_json(a) + "\n", ""
+        out = []
+        _emit(a, out.append)
+        return 0, "".join(out) + "\n", ""
     _emit(a, put)
     put("\n")
     return 0, "", ""
