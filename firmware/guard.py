@@ -6,7 +6,6 @@
 # saved, Continue game opens it), after ASIDE_AFTER the saved files are set
 # aside and a fresh state started, so the device never loops on a bad file.
 import gc
-import sys
 
 import crash  # at boot, not when needed: handling an error must not need memory to load code
 from compat import const, sleep_ms, ticks_diff, ticks_ms
@@ -24,8 +23,6 @@ _IDLE_POLL_MS = const(20)
 
 
 class Runner:
-    boot_used = 0  # the heap in use once the first screen is up (ready()): web/wifi.py's room() starts there
-
     def __init__(self, hw, now=0, strict=False):
         """strict: let errors through (the simulator under test)."""
         from ui.draw import Pen
@@ -94,33 +91,6 @@ class Runner:
             return True
 
 
-def ready(hw, runner):
-    """The line the serial console shows once the first screen is up (make
-    deploy waits for it): version, board, and the heap left after boot."""
-    from app import VERSION
-    from storage.log import LOG
-
-    gc.collect()
-    if runner.app is None:
-        return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, LOG)
-    free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
-    used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
-    runner.boot_used = used
-    try:
-        import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
-
-        code = "code frozen"
-    except ImportError:
-        code = "code from files"
-    if sys.platform == "esp32":  # its mem_free() counts what the heap can still grow by (docs/MEMORY.md)
-        return "Scorekeeper %s on %s: ready, %s, %d bytes of heap in use, %d free with the room to grow" % (
-            VERSION, hw.board, code, used, free)
-    # the total tells whether the heap had to grow past the first area (an
-    # ESP32 starts with 56 KB: docs/MEMORY.md)
-    return "Scorekeeper %s on %s: ready, %s, %d bytes of heap free of %d" % (VERSION, hw.board, code, free,
-                                                                             free + used)
-
-
 def _serve(runner, poll_ms):
     """The loop beside the web side until Wi-Fi is turned off (web/run.py:
     loaded only then, so that what it needs takes nothing from the heap at boot)."""
@@ -152,7 +122,13 @@ def main(hw, poll_ms=5):
     r = Runner(hw, ticks_ms())
     try:
         r.step(ticks_ms())  # the first screen is drawn before the console hears "ready"
-        print(ready(hw, r))
+        gc.collect()  # the heap in use at the first screen, before ready.py's code is loaded to say it
+        used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
+        import ready  # (once: let go after, as start.py is)
+        from app import forget
+
+        print(ready.line(hw, r, used))
+        forget("ready")
         if hw.run is not None:
             hw.run(r, poll_ms)
             return

@@ -75,6 +75,7 @@ def test_every_board_builds_its_display_and_keys():
             devices = {wiring.OLED_BUS + (0x3C,): panel.SSD1306()}
         mod, hw, _pins, _made = build(name, devices)
         assert hw.board == mod.ID, name
+        assert hw.wifi_need == getattr(mod, "WIFI_NEED", 0), name  # the Wi-Fi check's (web/wifi.py)
         w, h = hw.display.width, hw.display.height
         # the picture as held: its glass's, with the maker's values (simulator/glass.py), or an OLED's PANEL
         g = glass.unit(mod.ID)

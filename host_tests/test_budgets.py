@@ -138,12 +138,11 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
 # phones in at most 96 KB, 8 under the some 104 KB a plain ESP32's heap grows to with Wi-Fi
 # (docs/MEMORY.md), and the Wi-Fi check (web/wifi.py's room()) letting it go ahead on a plain
 # ESP32's figures (MicroPython #12952's, test_wifi_room's ESP32_HEAPS) with the board's boot: held
-# on the boards that meet it (30 November: the TTGO 95.8, the DevKit 94.0), each board file's
-# WIFI_NEED at least what its game takes beyond the main menu. Not the M5Stack, on the line (95.9
-# to 96.0 KB as the run's context moves it by 64 B), nor the CYD (100.5): the check refuses them,
-# their boards asking NEED_FILES (docs/PHONES.md).
+# on the boards that meet it (30 November: the TTGO 95.4, the M5Stack 95.4, the DevKit 93.4), each
+# board file's WIFI_NEED at least what its game takes beyond the main menu. Not the CYD (100.1):
+# the check refuses it, its board asking NEED_FILES (docs/PHONES.md).
 STOCK_WIFI = 96 * KB
-STOCK_WIFI_BOARDS = ["ttgo-t-display", "devkit-oled"]
+STOCK_WIFI_BOARDS = ["ttgo-t-display", "m5stack-core", "devkit-oled"]
 
 
 @pytest.mark.parametrize("board_id", STOCK_WIFI_BOARDS)

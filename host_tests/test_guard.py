@@ -263,18 +263,24 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
 
     fresh_dir("guard-ready")
     d = Driver("m5stack-core", guarded=True)
-    line = guard.ready(d.sim.hw, d.sim.runner)
+    gc.collect()
+    used = gc.mem_alloc()  # before ready.py is loaded, as guard.py's main() takes it
+    import ready
+
+    line = ready.line(d.sim.hw, d.sim.runner, used)
     assert line.startswith("Scorekeeper %s on m5stack-core: ready, " % VERSION), line
     assert line.split("ready, ")[1].startswith("code from files, "), line  # no imageinfo: not our image
     words = line.split("code from files, ")[1].split()
     free, total = int(words[0]), int(words[-1])
     assert words[1:-1] == ["bytes", "of", "heap", "free", "of"], line
     assert 0 < free < total == gc.mem_free() + gc.mem_alloc()
-    assert d.sim.runner.boot_used == total - free  # where the Wi-Fi check counts a board's need from
+    assert total - free == used  # (ready.py's own code not counted)
+    # the main menu with no game: where the Wi-Fi check counts a board's need from, kept (web/wifi.py)
+    assert d.app.state["settings"]["base"] == [VERSION, len(d.app.state["history"]), used]
     with patched(guard.Runner, "restart", lambda self, now: setattr(self, "app", None)):
         r = guard.Runner(d.sim.hw, 0)
-    assert guard.ready(d.sim.hw, r) == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (
-        VERSION, savefile.LOG)
+    said = ready.line(d.sim.hw, r, used)
+    assert said == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (VERSION, savefile.LOG)
 
 
 # --- a MemoryError, and the path that handles it --------------------------

@@ -34,7 +34,7 @@ def _room(runner):
     web_side() lets go once the radio is up.)"""
     from web import wifi
 
-    return wifi.room_here(runner.hw.wifi_need, runner.boot_used)
+    return wifi.room_here(runner)
 
 
 def _server():

@@ -35,10 +35,10 @@ def room(frozen, machine, free, heaps, need=0, used=0, boot=0):
     free: gc.mem_free() (on an ESP32 it counts the largest block the heap
     could still grow by); heaps: esp32.idf_heap_info(HEAP_DATA)'s (total,
     free, largest free block, least free) per region; need: the board's
-    WIFI_NEED (0: NEED_FILES); used: gc.mem_alloc(); boot: in use once the
-    first screen was up. A board's need is counted from its main menu: what
-    is in use now beyond boot's (the settings' screens) counts as room (it
-    is let go before a hole, where the peak is)."""
+    WIFI_NEED (0: NEED_FILES); used: gc.mem_alloc(); boot: in use at the
+    main menu with no game (0: not known). A board's need is counted from
+    there: what is in use now beyond it (the settings' screens, a game in
+    progress: the need holds it) counts as room."""
     largest = max([h[2] for h in heaps] or [0])
     system = sum(h[1] for h in heaps)
     have = max(0, free - largest) + max(0, min(largest, system - WIFI_RAM))
@@ -47,8 +47,9 @@ def room(frozen, machine, free, heaps, need=0, used=0, boot=0):
     need = NEED_FROZEN if frozen else (need or NEED_FILES) + MARGIN
     if have >= need:
         return None
-    lines = ["Not enough memory for Wi-Fi: %d KB free, the phones need about %d KB." % (
-        have // 1024, need // 1024)]
+    # (room down, need up: never "71 KB, needs 71")
+    lines = ["Not enough memory for Wi-Fi: room for %d KB, a game with the phones needs %d KB." % (
+        have // 1024, -(-need // 1024))]
     if not frozen:
         lines.append("Our image (make image) keeps the code in flash: phones on every board.")
     if "SPIRAM" not in machine and "ESP32S3" not in machine:
@@ -62,10 +63,28 @@ def _free():
     return gc.mem_free()  # type: ignore[attr-defined]
 
 
-def room_here(need, boot):
-    """room() with this device's figures (need: the board's WIFI_NEED; boot:
-    in use once the first screen was up); None where there are none (no
-    esp32 module: the unix port, the simulator)."""
+def _used():
+    """gc.mem_alloc() (a test's stand-in ESP32 gives its own)."""
+    return gc.mem_alloc()  # type: ignore[attr-defined]
+
+
+def base(app):
+    """The heap in use at the main menu with no game, which ready.py keeps in the settings,
+    while the version and the history are as they were then (a start into a game in progress
+    has no such moment); 0 if not known."""
+    from app import VERSION
+
+    b = app.state["settings"].get("base") if app is not None else None
+    if type(b) is list and len(b) == 3 and b[0] == VERSION and b[1] == len(app.state["history"]) \
+            and type(b[2]) is int:
+        return b[2]
+    return 0
+
+
+def room_here(runner):
+    """room() with this device's figures (the board's need, the heap in use at
+    its main menu: base()); None where there are none (no esp32 module: the
+    unix port, the simulator)."""
     try:
         import esp32
     except ImportError:
@@ -80,8 +99,8 @@ def room_here(need, boot):
         frozen = False
     gc.collect()
     machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
-    used = gc.mem_alloc()  # type: ignore[attr-defined]
-    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA), need, used, boot)
+    return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA), runner.hw.wifi_need, _used(),
+                base(runner.app))
 
 
 def own_key(wifi):
