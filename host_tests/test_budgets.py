@@ -8,7 +8,7 @@
 #   stock, the firmware as .mpy files (make deploy): boot leaves at least
 #     16 KB of the plain ESP32's first 56 KB free; a whole 6-player 9-hole
 #     game runs in 88 KB; with Wi-Fi on and 4 phones at most 96 KB in use
-#     (the TTGO and the DevKit: below);
+#     (the TTGO, the M5Stack and the DevKit: below);
 #   frozen, the board's firmware in the image (make image, make deploy
 #     IMAGE=1): a whole game runs in 32 KB; with Wi-Fi on and 4 phones at
 #     the table at most 56 KB in use, with 8 phones 64 KB, every request
