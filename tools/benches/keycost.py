@@ -1,26 +1,12 @@
 #!/usr/bin/env python3
 # What a key costs an ESP32, estimated by counting instructions, not timing
-# (issue 44; docs/SPEED.md). The firmware runs alone (tools/benches/keygame.py,
-# as the heap figures' heapgame.py) on the 32-bit MicroPython unix port, stock
-# (the code from .mpy files, make deploy) and with the board's firmware frozen
-# in (our image), under valgrind's callgrind, which counts the x86
-# instructions run: deterministic, whatever else the machine is doing.
+# (issue 44): the firmware alone (tools/benches/keygame.py) on the 32-bit unix
+# port, stock and frozen, under valgrind's callgrind; a run of N presses and one
+# of 2N, the difference a key, the garbage collector's share added, made ESP32
+# milliseconds by a calibration and the display's bus time. docs/SPEED.md says
+# how, step by step, and how far to trust it.
 #
 #   python tools/benches/keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen]
-#
-# For each board, port and kind of key: a run of N presses and one of 2N
-# (after the same boot, game and warm-up press), the difference a key; the
-# run of N turns the loop as long again with no key, so both turn it as
-# often and the loop's own turns cancel. The garbage collector is held off while the presses run,
-# and its share is added: the bytes a key allocated over the bytes between
-# two collections (app.py's threshold), times what a collection of the
-# game's heap costs (two runs of K and 2K collections). So where a
-# collection falls among the presses no longer moves a figure.
-# Instructions become ESP32 milliseconds through a calibration
-# (CALIBRATION below); the bytes the display sent become bus time, at the
-# clock the board's own panel() gets from the stand-in port
-# (simulator/panel.py's bus(): the TTGO's SPI at 26.67 MHz, the others' at
-# 40, the OLED's I2C at 400 kHz) and 25 us an SPI transaction.
 import os
 import re
 import subprocess
@@ -44,27 +30,19 @@ NAMES = {"step": "a card step", "move": "a cursor move", "screen": "a new screen
 # N (a grid has 8 cells: a card put moves on, and the buttons' ok too, which completes the grid at the
 # eighth: 1 + 2N of them at most, 1 + 2N - 1 for ok)
 PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3, "gc": 2}
-# Each key is counted in these layouts (keygame.py's SHIFT: the firmware's names numbered 0-4 higher,
-# its heap blocks a little further on) and the median taken: the names' numbers (which share a slot of
-# MicroPython's map lookup cache, py/map.c) and the heap's blocks moved a Cardputer card step from 1.0M
-# to 1.8M instructions, nothing else changed (docs/SPEED.md, "How far to trust it").
+# Each key is counted in these layouts (keygame.py's SHIFT) and the median taken; frozen code's names
+# are the image's own, which the layouts do not move: one is counted (docs/SPEED.md, 6)
 SHIFTS = (0, 1, 2, 3, 4)
-# With the code frozen, its names are the image's own (numbered before any made at run time), so the
-# layouts do not move them: a key's figure moved by 0.1% from one layout to another (a CYD card step
-# 1,272,816 / 1,274,277 / 1,273,378 instructions at SHIFT 0, 2, 4; docs/SPEED.md), and one is counted
 FROZEN_SHIFTS = (0,)
 
 
 def shifts(port):
     return SHIFTS if port == "stock" else FROZEN_SHIFTS
+
+
 HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
 
-# ESP32 (240 MHz) milliseconds per million x86 instructions of the 32-bit
-# unix port: MicroPython's own benchmarks (tests/perf_bench: chaos, fannkuch,
-# fft, float, hexiom, nqueens, pidigits, aes, mandel, pystone), counted here
-# under callgrind by issue 44's author against the run-perfbench.py scores
-# published for a 240 MHz ESP32 (micropython PR #7850, issue #6565): the
-# median of the ten benchmarks' ratios, and their quartiles.
+# ESP32 (240 MHz) ms per million x86 instructions of the 32-bit unix port (docs/SPEED.md, 4)
 CALIBRATION = (10.4, 8.0, 12.9)  # likely, low, high
 CALIBRATION_SOURCE = ("10.4 ms of ESP32 (240 MHz) per million x86 instructions, quartiles 8.0-12.9: "
                       "MicroPython's tests/perf_bench under callgrind here against the run-perfbench.py "
@@ -88,12 +66,23 @@ def binary_of(port, board_id):
     return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
 
 
+def arch_of(port):
+    return "x86" if port == "stock" else "x86f"
+
+
+def prepare(boards, ports):
+    """The harness and each board's firmware compiled for the ports, once, before the threads."""
+    for port in ports:
+        heap.harness(arch_of(port))
+        for b in boards:
+            heap.firmware(b, arch_of(port))
+
+
 def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
     under callgrind (count False: run as it is, no instructions counted, 0)."""
-    arch = "x86" if port == "stock" else "x86f"
-    src = heap.firmware(board_id, arch)
-    compiled = heap.harness(arch)
+    src = heap.firmware(board_id, arch_of(port))
+    compiled = heap.harness(arch_of(port))
     work = heap.workdir()
     out = os.path.join(work, "callgrind.out")
     # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
@@ -143,11 +132,7 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
     """{(port, board, kind): {"instr": per key (the median of shifts(port)' layouts), "spread": the
     middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
     allocated per key, "gc": a collection's instructions, "collections": per key}}."""
-    for port in ports:  # compiled once, before the threads
-        arch = "x86" if port == "stock" else "x86f"
-        heap.harness(arch)
-        for b in boards:
-            heap.firmware(b, arch)
+    prepare(boards, ports)
     runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
             for m in (1, 2) for s in (shifts(p) if k in kinds else (0,))]
 
@@ -191,11 +176,7 @@ def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
     """{(port, board, kind): the bytes a key allocates}: runs of N and 2N presses
     as costs()'s, not under valgrind (seconds, not minutes). The heap's own
     count, so exact: no instructions, no timing."""
-    for port in ports:
-        arch = "x86" if port == "stock" else "x86f"
-        heap.harness(arch)
-        for b in boards:
-            heap.firmware(b, arch)
+    prepare(boards, ports)
     runs = [(p, b, k, m) for p in ports for b in boards for k in kinds for m in (1, 2)]
 
     def one(run):
@@ -277,29 +258,13 @@ USAGE = ("usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports s
 
 
 def main(argv):
-    sys.path.insert(0, os.path.dirname(HERE))
-    from common import args
-
-    opts = args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None},
-                      flags=("--garbage",))
+    opts = heap.args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None},
+                           flags=("--garbage",))
     boards = opts["--boards"].split(",") if opts.get("--boards") else list(heap.manifest.REAL_BOARDS)
     kinds = tuple(opts["--kinds"].split(",")) if opts.get("--kinds") else KINDS
     ports = tuple(opts["--ports"].split(",")) if opts.get("--ports") else PORTS
     jobs = int(opts["--jobs"]) if opts["--jobs"] else None
-    if opts["--garbage"]:
-        if not os.path.exists(heap.MPY32):
-            print(heap.missing32())
-            return 0
-        if "frozen" in ports and heap.frozen_port() is None:
-            print(heap.missing_frozen())
-            ports = tuple(p for p in ports if p != "frozen")
-        got = garbage(boards, kinds, ports, jobs)
-        print("bytes a key allocates (the firmware's alone; %s):" % " / ".join(ports))
-        for b in boards:
-            print("  %-16s %s" % (b, ", ".join("%s %s" % (NAMES[k], " / ".join(
-                "{:,}".format(round(got[(p, b, k)])) for p in ports)) for k in kinds)))
-        return 0
-    if not have_valgrind():
+    if not opts["--garbage"] and not have_valgrind():
         print("(no valgrind, so no instruction counts: apt-get install valgrind)")
         return 0
     if not os.path.exists(heap.MPY32):
@@ -308,13 +273,16 @@ def main(argv):
     if "frozen" in ports and heap.frozen_port() is None:
         print(heap.missing_frozen())
         ports = tuple(p for p in ports if p != "frozen")
-    got = costs(boards, kinds, ports, jobs)
-    print(table(got, boards, kinds, ports))
+    if opts["--garbage"]:
+        got = garbage(boards, kinds, ports, jobs)
+        print("bytes a key allocates (the firmware's alone; %s):" % " / ".join(ports))
+        for b in boards:
+            print("  %-16s %s" % (b, ", ".join("%s %s" % (NAMES[k], " / ".join(
+                "{:,}".format(round(got[(p, b, k)])) for p in ports)) for k in kinds)))
+        return 0
+    print(table(costs(boards, kinds, ports, jobs), boards, kinds, ports))
     return 0
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(HERE))
-    from common import args
-
-    sys.exit(args.run(main, sys.argv[1:]))
+    sys.exit(heap.args.run(main, sys.argv[1:]))
