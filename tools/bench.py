@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "benches"))  # its parts: heap, r
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from common.manifest import REAL_BOARDS  # noqa: E402
+import heap  # noqa: E402
 import realholes  # noqa: E402
 from common import args  # noqa: E402
 
@@ -59,21 +60,19 @@ def showdown():
 SCORE_ENV = dict(os.environ, MICROPYPATH="tools:.frozen", HOME="/")
 
 
-def score_run(heap, stdin, *args):
-    """score.py [args] under the 64-bit port in a heap of heap bytes: CompletedProcess."""
-    return subprocess.run([MPY, "-X", "heapsize=%d" % heap, "-m", "score", *args], stdin=stdin,
+def score_run(size, stdin, *args):
+    """score.py [args] under the 64-bit port in a heap of size bytes: CompletedProcess."""
+    return subprocess.run([MPY, "-X", "heapsize=%d" % size, "-m", "score", *args], stdin=stdin,
                           capture_output=True, cwd=ROOT, env=SCORE_ENV)
 
 
-def runs_in(heap, path):
+def runs_in(size, path):
     with open(path, "rb") as f:
-        return score_run(heap, f).returncode == 0
+        return score_run(size, f).returncode == 0
 
 
 def smallest_heap(path):
     """The smallest heap score.py takes path in (and every one 8 KB above it)."""
-    import heap
-
     return heap.smallest_of(lambda h: runs_in(h, path), 1024, 4 * 1024 * 1024, 256, 32)
 
 
@@ -325,20 +324,18 @@ def web_figures():
 
 def heap_figures():
     """The firmware's own heap per board (tools/benches/heap.py), 64-bit and 32-bit."""
-    import heap
-
-    res, harness = heap.figures(list(heap.manifest.REAL_BOARDS), game=True)
+    res, harness = heap.figures(list(REAL_BOARDS), game=True)
     labels = [p[0] for p in heap.ports()]
     print("Heap, the firmware's own (the harness's share taken away; tools/benches/heap.py), KB: after")
     print("boot, the smallest heap it boots in, and the smallest a whole 6-player 9-hole Play Nine")
     print("game through the keys runs in (the test driver's presses, replayed with the firmware")
     print("alone). A smallest heap is the one from which every larger one works.")
-    GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in heap.manifest.REAL_BOARDS})
+    GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in REAL_BOARDS})
     print("{:<16}".format("") + "".join("{:>30}".format(label + " unix port") for label in labels))
     print("{:<16}".format("board") + "{:>10}{:>10}{:>10}".format("boot", "smallest", "game") * len(labels))
     ok = True
     worst = 0
-    for b in heap.manifest.REAL_BOARDS:
+    for b in REAL_BOARDS:
         line = "{:<16}".format(b)
         for label in labels:
             r = res[(label, b)]
@@ -357,7 +354,7 @@ def heap_figures():
     if "32-bit" in labels:
         boot_ok = all(res[("32-bit", b)]["smallest"] <= heap.FIRST_HEAP and
                       heap.FIRST_HEAP - res[("32-bit", b)]["used"] >= heap.BOOT_FREE
-                      for b in heap.manifest.REAL_BOARDS)
+                      for b in REAL_BOARDS)
         print("Targets (32-bit): every board boots in the ESP32's first %d KB with %d KB free: %s;" % (
             heap.FIRST_HEAP // 1024, heap.BOOT_FREE // 1024, "met" if boot_ok else "NOT met"))
         print("  a whole game peaks at %d KB or less: %s (the most: %s KB; a target still open, not a "
@@ -376,14 +373,12 @@ def wifi_figures():
     (tools/benches/heap.py --wifi), and with the firmware frozen into the port when
     that one is built (--wifi --frozen); False if a run or a phone's
     request failed."""
-    import heap
-
-    ok = heap.wifi_table(list(heap.manifest.REAL_BOARDS), GAME_SMALLEST)
+    ok = heap.wifi_table(list(REAL_BOARDS), GAME_SMALLEST)
     if heap.frozen_port() is None:  # the same with the code in flash, if that port is built
         print(heap.missing_frozen())
         return ok
     print()
-    ok = heap.wifi_table(list(heap.manifest.REAL_BOARDS), frozen=True) and ok
+    ok = heap.wifi_table(list(REAL_BOARDS), frozen=True) and ok
     print()
     return wifi_budget(4) and wifi_budget(8) and ok
 
@@ -392,9 +387,7 @@ def wifi_budget(phones):
     """Our image's budget with 4 or 8 phones, every board (make test holds 4 on three boards,
     8 on the CYD alone: the phones' share is the same on every board, and a button board's run
     takes 5 times as long); False if a board is over it or a request failed."""
-    import heap
-
-    boards = list(heap.manifest.REAL_BOARDS)
+    boards = list(REAL_BOARDS)
     old, heap.PHONES = heap.PHONES, phones
     try:
         _label, rows = heap.wifi_figures(boards, frozen=True)
@@ -417,8 +410,8 @@ def wifi_budget(phones):
 SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included
 
 
-def soak_runs_in(heap, holes=1000, binary=MPY):
-    cmd = [binary, "-X", "heapsize=%d" % heap, os.path.join(BENCHES, "soak.py"), str(holes)]
+def soak_runs_in(size, holes=1000, binary=MPY):
+    cmd = [binary, "-X", "heapsize=%d" % size, os.path.join(BENCHES, "soak.py"), str(holes)]
     p = subprocess.run(cmd, capture_output=True, text=True)
     return json.loads(p.stdout) if p.returncode == 0 else None
 
@@ -449,10 +442,10 @@ def storage_figures():
     # fragmentation makes the smallest heap jumpy, so no bisection: the
     # smallest of a 32K ladder from which every larger step runs
     hi = SOAK_HEAP
-    for heap in range(SOAK_HEAP - 32 * 1024, 255 * 1024, -32 * 1024):
-        if soak_runs_in(heap) is None:
+    for size in range(SOAK_HEAP - 32 * 1024, 255 * 1024, -32 * 1024):
+        if soak_runs_in(size) is None:
             break
-        hi = heap
+        hi = size
     print("Soak: %d holes over %d games (all four grid and hand games, 2-8 players, playoffs)," % (
         soak["holes"], soak["games"]))
     print("each saved to littlefs in RAM (%d saves, %d programs, %d erases); history kept: %d games" % (
@@ -464,8 +457,6 @@ def storage_figures():
         kb(soak["heap_first_tenth_mean"]), kb(soak["heap_last_tenth_mean"])))
     print("  second half (the history full): min %s, max %s: it grows while the history fills, then stays" % (
         kb(soak["heap_second_half_min"]), kb(soak["heap_second_half_max"])))
-    import heap
-
     if not os.path.exists(heap.MPY32):
         print(heap.missing32())
         return ok

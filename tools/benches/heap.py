@@ -14,16 +14,10 @@
 # what make deploy IMAGE=1 puts there (board.py, main.py and the page).
 #
 # --wifi: the whole game with Wi-Fi on and PHONES phones at the table
-# (wifi_figures(); on the 32-bit port, or the 64-bit one if there is none),
-# beside the same game without it; in use after collections, in a generous
-# heap, the device and the phones on one clock (common/vclock.py: the same
-# figures every run).
+# (wifi_figures()), beside the same game without it.
 #
 # Every figure is the firmware's own: what the harness alone takes (its
-# "base" run, per board: with the board's file and its keyboard or touch
-# model; compiled, as the firmware is) is subtracted. A smallest heap is "the smallest heap from
-# which every larger one works": a fit is not monotonic (fragmentation), so
-# a bisection is followed by a run at each 1 KB step above its answer.
+# "base" run) is subtracted (docs/MEMORY.md, "What the firmware takes").
 import atexit
 import json
 import os
@@ -65,14 +59,9 @@ FIRST_HEAP = 56 * KB  # the heap MicroPython starts with; it grows into the syst
 BOOT_FREE = 16 * KB  # to be left free of it after boot
 GAME_PEAK = 64 * KB  # a whole game, at most
 
-# The port's environment, the same on every machine: the unix port builds sys.path from
-# MICROPYPATH, else from a default holding "~/.micropython/lib", spelt out from $HOME into the
-# heap (micropython's ports/unix/main.c), so a longer home moved the heap's layout. The ESP32
-# port's path: "", ".frozen", "/lib" (here "lib": the run's folder is the board's flash).
-# The harness (heapgame.py, heapwifi.py) is run as a module (-m) found through the last entry,
-# copied beside the run folders (main_dir()): run as a script, the port keeps the script's
-# real folder in sys.path as a qstr (ports/unix/main.c, realpath), and the figures moved
-# with the clone's place (a TTGO's boot 38,976 B at /work/main, 39,056 at /check/work/main).
+# The port's environment, the same on every machine (a longer $HOME, or a script's real folder,
+# moved the heap's layout: docs/MEMORY.md): the ESP32 port's path ("lib": the run's folder is the
+# board's flash), and the harness run as a module (-m) found through "../main" (main_dir()).
 PORT_ENV = dict(os.environ, MICROPYPATH=".frozen:lib:../main", HOME="/")
 
 
@@ -156,10 +145,8 @@ def firmware(board_id, arch, fresh=False):
 
 _made: set = set()
 
-# The harness's own modules (heapgame.py's imports), compiled like the
-# firmware: imported from source, the compiler's work would be a peak of the
-# harness's own, and it would be subtracted from every "smallest" figure
-# (the Cardputer's keyboard model alone: 14 KB of it).
+# The harness's own modules (heapgame.py's imports), compiled like the firmware: from source, their
+# compiling would be a peak subtracted from every "smallest" figure (docs/MEMORY.md)
 BOARD_FILES = os.path.join(ROOT, "boards")
 HARNESS = [os.path.join(HERE, "simulator", n + ".py") for n in ("board", "keyboard", "touch")] + sorted(
     os.path.join(BOARD_FILES, n) for n in os.listdir(BOARD_FILES) if n.endswith(".py"))
@@ -398,27 +385,19 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
                 now = clock.stopped()
                 for line in said():
                     lines.append(line)
-                    w = line.split()
-                    if not w:
-                        continue
-                    if now is None:
-                        pass
-                    elif w[0] == "READY":
+                    w = line.split()[:1] if now is not None else []
+                    if w == ["READY"]:
                         table.start(now)
-                    elif w[0] == "DONE":  # the game is over: the phones stop, the server goes down
+                    elif w == ["DONE"]:  # the game is over: the phones stop, the server goes down
                         table.stop(now)
                         table.started = False
-                    if w[0] in ("UP", "CONNECTED", "END", "CONNS") or w[:2] == ["HEAP", "wifi"]:
-                        got[w[0] if w[0] != "HEAP" else "peak"] = tuple(
-                            int(x) for x in w[1 + (w[0] == "HEAP"):])
                 if now is None:
                     break
                 if table.started:
                     table.turn(now)
                 clock.go(now + phones.STEP_MS if table.tally.took is None else vclock.FREE)
             p.wait()
-            for line in said() + ([out[0].decode(errors="replace")] if out[0] else []):
-                lines.append(line)
+            lines += said() + ([out[0].decode(errors="replace")] if out[0] else [])
         finally:
             killer.cancel()
             if p.poll() is None:
@@ -430,7 +409,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
         why = err.read().strip()
     for line in lines:
         w = line.split()
-        if w[:2] == ["HEAP", "wifi"] or (w and w[0] in ("END", "CONNS")):
+        if w[:2] == ["HEAP", "wifi"] or (w and w[0] in ("UP", "CONNECTED", "END", "CONNS")):
             got[w[0] if w[0] != "HEAP" else "peak"] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
     if p.returncode != 0 or "peak" not in got:
         hint = ("\n(this MicroPython has no asyncio: build the 32-bit port with it frozen, "
