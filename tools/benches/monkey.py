@@ -56,7 +56,32 @@ class Presses(inputs.Buttons):
 
     @staticmethod
     def event(m, x):
-        return m.press(x)
+        """A random button pressed (its length: short, long or held), maybe bouncing."""
+        c = m.counts
+        b = m.button()
+        if x < 0.64:
+            ms, kind = random.randint(5, 400), "short"
+        elif x < 0.9:
+            ms, kind = random.randint(550, 1500), "long"
+        else:
+            ms, kind = random.randint(1500, 6000), "held"
+        c[kind] += 1
+        bounce = random.random() < 0.2
+        c["bounced"] += bounce
+        what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
+        sws = [m.switches[i] for i in b] if type(b) is tuple else [m.switches[b]]
+        if bounce:  # the contacts chatter for a few ms each way
+            chatter.chatter(sws, m.tick, STEP_MS, chatter.DOWN)
+        for sw in sws:  # two together: one finger a little before the other
+            sw.held = True
+            m.tick(random.randint(0, 2) * STEP_MS)
+        m.tick(ms)
+        if bounce:
+            chatter.chatter(sws, m.tick, STEP_MS, chatter.UP)
+        for sw in sws:
+            sw.held = False
+        m.tick(random.randint(5, 300))
+        return what
 
 
 class Keys(inputs.Keyboard):
@@ -66,7 +91,37 @@ class Keys(inputs.Keyboard):
 
     @staticmethod
     def event(m, x):
-        return m.key(x)
+        """A random key of the keyboard (mostly enter, backspace, a card or
+        digit, fn with an arrow), held a random time, maybe chattering;
+        now and then two keys at once."""
+        c = m.counts
+        kb = m.switches  # the keyboard's model
+        m.mood_left -= 1
+        if m.mood_left <= 0:
+            m.mood_left = random.randint(10, 80)
+            m.mood = random.choice(("enter", "bksp", "5", "1")) if random.random() < 0.5 else None
+        y = random.random()
+        if m.mood is not None and y < 0.5:
+            keys = [m.mood]
+        elif y < 0.65:
+            keys = ["fn", random.choice(";.,/")]
+        elif y < 0.75:
+            keys = [random.choice(m.legends), random.choice(m.legends)]
+        else:
+            keys = [random.choice(m.legends)]
+        keys = [k for i, k in enumerate(keys) if k not in keys[:i]]
+        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
+        c[kind] += 1
+        bounce = random.randint(0, 4) if random.random() < 0.2 else 0
+        c["bounced"] += bounce > 0
+        for k in keys:
+            kb.press(k, chatter=bounce)
+            m.tick(random.randint(0, 3) * STEP_MS)
+        m.tick(ms)
+        for k in keys:
+            kb.release(k, chatter=bounce)
+        m.tick(random.randint(5, 300))
+        return "keys %s %d ms%s" % ("+".join(keys), ms, " bouncing" if bounce else "")
 
 
 class Taps(inputs.Touch):
@@ -76,7 +131,40 @@ class Taps(inputs.Touch):
 
     @staticmethod
     def event(m, x):
-        return m.touch(x)
+        """A random tap: mostly on the keys along the bottom and the menu
+        rows, else anywhere; now and then a light brush, a finger that
+        slides, or one held on."""
+        c = m.counts
+        t = m.switches
+        w, h = m.hw.display.width, m.hw.display.height
+        y = random.random()
+        if m.mood_left <= 0:
+            m.mood_left = random.randint(10, 80)
+            m.mood = (w - 40, h - 20) if random.random() < 0.5 else None  # the OK key, the way forward
+        m.mood_left -= 1
+        if m.mood is not None and y < 0.4:
+            p = m.mood
+        elif y < 0.7:
+            p = (random.randrange(w), random.randrange(h - 80, h))
+        elif y < 0.85:
+            p = (random.randrange(w), random.randrange(21, 141))
+        else:
+            p = (random.randrange(w), random.randrange(h))
+        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
+        c[kind] += 1
+        t.z = 1200 if random.random() < 0.9 else random.randint(100, 500)  # a light brush: too light
+        slide = random.random() < 0.1
+        c["bounced"] += slide
+        t.finger = p
+        m.tick(ms // 2)
+        if slide:
+            t.finger = (max(0, min(w - 1, p[0] + random.randint(-30, 30))),
+                        max(0, min(h - 1, p[1] + random.randint(-30, 30))))
+        m.tick(ms - ms // 2)
+        t.finger = None
+        t.z = 1200
+        m.tick(random.randint(5, 300))
+        return "tap %d,%d %d ms%s" % (p[0], p[1], ms, " sliding" if slide else "")
 
 
 WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
@@ -142,108 +230,11 @@ class Monkey:
         s = self.screen()
         self.screens[s] = self.screens.get(s, 0) + 1
 
-    def press(self, x):
-        """A random button pressed (its length: short, long or held), maybe bouncing."""
-        c = self.counts
-        b = self.button()
-        if x < 0.64:
-            ms, kind = random.randint(5, 400), "short"
-        elif x < 0.9:
-            ms, kind = random.randint(550, 1500), "long"
-        else:
-            ms, kind = random.randint(1500, 6000), "held"
-        c[kind] += 1
-        bounce = random.random() < 0.2
-        c["bounced"] += bounce
-        what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
-        sws = [self.switches[i] for i in b] if type(b) is tuple else [self.switches[b]]
-        if bounce:  # the contacts chatter for a few ms each way
-            chatter.chatter(sws, self.tick, STEP_MS, chatter.DOWN)
-        for sw in sws:  # two together: one finger a little before the other
-            sw.held = True
-            self.tick(random.randint(0, 2) * STEP_MS)
-        self.tick(ms)
-        if bounce:
-            chatter.chatter(sws, self.tick, STEP_MS, chatter.UP)
-        for sw in sws:
-            sw.held = False
-        self.tick(random.randint(5, 300))
-        return what
-
-    def key(self, x):
-        """A random key of the keyboard (mostly enter, backspace, a card or
-        digit, fn with an arrow), held a random time, maybe chattering;
-        now and then two keys at once."""
-        c = self.counts
-        m = self.switches  # the keyboard's model
-        self.mood_left -= 1
-        if self.mood_left <= 0:
-            self.mood_left = random.randint(10, 80)
-            self.mood = random.choice(("enter", "bksp", "5", "1")) if random.random() < 0.5 else None
-        y = random.random()
-        if self.mood is not None and y < 0.5:
-            keys = [self.mood]
-        elif y < 0.65:
-            keys = ["fn", random.choice(";.,/")]
-        elif y < 0.75:
-            keys = [random.choice(self.legends), random.choice(self.legends)]
-        else:
-            keys = [random.choice(self.legends)]
-        keys = [k for i, k in enumerate(keys) if k not in keys[:i]]
-        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
-        c[kind] += 1
-        bounce = random.randint(0, 4) if random.random() < 0.2 else 0
-        c["bounced"] += bounce > 0
-        for k in keys:
-            m.press(k, chatter=bounce)
-            self.tick(random.randint(0, 3) * STEP_MS)
-        self.tick(ms)
-        for k in keys:
-            m.release(k, chatter=bounce)
-        self.tick(random.randint(5, 300))
-        return "keys %s %d ms%s" % ("+".join(keys), ms, " bouncing" if bounce else "")
-
     def tap(self, x, y, ms):
         t = self.switches  # the touch panel's model
         t.finger = (x, y)
         self.tick(ms)
         t.finger = None
-
-    def touch(self, x):
-        """A random tap: mostly on the keys along the bottom and the menu
-        rows, else anywhere; now and then a light brush, a finger that
-        slides, or one held on."""
-        c = self.counts
-        t = self.switches
-        w, h = self.hw.display.width, self.hw.display.height
-        y = random.random()
-        if self.mood_left <= 0:
-            self.mood_left = random.randint(10, 80)
-            self.mood = (w - 40, h - 20) if random.random() < 0.5 else None  # the OK key, the way forward
-        self.mood_left -= 1
-        if self.mood is not None and y < 0.4:
-            p = self.mood
-        elif y < 0.7:
-            p = (random.randrange(w), random.randrange(h - 80, h))
-        elif y < 0.85:
-            p = (random.randrange(w), random.randrange(21, 141))
-        else:
-            p = (random.randrange(w), random.randrange(h))
-        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
-        c[kind] += 1
-        t.z = 1200 if random.random() < 0.9 else random.randint(100, 500)  # a light brush: too light
-        slide = random.random() < 0.1
-        c["bounced"] += slide
-        t.finger = p
-        self.tick(ms // 2)
-        if slide:
-            t.finger = (max(0, min(w - 1, p[0] + random.randint(-30, 30))),
-                        max(0, min(h - 1, p[1] + random.randint(-30, 30))))
-        self.tick(ms - ms // 2)
-        t.finger = None
-        t.z = 1200
-        self.tick(random.randint(5, 300))
-        return "tap %d,%d %d ms%s" % (p[0], p[1], ms, " sliding" if slide else "")
 
     def button(self):
         """A random button. Now and then a mood favours one button for a
