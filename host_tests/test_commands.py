@@ -13,7 +13,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 # the MicroPython unix port's (the firmware draws with framebuf); the rest run under CPython
 CPU_S = 10  # CPU seconds a usage may take at most: the heap bench alone takes minutes (issue 27, 7)
-ON_MICROPYTHON = {"sim.py", "monkey.py", "bench_display.py", "soak.py"}
+ON_MICROPYTHON = {"sim.py", "monkey.py", "soak.py"}
 # harnesses that tools/benches/heap.py runs with its own arguments, compiled beside the firmware
 # whose heap it measures: a name more in them moves the figures (docs/MEMORY.md), so no --help;
 # keygame.py is tools/benches/keycost.py's, run under callgrind with its own arguments the same way

@@ -472,7 +472,7 @@ def storage_figures():
 
 
 def display_figures():
-    p = subprocess.run([MPY, os.path.join(BENCHES, "bench_display.py")],
+    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "display"],
                        capture_output=True, text=True, check=True)
     rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
     import keycost  # the bus each board's file makes (simulator/panel.py's bus()), not a guess by its id

@@ -4,6 +4,11 @@
 #                         each card counts; a long press counts as one)
 #   bench_ui.py draw      the time of a redraw in the colour boards' bands
 #                         against one from a frame buffer of the whole screen
+#   bench_ui.py display   each panel driver's time to expand and push a full
+#                         frame and a changed list row, a band at a time, on
+#                         a bus that only counts bytes (the driver's own work:
+#                         the wire adds its clock's), the bytes each sends, and
+#                         the RAM the display takes with the board's bands
 #   bench_ui.py record BOARD FILE
 #                         a whole 6-player 9-hole Play Nine game through the
 #                         keys, its presses written to FILE (tools/benches/heap.py
@@ -107,17 +112,7 @@ def draw_times(frames=20):
         top = d.top()
         banded = d.app.hw.display
         mod = d.sim.board
-        from virtual import NullBus  # (boards/virtual.py: a bus that only counts bytes)
-
-        bus = NullBus()
-        if mod.PANEL[0] == "st7789":
-            from drivers.st7789 import ST7789
-
-            whole = ST7789(bus, bus, bus, None, rotation=mod.PANEL[1])
-        else:
-            from drivers.ili9342 import ILI9342
-
-            whole = ILI9342(bus, bus, bus, None, rotation=mod.PANEL[1])
+        whole = panel(mod.PANEL, 0)[0]
         times = [10**9, 10**9]
         pens = (d.app.pen, Pen(whole))
         for _ in range(5):  # the best of five rounds each, taken in turn: less noise
@@ -130,13 +125,72 @@ def draw_times(frames=20):
                           "band_us": times[0], "whole_us": times[1]}))
 
 
+def panel(spec, band):
+    """A board's panel (its PANEL) on a bus that only counts bytes (boards/virtual.py's NullBus,
+    also its pins); band 0: a frame buffer of the whole screen. (display, bus, the RAM it took)."""
+    import gc
+
+    import drivers.ili9342  # noqa: F401  (code loaded first: RAM below is the display's own)
+    import drivers.ssd1306  # noqa: F401
+    import drivers.st7789  # noqa: F401
+    from virtual import NullBus
+
+    bus = NullBus()
+    gc.collect()
+    before = gc.mem_alloc()
+    if spec[0] == "st7789":
+        d = drivers.st7789.ST7789(bus, bus, bus, None, rotation=spec[1], band=band)
+    elif spec[0] == "ili9342":
+        d = drivers.ili9342.ILI9342(bus, bus, bus, None, rotation=spec[1], band=band)
+    else:
+        d = drivers.ssd1306.SSD1306(spec[1], spec[2], bus)
+    gc.collect()
+    return d, bus, gc.mem_alloc() - before
+
+
+def pushed(d, bus, x, y, w, h, repeat):
+    """(us, bytes) of pushing the window (a band at a time where the display has bands)."""
+    import time
+
+    rows = getattr(d, "band", d.height)
+    bus.data_bytes = 0
+    t0 = time.ticks_us()
+    for _ in range(repeat):
+        for top in range(y, y + h, rows):
+            if rows < d.height:
+                d.at(top)
+            d.mark(x, top, w, min(rows, y + h - top))
+            d.show()
+    return time.ticks_diff(time.ticks_us(), t0) / repeat, bus.data_bytes // repeat
+
+
+def display():
+    """A line a panel kind: the TTGO's ST7789, the M5Stack's ILI9342, the DevKit's SSD1306."""
+    import gc
+
+    for name in ("ttgo_t_display", "m5stack_core", "devkit_oled"):
+        mod = __import__(name)
+        d, bus, ram = panel(mod.PANEL, getattr(mod, "BAND", 0))
+        d.fill(1)
+        row_h = (8 if d.width < 200 else 16) + 4
+        full = pushed(d, bus, 0, 0, d.width, d.height, 10)
+        row = pushed(d, bus, 0, 30, d.width, row_h, 50)
+        print(json.dumps({"board": mod.ID, "size": "%dx%d" % (d.width, d.height), "ram": ram,
+                          "full_us": full[0], "full_bytes": full[1],
+                          "row_us": row[0], "row_bytes": row[1], "row_h": row_h}))
+        del d
+        gc.collect()
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["presses"]:
         presses()
     elif sys.argv[1:] == ["draw"]:
         draw_times()
+    elif sys.argv[1:] == ["display"]:
+        display()
     elif len(sys.argv) == 4 and sys.argv[1] == "record":
         record(sys.argv[2], sys.argv[3])
     else:
-        print("usage: bench_ui.py presses | draw | record BOARD FILE")
+        print("usage: bench_ui.py presses | draw | display | record BOARD FILE")
         sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)
