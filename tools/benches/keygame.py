@@ -18,26 +18,13 @@
 #           its "Stay" brings the grid back: each a whole screen drawn
 #   idle    no key: the loop polling for as long as K card steps take
 #   gc      no key: K garbage collections of the game's heap
-# The loop turns every 5 ms, but every 20 ms while a key is held (100 for
-# a long press): each held turn polls the key, which is not what the screen
-# waits for. Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes>
-# <allocated> <threshold> <touch reads>": ticks are the loop's turns the
-# presses took; bytes and writes (transactions), what the display sent for the K
-# presses; allocated, the bytes the presses allocated, with the garbage
-# collector held off while they run (so that where a collection falls does
-# not move the count: the caller adds the collections' share, a collection
-# every threshold bytes, app.py's); touch reads, the touch controller's
-# readings (the CYD's: each a transfer on its own bus, timed by the caller).
-# SHIFT: names made before the firmware loads, so that each of its names gets
-# a number SHIFT higher: another of the layouts a change anywhere gives it
-# (keycost.py takes the median of several; docs/SPEED.md, "How far to trust it").
-#
-# What stands in for the board's hardware (the display's bus and pins, the
-# touch controller, the keyboard's pins) is machine code here (viper), as
-# machine.SPI's and machine.Pin's methods are C on the board: Python
-# stand-ins counted their own interpreting as the firmware's (a CYD card
-# step 0.4M instructions of 3.5M; a Cardputer's idle turn 0.5M of 0.8M;
-# docs/SPEED.md).
+# Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes> <allocated>
+# <threshold> <touch reads>": the loop's turns the presses took, what the
+# display sent, the bytes allocated with the collector held off (the
+# caller adds a collection every threshold bytes), the touch controller's
+# readings. SHIFT: names made before the firmware loads (another layout).
+# The hardware's stand-ins are machine code (viper), as machine.SPI's and
+# machine.Pin's methods are C on the board. docs/SPEED.md says why each.
 import sys
 
 import micropython
