@@ -104,8 +104,8 @@ screenshots: $(STAMP) ## the simulator screenshots in docs/img (from the scripts
 	done; done
 	$(PY) tools/simulator/png.py $$(ls docs/img/*.png | grep -v '/phone-\|/web-')
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
-		$(PY) tools/phone_shots.py --out docs/img; \
-		if [ -f $(WEB_PORT_JS) ]; then $(PY) tools/web_shots.py --out docs/img; \
+		$(PY) tools/shots.py phones --out docs/img; \
+		if [ -f $(WEB_PORT_JS) ]; then $(PY) tools/shots.py web --out docs/img; \
 		else echo "web-*.png skipped: no WebAssembly port (make setup with npm)"; fi; \
 	else echo "phone-*.png and web-*.png skipped: no chromium (apt-get install chromium chromium-driver)"; fi
 

@@ -31,7 +31,7 @@ SINGLE = {
     "tools/simulator/glass.py": "each board's glass, with its maker's values",
     "tools/simulator/dealing.py": "the cards a game's deck holds beyond its Rules' deck (EXTRA)",
     "tools/simulator/websim.py": "the phones' harness: a keyboard board, as the tests type",
-    "tools/web_shots.py": "the shots the docs show: the CYD on a phone, the Cardputer's keys",
+    "tools/shots.py": "the shots the docs show: the CYD on a phone, the Cardputer's keys",
     "tools/faults.py": "the power-cut report's boards and game, as docs/STORAGE.md gives its figures",
     "tools/bench.py": "make bench's figures: the games and the board docs/SPEED.md and MEMORY.md report",
     "tools/benches/bench_ui.py": "the hand game's entry (SuitUP Original), the game a bench records",

@@ -98,17 +98,17 @@ def test_two_phones_send_the_device_accepts_every_page_updates(tmp_path):
 
 
 def test_the_phone_screenshots_holes_are_played_as_their_tool_plays_them(tmp_path):
-    # make screenshots' tools/phone_shots.py: its holes through the phones and the device's keys
+    # make screenshots' tools/shots.py phones: its holes through the phones and the device's keys
     # (they stopped at hole 2 once the grid typed last stood scored until Enter, unseen till now)
-    import phone_shots
+    import shots
 
     with table(tmp_path) as s:
-        phone_shots.holes_played(s, s.pin())
+        shots.holes_played(s, s.pin())
         status, st = s.get("/state")
-        assert st["game"]["entering"]["label"] == "Hole %d" % (len(phone_shots.HOLES) + 1)
+        assert st["game"]["entering"]["label"] == "Hole %d" % (len(shots.HOLES) + 1)
         status, doc = s.get("/game.json")
-        assert status == 200 and len(doc["holes"]) == len(phone_shots.HOLES)
-        for hole, (ann, bob, _cy) in zip(doc["holes"], phone_shots.HOLES):
+        assert status == 200 and len(doc["holes"]) == len(shots.HOLES)
+        for hole, (ann, bob, _cy) in zip(doc["holes"], shots.HOLES):
             assert hole["grids"][:2] == [[ann[:4], ann[4:]], [bob[:4], bob[4:]]]
         assert score_cli(doc)["totals"] == st["game"]["totals"]
 

@@ -1,6 +1,6 @@
 # A headless Chromium driven by Selenium, the one way the page's tools and
-# tests start it (web_shots.py, phone_shots.py, benches/webbench.py,
-# test_web_page.py, test_web_browser.py), with what they all ask of it.
+# tests start it (shots.py, benches/webbench.py, test_web_page.py,
+# test_web_browser.py), with what they all ask of it.
 import shutil
 import sys
 import time
