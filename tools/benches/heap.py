@@ -29,8 +29,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
 ROOT = os.path.dirname(HERE)
-HEAPGAME = os.path.join(HERE, "benches", "heapgame.py")
-HEAPWIFI = os.path.join(HERE, "benches", "heapwifi.py")  # its modes wbase, peak, wifi
 BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
 from common import deploy  # noqa: E402
@@ -76,9 +74,7 @@ def ports():
 def frozen_port(boards=manifest.REAL_BOARDS):
     """(label, binary, architecture) of the 32-bit ports with the boards'
     firmware frozen into them, or None if one has not been built."""
-    if any(not os.path.exists(unix32.frozen_port(b)) for b in boards):
-        return None
-    return ("frozen", MPY32F, "x86f")
+    return ("frozen", MPY32F, "x86f") if all(os.path.exists(unix32.frozen_port(b)) for b in boards) else None
 
 
 def frozen_built(boards=manifest.REAL_BOARDS):
@@ -94,11 +90,7 @@ def missing_frozen():
 
 def stale_frozen(boards=manifest.REAL_BOARDS):
     """Why the frozen ports' figures would not be this checkout's, or None."""
-    for b in boards:
-        why = unix32.stale(b)
-        if why:
-            return why
-    return None
+    return next(filter(None, map(unix32.stale, boards)), None)
 
 
 def missing32():
@@ -172,6 +164,13 @@ def harness(arch):
     return out
 
 
+def prepare(arch, boards):
+    """The harness and the boards' firmware compiled for arch, once, before the threads."""
+    harness(arch)
+    for b in boards:
+        firmware(b, arch)
+
+
 def main_dir():
     """OUT/main: heapgame.py, heapwifi.py and keygame.py (keycost.py's), copied where
     PORT_ENV's path finds them from any run folder (OUT/work-...) as "../main"."""
@@ -179,8 +178,8 @@ def main_dir():
     if out not in _made:
         _made.add(out)
         os.makedirs(out, exist_ok=True)
-        for f in (HEAPGAME, HEAPWIFI, os.path.join(HERE, "benches", "keygame.py")):
-            shutil.copy(f, out)
+        for name in ("heapgame.py", "heapwifi.py", "keygame.py"):  # heapwifi.py: wbase, peak, wifi
+            shutil.copy(os.path.join(HERE, "benches", name), out)
     return out
 
 
@@ -307,10 +306,8 @@ def figures(boards, game=False, only=None):
     harness (in use, smallest)}, the boards measured side by side."""
     keys = {b: record(b) for b in boards} if game else {}
     chosen = [frozen_port(boards)] if only == "frozen" else [p for p in ports() if not only or p[0] == only]
-    for _label, _binary, arch in chosen:  # compiled once, before the threads
-        harness(arch)
-        for b in boards:
-            firmware(b, arch)
+    for _label, _binary, arch in chosen:
+        prepare(arch, boards)
     bases = {}
 
     def one(job):
@@ -439,9 +436,7 @@ def wifi_figures(boards, frozen=False):
     "tally", the phones' answers; or {"error": why}."""
     label, binary, arch = frozen_port(boards) if frozen else ports()[-1]  # the 32-bit one when it is there
     keys = {b: record(b) for b in boards}
-    harness(arch)
-    for b in boards:
-        firmware(b, arch)
+    prepare(arch, boards)
 
     def quiet(b):  # without phones: side by side
         src = firmware(b, arch)

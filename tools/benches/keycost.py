@@ -70,14 +70,6 @@ def arch_of(port):
     return "x86" if port == "stock" else "x86f"
 
 
-def prepare(boards, ports):
-    """The harness and each board's firmware compiled for the ports, once, before the threads."""
-    for port in ports:
-        heap.harness(arch_of(port))
-        for b in boards:
-            heap.firmware(b, arch_of(port))
-
-
 def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
     under callgrind (count False: run as it is, no instructions counted, 0)."""
@@ -132,7 +124,8 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
     """{(port, board, kind): {"instr": per key (the median of shifts(port)' layouts), "spread": the
     middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
     allocated per key, "gc": a collection's instructions, "collections": per key}}."""
-    prepare(boards, ports)
+    for port in ports:
+        heap.prepare(arch_of(port), boards)
     runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
             for m in (1, 2) for s in (shifts(p) if k in kinds else (0,))]
 
@@ -176,7 +169,8 @@ def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
     """{(port, board, kind): the bytes a key allocates}: runs of N and 2N presses
     as costs()'s, not under valgrind (seconds, not minutes). The heap's own
     count, so exact: no instructions, no timing."""
-    prepare(boards, ports)
+    for port in ports:
+        heap.prepare(arch_of(port), boards)
     runs = [(p, b, k, m) for p in ports for b in boards for k in kinds for m in (1, 2)]
 
     def one(run):
