@@ -80,6 +80,12 @@ def kb(n):
     return "-" if n is None else "%.1f KB" % (n / 1024)
 
 
+def json_lines(*cmd):
+    """What a bench prints, a JSON value a line (it must succeed)."""
+    p = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+
+
 USAGE = "usage: bench.py   (make bench: every figure above, printed; no options)"
 
 
@@ -106,9 +112,7 @@ def main(argv):
     game, sd = os.path.join(OUT, "game.json"), os.path.join(OUT, "showdown.json")
     timing = {}
     for name, cmd in (("CPython", [sys.executable]), ("MicroPython", [MPY])):
-        p = subprocess.run(cmd + [os.path.join(BENCHES, "bench_engine.py"), game, sd],
-                           capture_output=True, text=True, check=True)
-        timing[name] = json.loads(p.stdout)
+        timing[name] = json_lines(*cmd, os.path.join(BENCHES, "bench_engine.py"), game, sd)[0]
     print("{:<30} {:>10} {:>12} {:>8}".format("", "CPython", "MicroPython", "ratio"))
     for key, label in (("hole_us", "per hole (8 grids)"), ("showdown_us", "per showdown (10 hands)")):
         c, m = timing["CPython"][key], timing["MicroPython"][key]
@@ -270,9 +274,7 @@ def monkey_figures():
 
 
 def ui_figures():
-    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "presses"],
-                       capture_output=True, text=True, check=True)
-    rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
+    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "presses")
     boards = list(REAL_BOARDS)
     print("Key presses per card entered (mean over random dealt grids; the OK that takes")
     print("each card counts; a key on the Cardputer, a tap on the CYD)")
@@ -283,16 +285,13 @@ def ui_figures():
     print()
     entry_figures(boards)
     print()
-    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "draw"],
-                       capture_output=True, text=True, check=True)
+    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "draw")
     print("A redraw of the entry screen in bands (a frame buffer of BAND rows, the screen drawn")
     print("once per band) against one from a buffer of the whole screen (unix port, this machine)")
-    for line in p.stdout.split("\n"):
-        if line.strip():
-            r = json.loads(line)
-            print("  {:<16} {:>3} rows x{:<3} {:>7.0f} us; whole {:>7.0f} us; ratio {:.2f}".format(
-                r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
-                r["band_us"] / r["whole_us"]))
+    for r in rows:
+        print("  {:<16} {:>3} rows x{:<3} {:>7.0f} us; whole {:>7.0f} us; ratio {:.2f}".format(
+            r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
+            r["band_us"] / r["whole_us"]))
     print()
     speed_figures()
     print()
@@ -472,9 +471,7 @@ def storage_figures():
 
 
 def display_figures():
-    p = subprocess.run([MPY, "-X", "heapsize=16M", BENCH_UI, "display"],
-                       capture_output=True, text=True, check=True)
-    rows = [json.loads(line) for line in p.stdout.split("\n") if line.strip()]
+    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "display")
     import keycost  # the bus each board's file makes (simulator/panel.py's bus()), not a guess by its id
 
     print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")

@@ -66,10 +66,8 @@ class Clock:
         self.now = 0
 
     def env(self, base=None):
-        env = dict(os.environ if base is None else base)
-        env["LD_PRELOAD"] = self.lib
-        env["VCLOCK_FDS"] = "%d,%d" % (self.to_shim, self.from_me)
-        return env
+        return dict(os.environ if base is None else base, LD_PRELOAD=self.lib,
+                    VCLOCK_FDS="%d,%d" % (self.to_shim, self.from_me))
 
     def fds(self):
         return (self.to_shim, self.from_me)
