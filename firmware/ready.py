@@ -19,17 +19,18 @@ def line(hw, runner, used):
         return "Scorekeeper %s on %s: error at start, details in %s" % (VERSION, hw.board, LOG)
     free = gc.mem_free() if hasattr(gc, "mem_free") else 0  # type: ignore[attr-defined]
     free += (gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0) - used  # type: ignore[attr-defined]
-    a = runner.app
-    if a.game is None and a.state["game"] is None:
-        # the main menu with no game: what the Wi-Fi check counts a board's need from (web/wifi.py),
-        # kept for a start into a game in progress while the version and the history are these
-        a.state["settings"]["base"] = [VERSION, len(a.state["history"]), used]
     try:
         import imageinfo  # type: ignore[import-not-found]  # noqa: F401 (frozen in our image only)
 
         code = "code frozen"
     except ImportError:
         code = "code from files"
+    a = runner.app
+    if len(a.stack) == 1 and a.game is None and a.state["game"] is None:
+        # the main menu alone (not a board check or a note on it), no game: what the Wi-Fi check
+        # counts a board's need from (web/wifi.py's base()), kept for a start into a game in
+        # progress while the build and the history are these (storage/history.py carries it on)
+        a.state["settings"]["base"] = [VERSION + " " + code, len(a.state["history"]), used]
     if sys.platform == "esp32":  # its mem_free() counts what the heap can still grow by (docs/MEMORY.md)
         return "Scorekeeper %s on %s: ready, %s, %d bytes of heap in use, %d free with the room to grow" % (
             VERSION, hw.board, code, used, free)

@@ -308,12 +308,16 @@ def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_and_the_h
 
     r = FakeRunner()
     r.app.state["history"] = [{"game": "play-nine"}]
-    for base, want in (([VERSION, 1, 32 * KB], 32 * KB), (None, 0), ([VERSION, 0, 32 * KB], 0),
-                       (["0.0.0", 1, 32 * KB], 0), ([VERSION, 1, "32768"], 0), ([VERSION, 1], 0),
-                       ({"v": VERSION}, 0)):
+    files, frozen = VERSION + " code from files", VERSION + " code frozen"  # (the ready line's words)
+    for base, want in (([files, 1, 32 * KB], 32 * KB), (None, 0), ([files, 0, 32 * KB], 0),
+                       (["0.0.0 code from files", 1, 32 * KB], 0), ([frozen, 1, 32 * KB], 0),
+                       ([files, 1, "32768"], 0), ([files, 1], 0), ({"v": VERSION}, 0),
+                       ([files, 1, -10 ** 9], 0), ([files, 1, 0], 0), ([files, 1, 1 << 30], 0)):
         r.app.state["settings"]["base"] = base
-        assert here.base(r.app) == want, base
-    assert here.base(None) == 0  # the error screen: no app
+        assert here.base(r.app, False) == want, base
+    r.app.state["settings"]["base"] = [frozen, 1, 12 * KB]  # our image's: its own, not the files'
+    assert here.base(r.app, True) == 12 * KB
+    assert here.base(None, False) == 0  # the error screen: no app
     # a start into a game in progress (a power cut's): 18 KB in use beyond the main menu's 32 KB
     assert r.hw.wifi_need == __import__("ttgo_t_display").WIFI_NEED  # (test_board_setup: setup()'s too)
     used = 50 * KB
@@ -323,7 +327,7 @@ def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_and_the_h
     try:
         here._free = lambda: mem_free(56 * KB - used, ESP32_HEAPS)
         here._used = lambda: used
-        r.app.state["settings"]["base"] = [VERSION, 1, 32 * KB]
+        r.app.state["settings"]["base"] = [files, 1, 32 * KB]
         assert here.room_here(r) is None  # 72 KB for the TTGO's 63.5 and 8
         r.app.state["history"].append({"game": "play-nine"})  # a game over since: not known, no Wi-Fi
         assert "room for 54 KB" in here.room_here(r)[0]

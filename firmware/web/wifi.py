@@ -68,15 +68,16 @@ def _used():
     return gc.mem_alloc()  # type: ignore[attr-defined]
 
 
-def base(app):
+def base(app, frozen):
     """The heap in use at the main menu with no game, which ready.py keeps in the settings,
-    while the version and the history are as they were then (a start into a game in progress
-    has no such moment); 0 if not known."""
+    while the version, the code's kind (frozen) and the history are as they were then (a
+    start into a game in progress has no such moment); 0 if not known."""
     from app import VERSION
 
     b = app.state["settings"].get("base") if app is not None else None
-    if type(b) is list and len(b) == 3 and b[0] == VERSION and b[1] == len(app.state["history"]) \
-            and type(b[2]) is int:
+    key = VERSION + (" code frozen" if frozen else " code from files")
+    if type(b) is list and len(b) == 3 and b[0] == key and b[1] == len(app.state["history"]) \
+            and type(b[2]) is int and 0 < b[2] < 1 << 24:  # (a damaged one: not known)
         return b[2]
     return 0
 
@@ -100,7 +101,7 @@ def room_here(runner):
     gc.collect()
     machine = getattr(sys.implementation, "_machine", "")  # os.uname().machine: "... with ESP32S3"
     return room(frozen, machine, _free(), esp32.idf_heap_info(esp32.HEAP_DATA), runner.hw.wifi_need, _used(),
-                base(runner.app))
+                base(runner.app, frozen))
 
 
 def own_key(wifi):
