@@ -65,7 +65,8 @@ def stock_image(chip, csv, version="v1.27.0"):
     """A merged image as micropython.org's .bin is laid out: bootloader at
     its offset, the table at 0x8000, the app at 0x10000."""
     base = bundle.BOOT_OFFSET[chip]
-    boot = bytes([0xE9, 3, 2, 0x20, 0, 0, 0, 0, 0xEE, 0, 0, 0]) + struct.pack("<H", bundle.CHIP_ID[chip])
+    chip_id = deploy.manifest.CHIP_ID[chip]
+    boot = bytes([0xE9, 3, 2, 0x20, 0, 0, 0, 0, 0xEE, 0, 0, 0]) + struct.pack("<H", chip_id)
     boot += bytes(range(256)) * 40  # the bootloader's "code"
     img = boot + b"\xff" * (0x8000 - base - len(boot)) + table_bytes(csv_parts(csv))
     app = b"\xe9\x06\x02\x20"

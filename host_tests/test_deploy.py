@@ -425,6 +425,16 @@ def test_make_flash_help_prints_each_boards_commands():
     assert out.returncode == 0 and "write-flash" in out.stdout and out.stderr == (
         "flash-help: note: /nonexistent/mp.bin is not there yet: the commands below write it once it is "
         "there\n")
+    # (a newcomer: an ESP32-S3's image given for an ESP32 board got esp32's write line) the image's
+    # header names its chip (esptool's IMAGE_CHIP_ID, as make bundle reads it)
+    s3 = os.path.join(ROOT, "..", "shared", "micropython", "images", "ESP32_GENERIC_S3-20251209-v1.27.0.bin")
+    readme = os.path.join(ROOT, "README.md")
+    for board, given, rc in (("devkit-oled", s3, 2), ("cardputer", s3, 0), ("cyd", readme, 2)):
+        out = subprocess.run([PY, os.path.join(ROOT, "tools", "flashhelp.py"), "--board", board,
+                              "--firmware", given], capture_output=True, text=True)
+        assert out.returncode == rc, (board, out.stderr)
+        refused = "write-flash" not in out.stdout and "download MicroPython's" in out.stderr
+        assert rc == 0 or refused, out.stderr
 
 
 def test_a_first_deploy_keeps_a_main_py_of_someone_elses_and_a_cut_deploy_is_finished():

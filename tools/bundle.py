@@ -29,14 +29,12 @@ from simulator import flash as flashsim  # noqa: E402
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "bundle")
 BOOT_OFFSET = {chip: f[0] for chip, f in manifest.FLASHING.items()}  # where the image's start goes
-CHIP_ID = {"esp32": 0, "esp32s3": 9}  # the image header's chip id (esptool's IMAGE_CHIP_ID)
 TABLE_OFFSET = 0x8000  # the partition table, in the flash
 TABLE_MAX = 0xC00  # ESP-IDF's ESP_PARTITION_TABLE_MAX_LEN
 ENTRY = struct.Struct("<2sBBII16sI")  # magic, type, subtype, offset, size, label, flags
 MAGIC = b"\xaa\x50"
 MD5_MAGIC = b"\xeb\xeb"
 DATA, FAT = 0x01, 0x81  # ESP_PARTITION_TYPE_DATA, ESP_PARTITION_SUBTYPE_DATA_FAT (main.c's "vfs")
-IMAGE_MAGIC = 0xE9
 FLASH_SIZES = {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 32, 6: 64, 7: 128}  # header's high nibble -> MB
 MB = 1024 * 1024
 # The oldest MicroPython a bundle runs on: v1.23 mounts the filesystem a bundle writes (littlefs disk
@@ -110,14 +108,12 @@ def layout(image, chip):
     bytes the image's header declares) of a stock image; BundleError where
     it is not an ESP32 image of that chip."""
     base = BOOT_OFFSET[chip]
-    if len(image) < 24 or image[0] != IMAGE_MAGIC:
+    found = manifest.image_chip(image)
+    if found is None:
         raise BundleError("it is not an ESP32 firmware image (no 0xE9 at its start): give MicroPython's "
                           ".bin from micropython.org/download")
-    chip_id = struct.unpack_from("<H", image, 12)[0]
-    if chip_id != CHIP_ID[chip]:
-        names = {v: k for k, v in CHIP_ID.items()}
-        raise BundleError("it is an image for %s, not %s"
-                          % (names.get(chip_id, "chip id %d" % chip_id), chip))
+    if found != chip:
+        raise BundleError("it is an image for %s, not %s" % (found, chip))
     pos = TABLE_OFFSET - base
     parts = parse_table(image[pos:pos + TABLE_MAX])
     if not parts:

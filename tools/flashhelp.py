@@ -165,6 +165,15 @@ def main(argv):
     if args.firmware and not os.path.isfile(args.firmware):  # (the commands name a file not there: said)
         print("flash-help: note: %s is %s: the commands below write it once it is there" % (
             args.firmware, "a folder" if os.path.isdir(args.firmware) else "not there yet"), file=sys.stderr)
+    elif args.firmware and args.board in manifest.REAL_BOARDS:  # (a newcomer: an S3's image, esp32's line)
+        with open(args.firmware, "rb") as f:
+            found = manifest.image_chip(f.read(24))
+        chip = boards.chip(args.board)
+        if found != chip:
+            print("flash-help: %s is %s, not the %s's %s: download MicroPython's %s image" % (
+                args.firmware, "no ESP32 firmware image" if found is None else "an image for " + found,
+                args.board, chip, manifest.FLASHING[chip][1]), file=sys.stderr)
+            return 2
     try:
         print("\n".join(commands(args.board, args.port or None, args.firmware or None, args.image)))
     except manifest.ManifestError as e:

@@ -75,7 +75,7 @@ def images(paths):
     chip its header names (tools/bundle.py's check)."""
     import bundle
 
-    names = {v: k for k, v in bundle.CHIP_ID.items()}
+    names = {v: k for k, v in manifest.CHIP_ID.items()}
     found: dict = {}
     for path in paths:
         try:

@@ -46,6 +46,16 @@ VERSION_FILE = os.path.join(FIRMWARE, "app.py")
 # an S3's own USB only a watchdog reset leaves download mode: esptool #970)
 FLASHING = {"esp32": (0x1000, "ESP32_GENERIC", "/dev/ttyUSB0", ""),
             "esp32s3": (0x0, "ESP32_GENERIC_S3", "/dev/ttyACM0", "--after watchdog-reset ")}
+CHIP_ID = {"esp32": 0, "esp32s3": 9}  # an image header's chip id (esptool's IMAGE_CHIP_ID)
+
+
+def image_chip(head):
+    """The chip a firmware image is for, from its first 24 bytes ("chip id N" for another);
+    None where it is not an ESP32 image (no 0xE9 at its start)."""
+    if len(head) < 24 or head[0] != 0xE9:
+        return None
+    cid = head[12] | head[13] << 8
+    return {v: k for k, v in CHIP_ID.items()}.get(cid, "chip id %d" % cid)
 
 
 class ManifestError(Exception):
