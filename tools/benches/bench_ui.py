@@ -53,7 +53,7 @@ def presses(holes=3):
 
 def record(board, path, players=6, holes=9, seed=9):
     """A whole 6-player 9-hole Play Nine game through the keys on the board,
-    its presses written to path for tools/heapgame.py to replay with the
+    its presses written to path for tools/benches/heapgame.py to replay with the
     firmware alone: lines "BUTTON MS", then "= TOTALS"; and the game's
     document (as score.py reads it, as it is saved) to path + ".json"."""
     import json
