@@ -29,8 +29,9 @@ def line(hw, runner, used):
     if len(a.stack) == 1 and a.game is None and a.state["game"] is None:
         # the main menu alone (not a board check or a note on it), no game: what the Wi-Fi check
         # counts a board's need from (web/wifi.py's base()), kept for a start into a game in
-        # progress while the build and the history are these (storage/history.py carries it on)
-        a.state["settings"]["base"] = [VERSION + " " + code, len(a.state["history"]), used]
+        # progress while the build is this, with the roster's length (a save after a game carries
+        # it on by the names the game left there: storage/savefile.py)
+        a.state["settings"]["base"] = [VERSION + " " + code, len(a.state["roster"]), used]
     if sys.platform == "esp32":  # its mem_free() counts what the heap can still grow by (docs/MEMORY.md)
         return "Scorekeeper %s on %s: ready, %s, %d bytes of heap in use, %d free with the room to grow" % (
             VERSION, hw.board, code, used, free)

@@ -11,6 +11,7 @@ def start(app, hw, safe, note):
     # aside and the one before tried (not at the safe start: opening it may be what failed)
     app.state, problem = loading.load(None if safe else app.open)
     del loading
+    savefile.lay(app.state)  # the finished games: on the flash, not in the heap
     app.drop_leaves()  # loading and what it took: needed again only at the next start
     if safe:
         app.safe = True

@@ -68,3 +68,11 @@ def allocates(step, times=50):
     for _ in range(times):
         step()
     return before - gc.mem_free()  # no collection can hide it: none runs while nothing is made
+
+
+def whole(state):
+    """A state as its save holds it: the finished games (storage/savefile.py's
+    LAID, on the flash after a save) read back into it, for comparing."""
+    from storage import savefile
+
+    return {k: savefile.value(state, k) for k in state}

@@ -3,6 +3,7 @@
 # back into the saved game; errors in a row stop opening the game, then set
 # the state aside, so a bad file can never make the device loop. Ctrl-C
 # stops the watchdog.
+import os
 import sys
 
 if sys.implementation.name != "micropython":
@@ -276,7 +277,7 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     assert 0 < free < total == gc.mem_free() + gc.mem_alloc()
     assert total - free == used  # (ready.py's own code not counted)
     # the main menu with no game: where the Wi-Fi check counts a board's need from, kept (web/wifi.py)
-    kept = [VERSION + " code from files", len(d.app.state["history"]), used]
+    kept = [VERSION + " code from files", len(d.app.state["roster"]), used]
     assert d.app.state["settings"]["base"] == kept
     # not with a screen on the main menu (a review: the first start after a deploy opens the board
     # check there, and its heap was kept as the main menu's)
@@ -288,6 +289,39 @@ def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
         r = guard.Runner(d.sim.hw, 0)
     said = ready.line(d.sim.hw, r, used)
     assert said == "Scorekeeper %s on m5stack-core: error at start, details in %s" % (VERSION, savefile.LOG)
+
+
+def test_the_main_menus_heap_holds_no_finished_game_and_a_roster_name_what_a_save_carries():
+    # (issue 60) the history and the stats were in the heap from the start on, some 0.5 KB a game
+    # (9.7 KB for 20): the TTGO and the M5Stack then refused Wi-Fi after one game. On the flash now,
+    # read when a screen wants them; what the roster's names hold is what a save after a game adds
+    # to the main menu's figure (storage/savefile.py's NAME_BYTES)
+    import gc
+
+    from storage import history
+
+    used, where = {}, {}
+    cases = ((0, 0), (20, 0), (0, 4), (1, 0))
+    for games, names in cases:  # (each save made first: what making them leaves is there for every start)
+        where[games, names] = fresh_dir("guard-base-%d-%d" % (games, names))
+        s = savefile.defaults()
+        for n in range(games):  # 6 players a game, each new: the stats hold 32 of them
+            history.finish(s, {"game": "play-nine", "players": ["P%d_%d" % (n, p) for p in range(6)],
+                               "totals": [40 + p for p in range(6)], "holes": [[5] * 6] * 9, "winner": 0,
+                               "tied": []})
+        s["roster"] = ["ANN", "BOB", "CYNTHIA", "DIMITRI"][:names]
+        savefile.save(s)
+    s = None
+    for games, names in cases:
+        os.chdir(where[games, names])
+        d = Driver("ttgo-t-display", guarded=True)
+        assert d.screen() == "Home" and len(d.app.stack) == 1
+        gc.collect()
+        used[games, names] = gc.mem_alloc()  # (the simulator's own the same each time)
+        d = None
+    # (before: 20 games 21.4 KB more, one 2 KB)
+    assert abs(used[20, 0] - used[0, 0]) <= 256 and abs(used[1, 0] - used[0, 0]) <= 256, used
+    assert 4 * 16 <= used[0, 4] - used[0, 0] <= 4 * savefile.NAME_BYTES, used
 
 
 # --- a MemoryError, and the path that handles it --------------------------

@@ -291,11 +291,12 @@ def test_where_there_is_no_room_for_the_boards_bands_again_the_half_ones_stay():
     assert made == [27] and (r.pen.rows, d.band, len(d.buf)) == (14, 14, 240 * 14 // 2)
 
 
-def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_and_the_history_stay():
+def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_stays():
     # (a review: counted from the first screen after a start, a start into a game in progress, a
     # power cut's, counted the game twice and refused Wi-Fi for the rest of it) ready.py keeps the
-    # heap in use at the main menu with no game in the settings; the check counts from it while the
-    # version and the history are the same, else from what is free now
+    # heap in use at the main menu with no game in the settings, with the roster's length; the check
+    # counts from it while the version is the same, else from what is free now (the finished games
+    # are on the flash: the history's length no longer matters)
     try:
         import framebuf  # noqa: F401 (the stand-in board's display)
     except ImportError:
@@ -307,9 +308,8 @@ def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_and_the_h
     from web import wifi as here  # (as serve() will find it: a serve before may have let it go)
 
     r = FakeRunner()
-    r.app.state["history"] = [{"game": "play-nine"}]
     files, frozen = VERSION + " code from files", VERSION + " code frozen"  # (the ready line's words)
-    for base, want in (([files, 1, 32 * KB], 32 * KB), (None, 0), ([files, 0, 32 * KB], 0),
+    for base, want in (([files, 1, 32 * KB], 32 * KB), (None, 0), ([files, "1", 32 * KB], 0),
                        (["0.0.0 code from files", 1, 32 * KB], 0), ([frozen, 1, 32 * KB], 0),
                        ([files, 1, "32768"], 0), ([files, 1], 0), ({"v": VERSION}, 0),
                        ([files, 1, -10 ** 9], 0), ([files, 1, 0], 0), ([files, 1, 1 << 30], 0)):
@@ -329,7 +329,7 @@ def test_the_need_is_counted_from_the_main_menu_kept_while_the_version_and_the_h
         here._used = lambda: used
         r.app.state["settings"]["base"] = [files, 1, 32 * KB]
         assert here.room_here(r) is None  # 72 KB for the TTGO's 63.5 and 8
-        r.app.state["history"].append({"game": "play-nine"})  # a game over since: not known, no Wi-Fi
+        r.app.state["settings"]["base"] = ["0.0.0 code from files", 1, 32 * KB]  # another build's: not known
         assert "room for 54 KB" in here.room_here(r)[0]
     finally:
         here._free, here._used = real

@@ -1,10 +1,9 @@
 # What the device keeps of finished games: the history (newest first,
 # bounded by count and bytes), each player's all-time stats per game, and
 # the roster of names. Loaded when a game finishes or starts, and let go.
-import gc
 import json
 
-from storage.savefile import HISTORY_BYTES, HISTORY_MAX, ROSTER_MAX, STATS_NAMES
+from storage.savefile import HISTORY_BYTES, HISTORY_MAX, ROSTER_MAX, STATS_NAMES, held
 
 
 def add_stats(stats, rec):
@@ -27,17 +26,10 @@ def add_stats(stats, rec):
 
 def finish(state, record):
     """Move a finished game into the history (newest first, bounded by
-    count and bytes) and the all-time stats; the main menu's heap kept for
-    the Wi-Fi check (ready.py, web/wifi.py's base()) grows by what they
-    took and stays known: by what is made here, and a KB more for what the
-    game made before that the history keeps (its names, the record's lists:
-    some 0.2-0.4 KB, so the check counts more than there is, not less)."""
-    b = state["settings"].get("base")
-    took = 0 if type(b) is list and len(b) == 3 and b[1] == len(state["history"]) else None
-    if took is not None:
-        took = _used()
-    add_stats(state["stats"], record)
-    h = state["history"]
+    count and bytes) and the all-time stats, read from the flash for it
+    (the next save lays them there again: savefile.LAID)."""
+    add_stats(held(state, "stats"), record)
+    h = held(state, "history")
     h.insert(0, compact(record))
     del h[HISTORY_MAX:]
     size = 0  # the history's JSON, counted record by record (no big string)
@@ -47,15 +39,6 @@ def finish(state, record):
             del h[i:]
             break
     state["game"] = None
-    if took is not None and type(b[2]) is int:
-        b[1] = len(h)
-        b[2] += _used() - took + 1024
-
-
-def _used():
-    """The heap in use, collected first (0 where the port does not say: CPython)."""
-    gc.collect()
-    return getattr(gc, "mem_alloc", lambda: 0)()
 
 
 def compact(rec):

@@ -20,6 +20,11 @@
 #   state.note   what load found wrong, kept until it is read on the screen
 #   errors.log   unexpected errors (errors.old: the one before; log.py)
 #
+# The finished games (LAID: the history and the all-time stats) are written
+# last and not kept in the heap after: the state holds where they are in the
+# save (a tuple), each save copies them from there, and what reads them gets
+# them from the flash (value()) while it needs them (docs/STORAGE.md).
+#
 # A save writes state.tmp and closes it, renames state.json to state.bak,
 # then state.tmp to state.json. The whole text is never in memory: json.dump
 # makes it twice, once into a stream that only counts and checksums it (for
@@ -48,6 +53,10 @@ HISTORY_BYTES = 4096  # ... and the bytes they may take (a record: about 100-200
 STATS_NAMES = 32  # players with all-time stats, per game
 ROSTER_MAX = 16
 ENOSPC = 28
+# what a name the roster keeps holds of the heap: its text (a str of up to 15
+# bytes: two 16-byte blocks) and its place in the list (held by test_wifi_room)
+NAME_BYTES = 48
+LAID = ("history", "stats")  # kept on the flash, not in the heap (value()): written last, in this order
 
 
 class SaveError(Exception):
@@ -103,7 +112,10 @@ def header(seq, length, crc):
 def encode(state):
     """(header, body): what save() writes (for tools and tests: save()
     itself never holds the whole text)."""
-    body = _utf8(json.dumps(state, separators=(",", ":")))
+    out = _Out()
+    out.f, out.b = None, []  # (kept whole: a tool's)
+    _write(state, None, out)
+    body = b"".join(out.b)
     return header(state["seq"], len(body), checksum(body)), body
 
 
@@ -117,17 +129,20 @@ class _Out(io.IOBase):
 
     def __init__(self, f=None):
         self.f = f
-        self.n = 0  # bytes counted (no file)
-        self.crc = 0
+        self.n = 0  # bytes so far
+        self.crc = 0  # (no file)
         self.k = 0  # bytes waiting in the buffer (a file)
+        self.b = None  # (encode(): the pieces)
 
     def write(self, b):
         if type(b) is str:  # CPython's json writes str
             b = b.encode()
         n = len(b)
+        self.n += n
         if self.f is None:
-            self.n += n
             self.crc = _crc(b, self.crc)
+            if self.b is not None:
+                self.b.append(bytes(b))
             return n
         done = 0
         while done < n:
@@ -175,23 +190,134 @@ def _dump(obj, out):
     json.dump(obj, out, separators=(",", ":"))  # type: ignore[call-overload]
 
 
-def _write(state, game, out):
-    """The state as JSON; with game (an engine Game), its document stands
-    for state["game"], written a hole at a time."""
-    if game is None:
-        _dump(state, out)
-        return
+def _write(state, game, out, at=None):
+    """The state as JSON, LAID last (a tuple: copied from the save it names);
+    with game (an engine Game), its document stands for state["game"],
+    written a hole at a time. at: given each LAID field's place in the body."""
     sep = "{"
-    for key in state:
+    for key in [k for k in state if k not in LAID] + [k for k in LAID if k in state]:
         out.write(sep)
         sep = ","
         _dump(key, out)
         out.write(":")
-        if key == "game":
+        v, a = state[key], out.n
+        if key == "game" and game is not None:
             _write_game(game, out)
+        elif type(v) is tuple:
+            _copy(key, v, out)
         else:
-            _dump(state[key], out)
+            _dump(v, out)
+        if at is not None and key in LAID:
+            at.append((key, a, out.n))
     out.write("}")
+
+
+def _source(seq, crc=None):
+    """The save of that number and checksum (the last, or the one before it:
+    a save cut between its renames; crc None: the one of that number, if only
+    one is), open: (file, where its body starts, its length, its checksum)."""
+    found = None
+    for path in (FILE, BAK):
+        try:
+            f = fopen(path, "rb")
+        except OSError:
+            continue
+        line = f.readline()
+        h = line.split()
+        ok = False
+        try:
+            # (the checksum's low 30 bits: a small int on a 32-bit port, no long one made)
+            ok = len(h) == 5 and h[0] == b"SK" and h[2] == b"%d" % seq and \
+                (crc is None or int(h[4], 16) & 0x3FFFFFFF == crc)
+            if ok and found is None:
+                found = (f, len(line), int(h[3]), int(h[4], 16) & 0x3FFFFFFF)
+                if crc is not None:
+                    return found
+                continue
+        except ValueError:  # (a damaged header: not that save)
+            ok = False
+        f.close()
+        if ok and found is not None:  # two of that number: which is not known
+            found[0].close()
+            raise OSError(2)
+    if found is None:
+        raise OSError(2)
+    return found
+
+
+def _copy(key, v, out):
+    """A LAID field's bytes from the save v names, as they are there; if that
+    save is gone (its files removed by hand), the field as it starts."""
+    try:
+        f, a, _, _ = _source(v[0], v[1])
+    except OSError:
+        out.write("[]" if key == "history" else "{}")
+        return
+    try:
+        f.seek(a + v[2])
+        n = v[3] - v[2]
+        while n > 0:
+            b = f.read(min(n, _CHUNK))
+            if not b:
+                raise OSError(5)  # (cut short: it was read whole when it loaded)
+            out.write(b)
+            n -= len(b)
+    finally:
+        f.close()
+
+
+def value(state, key):
+    """A LAID field's value: read from the flash where it is kept there (a
+    new copy each time: in the heap only while it is used), else as it is."""
+    v = state[key]
+    if type(v) is not tuple:
+        return v
+    try:
+        f, a, _, _ = _source(v[0], v[1])
+        try:
+            f.seek(a + v[2])
+            return json.loads(f.read(v[3] - v[2]))
+        finally:
+            f.close()
+    except (OSError, ValueError):  # its save gone: as _copy() writes it
+        return [] if key == "history" else {}
+
+
+def held(state, key):
+    """A LAID field read into the state, to be changed (the next save lays it
+    on the flash again)."""
+    state[key] = value(state, key)
+    return state[key]
+
+
+def lay(state):
+    """At start, the LAID fields as loaded let go for their place in the
+    save they came from, where they are as read (migrate.clean() dropped
+    nothing of them) and last, as save() writes them; else they stay in
+    the heap until the next save."""
+    try:
+        f, a, n, crc = _source(state["seq"])
+    except OSError:
+        return
+    try:
+        e, at = a + n - 1, []  # e: where the field ends (the body's closing brace, then the next's comma)
+        for i in (1, 0):  # from the end back
+            key = LAID[i]
+            v = state[key]
+            if type(v) is tuple:
+                return
+            s = _Out()
+            _dump(v, s)
+            tag = (',"%s":%s' % (key, "[" if key == "history" else "{")).encode()
+            f.seek(e - s.n - len(tag) + 1)
+            if f.read(len(tag)) != tag:
+                return
+            at.append((key, e - s.n - a, e - a))
+            e -= s.n + len(tag) - 1
+    finally:
+        f.close()
+    for key, i, j in at:
+        state[key] = (state["seq"], crc, i, j)
 
 
 def _write_game(game, out):
@@ -223,18 +349,26 @@ def save(state, game=None):
     stays as it was)."""
     state["seq"] += 1
     written = False
+    at: list = []
+    b, n = state["settings"].get("base"), len(state["roster"])
+    if state["game"] is None and type(b) is list and len(b) == 3 and type(b[1]) is int and n > b[1]:
+        # a game gone (finished, abandoned, discarded): the names it put in the roster stay, and the
+        # main menu's heap that the Wi-Fi check counts from (ready.py, web/wifi.py's base()) with them
+        b[1], b[2] = n, b[2] + NAME_BYTES * (n - b[1])
     try:
         s = _Out()
         _write(state, game, s)
         with open(TMP, "wb") as f:
             f.write(header(state["seq"], s.n, s.crc & 0xFFFFFFFF))
             out = _Out(f)
-            _write(state, game, out)
+            _write(state, game, out, at)
             out.flush()
         written = True
         if _exists(FILE):
             os.rename(FILE, BAK)
         os.rename(TMP, FILE)
+        for key, a, b in at:  # on the flash now: let go
+            state[key] = (state["seq"], s.crc & 0x3FFFFFFF, a, b)
     except MemoryError:
         if not written:  # a part of a save, said to have failed: not a cut copy for load to report
             try:

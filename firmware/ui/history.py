@@ -1,5 +1,7 @@
-# Finished games, newest first, and each player's all-time record in one game.
+# Finished games, newest first, and each player's all-time record in one game:
+# read from the flash for these screens (storage/savefile.py's value()).
 from engine.game import GAMES
+from storage.savefile import value
 from ui.labels import title, titles
 from ui.widgets import Menu, Message
 
@@ -7,7 +9,8 @@ from ui.widgets import Menu, Message
 class HistoryMenu(Menu):
     def __init__(self, app):
         items: list = [("Player stats", self.stats)]
-        for rec in app.state["history"]:
+        self.h = value(app.state, "history")
+        for rec in self.h:
             w = rec.get("winner")
             who = rec["players"][w] if w is not None else "shared" if rec.get("tied") else "unfinished"
             items.append((who, lambda rec=rec: self.show(rec)))
@@ -15,7 +18,7 @@ class HistoryMenu(Menu):
 
     def value(self, i):
         # each game: the winner, and the game on the right
-        return "" if i == 0 else title(self.app.state["history"][i - 1]["game"], True)
+        return "" if i == 0 else title(self.h[i - 1]["game"], True)
 
     def show(self, rec):
         n = rec["holes"]
@@ -31,7 +34,7 @@ class HistoryMenu(Menu):
         self.app.push(Message(self.app, "Game", rows))
 
     def stats(self):
-        st = self.app.state["stats"]
+        st = value(self.app.state, "stats")
         played = [g[0] for g in GAMES if st.get(g[0])]
         if not played:
             self.app.push(Message(self.app, "Player stats", ["No finished games yet."]))
@@ -43,7 +46,7 @@ class HistoryMenu(Menu):
 
 def stats_rows(app, game_id):
     rows: list = []
-    st = app.state["stats"].get(game_id, {})  # all time: kept when history drops a game
+    st = value(app.state, "stats").get(game_id, {})  # all time: kept when history drops a game
     for name in sorted(st, key=lambda n: (-st[n][1], n)):
         games, wins, holes, points, best = st[name]
         avg = "%.1f" % (points / holes) if holes else "-"

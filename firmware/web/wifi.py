@@ -69,14 +69,14 @@ def _used():
 
 
 def base(app, frozen):
-    """The heap in use at the main menu with no game, which ready.py keeps in the settings,
-    while the version, the code's kind (frozen) and the history are as they were then (a
-    start into a game in progress has no such moment); 0 if not known."""
+    """The heap in use at the main menu with no game, which ready.py keeps in the settings
+    (and a save after a game carries on), while the version and the code's kind (frozen) are
+    as they were then (a start into a game in progress has no such moment); 0 if not known."""
     from app import VERSION
 
     b = app.state["settings"].get("base") if app is not None else None
     key = VERSION + (" code frozen" if frozen else " code from files")
-    if type(b) is list and len(b) == 3 and b[0] == key and b[1] == len(app.state["history"]) \
+    if type(b) is list and len(b) == 3 and b[0] == key and type(b[1]) is int \
             and type(b[2]) is int and 0 < b[2] < 1 << 24:  # (a damaged one: not known)
         return b[2]
     return 0

@@ -93,10 +93,13 @@ def soak(holes_wanted=1000, seed=11):
         if "-v" in sys.argv:
             print(games, holes, gc.mem_alloc(), len(json.dumps(runner.app.state)))
     state = runner.app.state
+    from storage import savefile
+
+    kept = len(savefile.value(state, "history"))  # (on the flash: read before it is unmounted)
     vol.close()
     k = max(1, len(heap) // 10)
     return {
-        "holes": holes, "games": games, "saves": state["seq"], "history_kept": len(state["history"]),
+        "holes": holes, "games": games, "saves": state["seq"], "history_kept": kept,
         "heap_after_collect_min": min(heap), "heap_after_collect_max": max(heap),
         "heap_first_tenth_mean": sum(heap[:k]) // k, "heap_last_tenth_mean": sum(heap[-k:]) // k,
         "heap_second_half_min": min(heap[len(heap) // 2:]),
