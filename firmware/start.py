@@ -10,8 +10,8 @@ def start(app, hw, safe, note):
     # the game opened as the save is loaded: a copy whose game the engine cannot read is set
     # aside and the one before tried (not at the safe start: opening it may be what failed)
     app.state, problem = loading.load(None if safe else app.open)
+    loading.lay(app.state)  # the finished games: on the flash, not in the heap
     del loading
-    savefile.lay(app.state)  # the finished games: on the flash, not in the heap
     app.drop_leaves()  # loading and what it took: needed again only at the next start
     if safe:
         app.safe = True

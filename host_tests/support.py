@@ -72,7 +72,7 @@ def allocates(step, times=50):
 
 def whole(state):
     """A state as its save holds it: the finished games (storage/savefile.py's
-    LAID, on the flash after a save) read back into it, for comparing."""
-    from storage import savefile
+    LAID, on the flash after a save: storage/laid.py) read back, for comparing."""
+    from storage import laid
 
-    return {k: savefile.value(state, k) for k in state}
+    return {k: laid.value(state, k) for k in state}

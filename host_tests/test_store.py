@@ -6,7 +6,7 @@ import os
 
 from engine.game import GAME_IDS
 from engine.doc import to_doc
-from storage import aside, crc32, history, loading, log, savefile
+from storage import aside, crc32, history, laid, loading, log, savefile
 from support import fresh_dir, whole
 
 # What the format-1 firmware (before checksums) wrote: plain JSON.
@@ -746,7 +746,7 @@ def test_a_games_end_carries_the_wifi_checks_main_menu_heap_on_by_the_names_it_l
     savefile.save(s)  # carried once
     assert s["settings"]["base"][2] == 30000 + 2 * savefile.NAME_BYTES
     assert type(s["history"]) is tuple and type(s["stats"]) is tuple  # let go: on the flash
-    assert savefile.value(s, "history")[0]["players"] == record(1, players=2)["players"]
+    assert laid.value(s, "history")[0]["players"] == record(1, players=2)["players"]
 
 
 def test_the_finished_games_stay_on_the_flash_read_while_wanted():
@@ -760,24 +760,24 @@ def test_the_finished_games_stay_on_the_flash_read_while_wanted():
     want = {k: json.loads(json.dumps(s[k])) for k in savefile.LAID}
     savefile.save(s)
     for k in savefile.LAID:
-        assert type(s[k]) is tuple and savefile.value(s, k) == want[k], k
+        assert type(s[k]) is tuple and laid.value(s, k) == want[k], k
     raw = contents(savefile.FILE)
     at = raw.index(b',"history":[')  # last, the stats after it
     assert raw.index(b'"stats":{') > at and max(raw.index(b'"%s":' % k.encode()) for k in s if k not in
                                                 savefile.LAID) < at
     s["roster"] = ["BOB", "ANN"]
     savefile.save(s)  # copied from the save before, as it was
-    assert [savefile.value(s, k) for k in savefile.LAID] == [want[k] for k in savefile.LAID]
+    assert [laid.value(s, k) for k in savefile.LAID] == [want[k] for k in savefile.LAID]
     state, note = loading.load()
     assert note is None and state["history"] == want["history"] and state["stats"] == want["stats"]
-    savefile.lay(state)
+    loading.lay(state)
     assert type(state["history"]) is tuple and type(state["stats"]) is tuple
-    assert savefile.value(state, "history") == want["history"]
+    assert laid.value(state, "history") == want["history"]
     # a game's end reads them in, and the save lays them down again
     history.finish(state, record(7, players=2))
     assert type(state["history"]) is list and len(state["history"]) == 4
     savefile.save(state)
-    assert len(savefile.value(state, "history")) == 4 and type(state["history"]) is tuple
+    assert len(laid.value(state, "history")) == 4 and type(state["history"]) is tuple
     assert loading.load()[0]["history"][0]["players"] == record(7, players=2)["players"]
 
 
@@ -790,7 +790,7 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     write(savefile.FILE, checked(dict(s, seq=4)))
     state, note = loading.load()
     assert "1 game of the history" in note and len(state["history"]) == 2
-    savefile.lay(state)
+    loading.lay(state)
     assert type(state["history"]) is list  # as cleaned, not as the file holds it: kept until saved
     savefile.save(state)
     got = [r["players"] for r in loading.load()[0]["history"]]
@@ -819,7 +819,7 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     finally:
         savefile.os = had
     assert cuts and not savefile._exists(savefile.FILE)
-    assert len(savefile.value(state, "history")) == 2  # from state.bak
+    assert len(laid.value(state, "history")) == 2  # from state.bak
     savefile.save(state)
     assert len(loading.load()[0]["history"]) == 2
     # both copies gone (removed by hand while it ran): the save still saves, the games empty
@@ -832,5 +832,5 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     # two copies of one number (which one it came from is not known): not let go
     write(savefile.BAK, contents(savefile.FILE))
     state = loading.load()[0]
-    savefile.lay(state)
+    loading.lay(state)
     assert type(state["history"]) is list

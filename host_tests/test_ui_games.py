@@ -1040,9 +1040,9 @@ def test_a_saved_house_rule_no_game_takes_is_said_and_the_game_starts():
         assert d.screen() == "Play" and d.app.game.opts["holes"] == 3
         assert d.app.game.opts["ender_rule"] == "none"  # the rule that holds is kept
         assert d.app.state["settings"]["rules"]["play-nine"] == {"ender_rule": "none"}
-        from storage import savefile
+        from storage import laid
 
-        assert savefile.value(d.app.state, "history") == []
+        assert laid.value(d.app.state, "history") == []
         assert d.app.state["roster"][:2] in (["ANN", "BOB"], ["BOB", "ANN"])
 
 

@@ -14,7 +14,7 @@ import sys
 from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 
-from storage import history, loading, savefile  # noqa: E402
+from storage import history, laid, loading, savefile  # noqa: E402
 from engine.doc import to_doc  # noqa: E402
 from simulator.flash import BEHAVIOURS, MICROPYTHON, Flash, Volume, formatted  # noqa: E402
 
@@ -85,7 +85,7 @@ def record_ui_game(seed=7):
         # (the app's save, not savefile.save: the app loads savefile to save and lets it go at a hub)
         if not real(app):
             return False
-        state = {k: savefile.value(app.state, k) for k in app.state}  # (the finished games: on the flash)
+        state = {k: laid.value(app.state, k) for k in app.state}  # (the finished games: on the flash)
         if app.game is not None:  # the state as the file holds it: the game's document in its place
             state = dict(state, game=to_doc(app.game))
         out.append(json.dumps(state))
@@ -125,7 +125,7 @@ def boot():
         app = App(simboard.build("devkit-oled", emulate=False)[0])
         top = app.stack[-1]
         note = " ".join(str(r) for r in top.rows) if type(top).__name__ == "Message" else None
-        state = {k: savefile.value(app.state, k) for k in app.state}  # (the finished games: on the flash)
+        state = {k: laid.value(app.state, k) for k in app.state}  # (the finished games: on the flash)
         if state["game"] is not None:
             if type(top).__name__ != "Play":
                 raise AssertionError("the game did not open: %s" % (note or type(top).__name__))
@@ -228,7 +228,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
             st = json.loads(states[i])
             st["seq"] = state["seq"]
             savefile.save(st)
-            if loading.load()[0] != {k: savefile.value(st, k) for k in st}:  # (LAID: on the flash)
+            if loading.load()[0] != {k: laid.value(st, k) for k in st}:  # (LAID: on the flash)
                 raise AssertionError("the next save did not load back")
         except Exception as e:
             r["lost"] += 1

@@ -3,7 +3,7 @@
 # the roster of names. Loaded when a game finishes or starts, and let go.
 import json
 
-from storage.savefile import HISTORY_BYTES, HISTORY_MAX, ROSTER_MAX, STATS_NAMES, held
+from storage.savefile import HISTORY_BYTES, HISTORY_MAX, ROSTER_MAX, STATS_NAMES
 
 
 def add_stats(stats, rec):
@@ -28,6 +28,8 @@ def finish(state, record):
     """Move a finished game into the history (newest first, bounded by
     count and bytes) and the all-time stats, read from the flash for it
     (the next save lays them there again: savefile.LAID)."""
+    from storage.laid import held  # (not at a game's start: remember() is)
+
     add_stats(held(state, "stats"), record)
     h = held(state, "history")
     h.insert(0, compact(record))

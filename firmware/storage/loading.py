@@ -8,8 +8,8 @@ import json
 
 from storage import savefile
 from storage.migrate import migrate, settle
-from storage.savefile import (BAK, FILE, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION, _exists, _rename, checksum,
-                              defaults, fopen)
+from storage.savefile import (BAK, FILE, LAID, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION, _dump, _exists, _Out,
+                              _rename, _source, checksum, defaults, fopen)
 
 
 def read(path, note=None):
@@ -244,3 +244,33 @@ def _pending(note):
     except Exception:
         pass  # shown now all the same
     return note
+
+
+def lay(state):
+    """At start, the LAID fields as loaded let go for their place in the
+    save they came from, where they are as read (migrate.clean() dropped
+    nothing of them) and last, as save() writes them; else they stay in
+    the heap until the next save."""
+    try:
+        f, a, n, crc = _source(state["seq"])
+    except OSError:
+        return
+    try:
+        e, at = a + n - 1, []  # e: where the field ends (the body's closing brace, then the next's comma)
+        for i in (1, 0):  # from the end back
+            key = LAID[i]
+            v = state[key]
+            if type(v) is tuple:
+                return
+            s = _Out()
+            _dump(v, s)
+            tag = (',"%s":%s' % (key, "[" if key == "history" else "{")).encode()
+            f.seek(e - s.n - len(tag) + 1)
+            if f.read(len(tag)) != tag:
+                return
+            at.append((key, e - s.n - a, e - a))
+            e -= s.n + len(tag) - 1
+    finally:
+        f.close()
+    for key, i, j in at:
+        state[key] = (state["seq"], crc, i, j)

@@ -23,7 +23,8 @@
 # The finished games (LAID: the history and the all-time stats) are written
 # last and not kept in the heap after: the state holds where they are in the
 # save (a tuple), each save copies them from there, and what reads them gets
-# them from the flash (value()) while it needs them (docs/STORAGE.md).
+# them from the flash (laid.py) while it needs them; loading.py's
+# lay() lets go of them at a start (docs/STORAGE.md).
 #
 # A save writes state.tmp and closes it, renames state.json to state.bak,
 # then state.tmp to state.json. The whole text is never in memory: json.dump
@@ -264,60 +265,6 @@ def _copy(key, v, out):
             n -= len(b)
     finally:
         f.close()
-
-
-def value(state, key):
-    """A LAID field's value: read from the flash where it is kept there (a
-    new copy each time: in the heap only while it is used), else as it is."""
-    v = state[key]
-    if type(v) is not tuple:
-        return v
-    try:
-        f, a, _, _ = _source(v[0], v[1])
-        try:
-            f.seek(a + v[2])
-            return json.loads(f.read(v[3] - v[2]))
-        finally:
-            f.close()
-    except (OSError, ValueError):  # its save gone: as _copy() writes it
-        return [] if key == "history" else {}
-
-
-def held(state, key):
-    """A LAID field read into the state, to be changed (the next save lays it
-    on the flash again)."""
-    state[key] = value(state, key)
-    return state[key]
-
-
-def lay(state):
-    """At start, the LAID fields as loaded let go for their place in the
-    save they came from, where they are as read (migrate.clean() dropped
-    nothing of them) and last, as save() writes them; else they stay in
-    the heap until the next save."""
-    try:
-        f, a, n, crc = _source(state["seq"])
-    except OSError:
-        return
-    try:
-        e, at = a + n - 1, []  # e: where the field ends (the body's closing brace, then the next's comma)
-        for i in (1, 0):  # from the end back
-            key = LAID[i]
-            v = state[key]
-            if type(v) is tuple:
-                return
-            s = _Out()
-            _dump(v, s)
-            tag = (',"%s":%s' % (key, "[" if key == "history" else "{")).encode()
-            f.seek(e - s.n - len(tag) + 1)
-            if f.read(len(tag)) != tag:
-                return
-            at.append((key, e - s.n - a, e - a))
-            e -= s.n + len(tag) - 1
-    finally:
-        f.close()
-    for key, i, j in at:
-        state[key] = (state["seq"], crc, i, j)
 
 
 def _write_game(game, out):

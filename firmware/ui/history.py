@@ -1,7 +1,7 @@
 # Finished games, newest first, and each player's all-time record in one game:
-# read from the flash for these screens (storage/savefile.py's value()).
+# read from the flash for these screens (storage/laid.py).
 from engine.game import GAMES
-from storage.savefile import value
+from storage.laid import value
 from ui.labels import title, titles
 from ui.widgets import Menu, Message
 

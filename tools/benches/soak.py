@@ -93,9 +93,9 @@ def soak(holes_wanted=1000, seed=11):
         if "-v" in sys.argv:
             print(games, holes, gc.mem_alloc(), len(json.dumps(runner.app.state)))
     state = runner.app.state
-    from storage import savefile
+    from storage import laid
 
-    kept = len(savefile.value(state, "history"))  # (on the flash: read before it is unmounted)
+    kept = len(laid.value(state, "history"))  # (on the flash: read before it is unmounted)
     vol.close()
     k = max(1, len(heap) // 10)
     return {
