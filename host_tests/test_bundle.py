@@ -239,11 +239,12 @@ def test_the_bundles_filesystem_boots_the_virtual_board_under_vfslfs2(tmp_path):
     assert b"on sim: ready" in seen, seen.decode(errors="replace")
 
 
-def run_bundle(tmp_path, board_id, data):
+def run_bundle(tmp_path, board_id, data, *more):
     fw = tmp_path / "fw.bin"
     fw.write_bytes(data)
     return subprocess.run([PY, os.path.join(ROOT, "tools", "bundle.py"), "--board", board_id, "--firmware",
-                           str(fw), "--out", str(tmp_path / "out.bin")], capture_output=True, text=True)
+                           str(fw), "--out", str(tmp_path / "out.bin")] + list(more), capture_output=True,
+                          text=True)
 
 
 @pytest.mark.parametrize("data,board_id,says", [
@@ -266,6 +267,78 @@ def test_what_cannot_be_bundled_is_refused_in_one_line(tmp_path, data, board_id,
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("bundle: ") and says in lines[0], run.stderr
     assert not (tmp_path / "out.bin").exists()
+
+
+def our_image(chip, board_id):
+    """A synthetic image of ours (make image's) for the board: a stock one whose app holds what
+    freezing writes into the real one (the frozen port's, read below): the frozen modules' names in
+    a row, imageinfo.py among them, and imageinfo's digest as a C string of its own."""
+    frozen = b"asyncio/stream.py\0uasyncio.py\0imageinfo.py\0app.py\0compat.py\0"
+    digest = deploy.manifest.image_digest(board_id).encode()
+    return stock_image(chip, CURRENT) + frozen + b"\0\0" + digest + b"\0"
+
+
+def test_our_image_and_stock_micropython_are_told_apart_as_micropython_builds_them():
+    """What make bundle tells the two kinds by, read from real builds: the real stock images have no
+    imageinfo frozen in them; each frozen 32-bit port (make unix32: the same manifest our image
+    freezes, through MicroPython's own freezing) has it, and its board's digest, and no other board's."""
+    from common import unix32
+
+    for chip in REAL:
+        stock = real_image(chip)
+        assert bundle.FROZEN_INFO not in stock
+        bundle.kind_check(stock, chip)  # stock, as asked
+    built = [b for b in deploy.manifest.REAL_BOARDS
+             if os.path.exists(unix32.frozen_port(b)) and unix32.stale(b) is None]
+    if not built:
+        pytest.skip("no frozen 32-bit port built from this firmware (make unix32)")
+    for b in built:
+        with open(unix32.frozen_port(b), "rb") as f:
+            port = f.read()
+        assert b"\0uasyncio.py\0imageinfo.py\0" in port  # mp_frozen_names, as our_image() has it
+        chip = deploy.manifest.board_chip(b)
+        bundle.kind_check(port, chip, b)  # ours, of this checkout's firmware for the board
+        with pytest.raises(bundle.BundleError, match="it is our image .*, not stock MicroPython"):
+            bundle.kind_check(port, chip)
+        for other in deploy.manifest.REAL_BOARDS:
+            if other != b:
+                with pytest.raises(bundle.BundleError, match="not of this checkout's firmware for " + other):
+                    bundle.kind_check(port, chip, other)
+
+
+@pytest.mark.parametrize("data,image,says", [
+    (stock_image("esp32", CURRENT), True,
+     "it is stock MicroPython, not our image (no imageinfo frozen in it): IMAGE=1 takes our image, "
+     "build/image/cyd/firmware.bin (make image BOARD=cyd); stock MicroPython goes without IMAGE=1"),
+    (our_image("esp32", "cyd"), False, "it is our image (the scorekeeper frozen in: make image's), not stock "
+     "MicroPython: give it with IMAGE=1, or give stock MicroPython's .bin "
+     "(micropython.org/download/ESP32_GENERIC/)"),
+    (our_image("esp32", "m5stack-core"), True, "it is our image, but not of this checkout's firmware for cyd "
+     "(its imageinfo has no digest %s: built for another board" % deploy.manifest.image_digest("cyd")),
+], ids=["stock with IMAGE=1", "ours without", "another board's"])
+def test_image_1_takes_our_image_alone_and_without_it_stock_alone(tmp_path, data, image, says):
+    run = run_bundle(tmp_path, "cyd", data, *(["--image"] if image else []))
+    assert run.returncode == 2 and run.stdout == "", run.stdout + run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bundle: %s: " % (tmp_path / "fw.bin")), run.stderr
+    assert says in lines[0], run.stderr
+    assert not (tmp_path / "out.bin").exists()
+
+
+def test_make_bundle_image_1_bundles_our_image_with_what_deploy_image_1_copies(tmp_path):
+    fw = tmp_path / "firmware.bin"
+    ours = our_image("esp32", "cyd")
+    fw.write_bytes(ours)
+    out = tmp_path / "b.bin"
+    run = subprocess.run(["make", "--no-print-directory", "bundle", "BOARD=cyd", "FIRMWARE=%s" % fw,
+                          "OUT=%s" % out, "IMAGE=1"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    got = out.read_bytes()
+    files = mounted_files(got[0x200000 - 0x1000:0x400000 - 0x1000])
+    assert json.loads(files.pop(deploy.RECORD))["image"] == deploy.manifest.image_digest("cyd")
+    assert files.pop(deploy.CHECK_FILE) == b""
+    assert files == deploy.compile_files("cyd", deploy.ESP32_ARCH, str(tmp_path / "mpy"), image=True)
+    assert got[:len(ours)][0x8000 - 0x1000 + 0xC00:] == ours[0x8000 - 0x1000 + 0xC00:]  # the image, kept
 
 
 def test_make_bundle_writes_one_file_and_says_the_one_esptool_command(tmp_path):

@@ -23,7 +23,7 @@ import bundle  # noqa: E402
 from common import chrome, manifest  # noqa: E402
 import webbuild as web  # noqa: E402
 from common import deploy  # noqa: E402
-from test_bundle import CURRENT, IMAGES, REAL, mounted_files, real_image, stock_image  # noqa: E402
+from test_bundle import CURRENT, IMAGES, REAL, mounted_files, our_image, real_image, stock_image  # noqa: E402
 from test_web_page import NO_PORT, booted, static_server, wait_for  # noqa: E402
 from test_web_page import browser  # noqa: E402,F401  (the fixture: a headless Chromium on served)
 
@@ -173,8 +173,8 @@ def test_our_images_install_with_what_deploy_image_1_copies(tmp_path):
     if NO_EWT:
         pytest.skip("ESP Web Tools is not installed: make setup (npm ci)")
     (stock,) = [p for p in images(str(tmp_path)) if "S3" not in p]
-    ours = {"cyd": stock_image("esp32", CURRENT)[:-5000] + b"our frozen firmware" * 200,
-            "cardputer": stock_image("esp32s3", CURRENT)[:-5000] + b"ours, S3" * 400}
+    ours = {"cyd": our_image("esp32", "cyd") + b"our frozen firmware" * 200,
+            "cardputer": our_image("esp32s3", "cardputer") + b"ours, S3" * 400}
     folder = tmp_path / "image"
     (folder / "cyd").mkdir(parents=True)
     (folder / "cyd" / "firmware.bin").write_bytes(ours["cyd"])
@@ -206,6 +206,17 @@ def test_our_images_install_with_what_deploy_image_1_copies(tmp_path):
     p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out", out, "--images",
                         str(tmp_path / "nothing")], capture_output=True, text=True)
     assert p.returncode == 1 and "is not a folder" in p.stderr
+    # each kind where the other is wanted: refused, saying where it goes
+    (folder / "cyd" / "firmware.bin").write_bytes(stock_image("esp32", CURRENT))
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out", out, "--images",
+                        str(folder)], capture_output=True, text=True)
+    assert p.returncode == 1 and "it is stock MicroPython, not our image" in p.stderr, p.stderr
+    assert "stock MicroPython goes in FIRMWARE=" in p.stderr, p.stderr
+    (tmp_path / "ours.bin").write_bytes(ours["cyd"])
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "webbuild.py"), "--out", out,
+                        "--firmware", str(tmp_path / "ours.bin")], capture_output=True, text=True)
+    assert p.returncode == 1 and "it is our image" in p.stderr, p.stderr
+    assert "give it with IMAGES=<folder>" in p.stderr, p.stderr
 
 
 def test_a_build_without_images_has_no_installer_and_none_left_over(built, tmp_path):

@@ -41,6 +41,11 @@ MB = 1024 * 1024
 # v2.1) and loads our .mpy files (v6.3); an older one loops on "filesystem appears to be corrupted"
 OLDEST = (1, 23)
 FS_BLOCK = flashsim.BLOCK
+# Our image (make image) is told from stock MicroPython by what MicroPython's freezing writes into
+# it: the frozen modules' names, one C string each in a row (mp_frozen_names: "...uasyncio.py\0
+# imageinfo.py\0app.py\0..."), our imageinfo's among them; its DIGEST, a string constant, is a
+# C string of its own (the qstr pool). Both read from the frozen 32-bit unix port by test_bundle.py.
+FROZEN_INFO = (manifest.IMAGE_INFO + ".py").encode() + b"\0"
 
 
 class BundleError(Exception):
@@ -128,6 +133,31 @@ def version_of(image):
     ("MicroPython v1.26.1 on 2025-09-11", the REPL's first line), or None."""
     m = re.search(rb"MicroPython v(\d+)\.(\d+)(?:\.(\d+))?", image)
     return m and (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
+
+
+def kind_check(image, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
+    """BundleError where the image is not the kind asked for: stock
+    MicroPython (board_id None), or our image of this checkout's firmware
+    for board_id (imageinfo frozen in, with the board's digest). ways: how
+    the tool is given our image, and a stock one (make bundle's; make web's
+    are its own)."""
+    if FROZEN_INFO not in image:
+        if board_id is not None:
+            raise BundleError("it is stock MicroPython, not our image (no %s frozen in it): %s takes our "
+                              "image, build/image/%s/firmware.bin (make image BOARD=%s); stock MicroPython "
+                              "goes %s"
+                              % (manifest.IMAGE_INFO, ways[0], board_id, board_id, ways[1]))
+        return
+    if board_id is None:
+        raise BundleError("it is our image (the scorekeeper frozen in: make image's), not stock MicroPython: "
+                          "give it with %s, or give stock MicroPython's .bin (micropython.org/download/%s/)"
+                          % (ways[0], manifest.FLASHING[chip][1]))
+    digest = manifest.image_digest(board_id)
+    if digest.encode() + b"\0" not in image:
+        raise BundleError("it is our image, but not of this checkout's firmware for %s (its %s has no digest "
+                          "%s: built for another board, or from other firmware), and main.py and board.py "
+                          "from here would run with its modules: make image BOARD=%s again"
+                          % (board_id, manifest.IMAGE_INFO, digest, board_id))
 
 
 def bundle(board_id, image, files, chip=None):
@@ -230,6 +260,7 @@ def main(argv):
             raise BundleError("cannot read %s: %s" % (args.firmware, e.strerror))
         try:
             layout(image, chip)
+            kind_check(image, chip, args.board if args.image else None)
         except BundleError as e:
             raise BundleError("%s: %s" % (args.firmware, e))
         files = firmware_files(args.board, image=args.image)

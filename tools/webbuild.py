@@ -70,6 +70,9 @@ def boards():
     return [[b, manifest._boards.name(b), manifest.board_input(b)] for b in manifest.REAL_BOARDS]
 
 
+WAYS = ("IMAGES=<folder>", "in FIRMWARE=")  # how make web is given our images, and stock ones
+
+
 def images(paths):
     """{chip: image bytes} of stock MicroPython images, each sorted by the
     chip its header names (tools/bundle.py's check)."""
@@ -88,6 +91,7 @@ def images(paths):
             if chip is None:
                 raise bundle.BundleError("it is not an image for an ESP32 or an ESP32-S3 (its header)")
             bundle.layout(image, chip)
+            bundle.kind_check(image, chip, None, WAYS)
         except bundle.BundleError as e:
             raise WebError("web: %s: %s" % (path, e))
         if chip in found:
@@ -112,6 +116,7 @@ def our_images(folder):
                     image = f.read()
                 try:
                     bundle.layout(image, manifest.board_chip(b))
+                    bundle.kind_check(image, manifest.board_chip(b), b, WAYS)
                 except bundle.BundleError as e:
                     raise WebError("web: %s: %s" % (path, e))
                 found[b] = image
