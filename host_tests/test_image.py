@@ -129,15 +129,46 @@ def test_make_image_says_in_one_line_what_is_missing():
     assert code != 0 and "nope" in text
 
 
+def full_source(name):
+    """A folder make image takes for MicroPython's full source: what it looks for in one
+    (py/mpconfig.h, ports/esp32), and nothing else."""
+    src = fresh_dir(name)
+    os.makedirs(os.path.join(src, "py"))
+    open(os.path.join(src, "py", "mpconfig.h"), "w").close()
+    os.makedirs(os.path.join(src, "ports", "esp32"))
+    return src
+
+
 def test_make_image_dry_run_builds_on_the_chips_board_with_the_boards_manifest():
+    src = full_source("dry-src")
     for board_id, base in (("cyd", "ESP32_GENERIC"), ("cardputer", "ESP32_GENERIC_S3")):
-        code, text = make("image", "BOARD=" + board_id, "DRY_RUN=1", "MPY_DIR=/src/mp", "IDF_PATH=/opt/idf")
+        code, text = make("image", "BOARD=" + board_id, "DRY_RUN=1", "MPY_DIR=" + src, "IDF_PATH=/opt/idf")
         assert code == 0, text
-        assert "source /opt/idf/export.sh" in text and "make -C /src/mp/mpy-cross" in text
+        assert "source /opt/idf/export.sh" in text and "make -C %s/mpy-cross" % src in text
         esp32 = os.path.join(image.OUT, board_id, "manifest", "esp32.py")
-        assert "make -C /src/mp/ports/esp32 BOARD=%s " % base in text and "FROZEN_MANIFEST=%s" % esp32 in text
+        assert "make -C %s/ports/esp32 BOARD=%s " % (src, base) in text
+        assert "FROZEN_MANIFEST=%s" % esp32 in text
         with open(esp32) as f:
             assert 'include("$(PORT_DIR)/boards/manifest.py")' in f.read()
+
+
+def test_make_image_dry_run_says_of_mpy_dir_what_a_build_says_before_anything_else():
+    """(A dry run printed its commands on any MPY_DIR, or none: the build they stand for would
+    have stopped at once.) Missing, not MicroPython's source, trimmed: the build's line, alone."""
+    env = {"IDF_PATH": "", "MPY_DIR": ""}
+    idf = fresh_dir("dry-idf")
+    open(os.path.join(idf, "export.sh"), "w").close()
+    trimmed = full_source("dry-trimmed")
+    os.rmdir(os.path.join(trimmed, "ports", "esp32"))
+    for given in ([], ["MPY_DIR=" + fresh_dir("dry-empty")], ["MPY_DIR=" + trimmed]):
+        _code, built = make("image", "BOARD=cyd", "IDF_PATH=" + idf, *given, env=env)
+        (said,) = [t for t in built.splitlines() if t.startswith("image: ")]
+        for idf_given in ([], ["IDF_PATH=" + idf]):
+            out = subprocess.run(["make", "--no-print-directory", "-s", "image", "BOARD=cyd", "DRY_RUN=1"]
+                                 + given + idf_given, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                                 env=dict(os.environ, **env))
+            assert out.returncode != 0 and out.stdout == "", (given, out.stdout)
+            assert [t for t in out.stderr.splitlines() if not t.startswith("make: ")] == [said], out.stderr
 
 
 def test_flash_help_image_writes_our_image_then_deploys_with_image():

@@ -101,9 +101,10 @@ def main(argv):
         manifest.board_file(args.board)
         base = base_board(args.board)
         if args.dry_run:
-            src = args.mpy_dir or os.environ.get("MPY_DIR")
+            # the source checked first, as a build checks it: what it would say of MPY_DIR, a dry run
+            # says; ESP-IDF not (a dry run is how the build is read where ESP-IDF is not installed)
+            src = source(args.mpy_dir)
             idf_path = args.idf_path or os.environ.get("IDF_PATH")
-            src = os.path.abspath(src) if src else "<MicroPython>"
             idf_path = os.path.abspath(idf_path) if idf_path else "<ESP-IDF>"
             files, cmd, build = plan(args.board, src, idf_path)
             print("Manifests: %s" % ", ".join(os.path.relpath(p, ROOT) for p in files.values()))
