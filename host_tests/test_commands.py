@@ -93,3 +93,30 @@ def test_a_command_given_an_option_it_does_not_know_says_so(path):
     out = p.stdout + p.stderr
     assert p.returncode != 0 and ("no-such-option" in out or "usage" in out.lower()), (path, out[-800:])
     assert "Traceback" not in out and took < CPU_S and not made, (path, took, made)
+
+
+def test_bench_ui_under_cpython_says_in_one_line_where_it_runs():
+    """(bench_ui.py display under CPython ended in a traceback: no framebuf) Each of its benches
+    asked of CPython: one line naming the unix port and the command, nothing done; under the unix
+    port, display gives its three panels' figures."""
+    bench = os.path.join(ROOT, "tools", "benches", "bench_ui.py")
+    for args in (["display"], ["draw"], ["presses"], ["record", "cyd", "game.keys"]):
+        p = subprocess.run([sys.executable, bench] + args, cwd=ROOT, capture_output=True, text=True,
+                           timeout=60)
+        lines = p.stderr.splitlines()
+        assert p.returncode == 1 and p.stdout == "" and len(lines) == 1, (args, p.stdout + p.stderr)
+        assert lines[0].startswith("bench_ui.py: it runs under the MicroPython unix port, not cpython"), lines
+        command = ".venv/bin/micropython -X heapsize=16M tools/benches/bench_ui.py %s " % " ".join(args)
+        assert command in lines[0], lines
+    assert not os.path.exists(os.path.join(ROOT, "game.keys"))
+    p = subprocess.run([MPY, "-X", "heapsize=16M", bench, "display"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    import json
+
+    from common import manifest
+
+    rows = [json.loads(line) for line in p.stdout.splitlines()]  # a panel kind each: the ST7789, ...
+    assert len({r["board"] for r in rows}) == len(rows) == 3, rows
+    assert {r["board"] for r in rows} <= set(manifest.REAL_BOARDS), rows
+    assert all(r["full_bytes"] > r["row_bytes"] > 0 for r in rows), rows

@@ -183,14 +183,19 @@ def display():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["presses"]:
-        presses()
-    elif sys.argv[1:] == ["draw"]:
-        draw_times()
-    elif sys.argv[1:] == ["display"]:
-        display()
-    elif len(sys.argv) == 4 and sys.argv[1] == "record":
-        record(sys.argv[2], sys.argv[3])
-    else:
+    a = sys.argv[1:]
+    if not (a in (["presses"], ["draw"], ["display"]) or len(a) == 3 and a[0] == "record"):
         print("usage: bench_ui.py presses | draw | display | record BOARD FILE")
-        sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)
+        sys.exit(0 if a in (["-h"], ["--help"]) else 2)
+    if sys.implementation.name != "micropython":  # framebuf (the firmware draws with it), viper, gc.mem_alloc
+        sys.exit("bench_ui.py: it runs under the MicroPython unix port, not %s (the firmware draws with its "
+                 "framebuf): .venv/bin/micropython -X heapsize=16M tools/benches/bench_ui.py %s (make bench "
+                 "runs it so)" % (sys.implementation.name, " ".join(a)))
+    if a == ["presses"]:
+        presses()
+    elif a == ["draw"]:
+        draw_times()
+    elif a == ["display"]:
+        display()
+    else:
+        record(a[1], a[2])
