@@ -325,3 +325,26 @@ def test_letters_beyond_ascii_and_names_of_unicode_spaces_alike_on_both():
         doc = {"game": "play-nine", "players": ["a", name], "holes": []}
         status, out, err = both(json.dumps(doc, ensure_ascii=False))
         assert status == 0 and err == "", (name, err)
+
+
+def test_it_runs_through_a_link_to_it_from_any_folder(tmp_path):
+    """(ln -s .../tools/score.py ~/bin/score: it looked for the engine beside the link, and was not
+    executable) Through a link, in another folder, on both runtimes, and as a command of its own."""
+    link = tmp_path / "bin" / "score"
+    link.parent.mkdir()
+    link.symlink_to(SCORE)
+    grids = [[[5, 5, 0, 12], [5, 5, 3, "HIO"]], [[1, 2, 3, 4], [5, 6, 7, 8]]]
+    doc = {"game": "play-nine", "players": ["Ann", "Bob"], "holes": [{"ender": 0, "grids": grids}]}  # README
+    want = ('{"hole_scores": [[0, 36]], "totals": [0, 36], "playoff_scores": [], "winner": null, '
+            '"tied": []}\n')
+    for name, cmd in RUNTIMES:
+        for args in ([], ["--help"]):
+            p = subprocess.run(cmd + [str(link)] + args, input=json.dumps(doc), capture_output=True,
+                               text=True, cwd=str(tmp_path), timeout=60)
+            assert p.returncode == 0 and p.stderr == "", (name, args, p.stderr)
+            assert p.stdout == want if not args else p.stdout.startswith("usage: score.py"), (name, p.stdout)
+    # its #! line: python3 on the PATH (the .venv's here)
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    p = subprocess.run([str(link)], input=json.dumps(doc), capture_output=True, text=True,
+                       cwd=str(tmp_path), env=env, timeout=60)
+    assert p.returncode == 0 and p.stdout == want, p.stderr

@@ -13,7 +13,16 @@ import os
 import sys
 
 
-HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+# This file's own folder, a link to it followed (score.py run through one, from any folder), where
+# the engine is found: CPython's realpath. The unix port's os has no path, but a script it runs has
+# that folder, the link followed, as sys.path[0]; run with -m (sys.path[0] ""), or imported, the
+# folder __file__ names.
+try:
+    HERE = os.path.dirname(os.path.realpath(__file__))
+except AttributeError:
+    HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+    if __name__ == "__main__" and sys.path[0]:
+        HERE = sys.path[0]
 sys.path.insert(0, HERE + "/../firmware")
 sys.path.insert(0, HERE)
 
