@@ -123,11 +123,16 @@ def main(hw, poll_ms=5):
     try:
         r.step(ticks_ms())  # the first screen is drawn before the console hears "ready"
         gc.collect()  # the heap in use at the first screen, before ready.py's code is loaded to say it
-        used = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # type: ignore[attr-defined]
-        import ready  # (once: let go after, as start.py is)
         from app import forget
 
-        print(ready.line(hw, r, used))
+        try:  # the line once (ready.py let go after, as start.py is). An error in it (a MemoryError
+            # loading it, say; a port without gc.mem_alloc) and the device runs on without the line
+            used = gc.mem_alloc()  # type: ignore[attr-defined]
+            import ready
+
+            print(ready.line(hw, r, used))
+        except Exception:
+            pass
         forget("ready")
         if hw.run is not None:
             hw.run(r, poll_ms)

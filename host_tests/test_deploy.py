@@ -362,6 +362,31 @@ def test_an_import_that_no_board_has_is_caught(monkeypatch):
     assert sorted(manifest.closure("sim")) == ["board.py", "guard.py", "main.py", "pkg/part.py"]
 
 
+def test_an_import_guarded_against_any_error_is_on_the_board_all_the_same(monkeypatch):
+    """(guard.py's import of ready.py, in a try that keeps the device running on a MemoryError
+    loading it, was taken for an optional import and left off the board: no ready line ever) A
+    try catching ImportError makes its imports optional; one catching Exception does not."""
+    for board_id in list(manifest.REAL_BOARDS) + ["sim"]:
+        assert "ready.py" in manifest.closure(board_id), board_id
+    tree = fresh_dir("manifest-guarded")
+    fw = os.path.join(tree, "firmware")
+    os.makedirs(fw)
+    files = {"main.py": "import board\nfrom guard import main\n",
+             "guard.py": "try:\n    import ready\nexcept Exception:\n    pass\n"
+                         "try:\n    import typing\nexcept (ImportError, Exception):\n    pass\n",
+             "ready.py": "x = 1\n"}
+    for rel, text in files.items():
+        with open(os.path.join(fw, rel), "w") as f:
+            f.write(text)
+    boards = os.path.join(tree, "boards")
+    os.makedirs(boards)
+    with open(os.path.join(boards, "virtual.py"), "w") as f:
+        f.write("def setup():\n    pass\n")
+    monkeypatch.setattr(manifest, "FIRMWARE", fw)
+    monkeypatch.setattr(manifest, "BOARDS_DIR", boards)
+    assert sorted(manifest.closure("sim")) == ["board.py", "guard.py", "main.py", "ready.py"]
+
+
 def test_mpy_versions_are_read_as_micropython_writes_them():
     assert deploy.mpy_info(2822) == (6, 3, "x64")  # the unix port here
     assert deploy.mpy_info(6 | 3 << 8 | 10 << 10) == (6, 3, "xtensawin")  # an ESP32

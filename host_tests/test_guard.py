@@ -257,6 +257,36 @@ def test_ctrl_c_stops_the_watchdog_and_leaves_the_loop():
     assert stopped == [1]
 
 
+def test_an_error_in_the_ready_line_at_boot_leaves_the_device_running():
+    """(guard.main imported ready.py unguarded: a MemoryError loading it at boot stopped the device
+    at the REPL) ready.py that cannot be loaded, or whose line fails: the loop runs all the same
+    (the keys polled until Ctrl-C, which stops the watchdog as ever), and ready.py is let go."""
+    import os
+
+    folder = fresh_dir("guard-ready-fails")
+    for name, source in (("memory", "raise MemoryError('memory allocation failed')\n"),
+                         ("line", "def line(hw, runner, used):\n    raise OSError(5)\n")):
+        with open(folder + "/ready.py", "w") as f:  # found before the firmware's
+            f.write(source)
+        d = Driver("devkit-oled", guarded=True)
+        hw = d.sim.hw
+        stopped = []
+        hw.watchdog.timer = type("T", (), {"deinit": lambda self, s=stopped: s.append(1)})()
+        hw.keys = StopAt(hw.keys, 6)  # the first screen's poll, then the loop's
+        sys.modules.pop("ready", None)
+        sys.path.insert(0, folder)
+        try:
+            guard.main(hw, poll_ms=0)
+            raise AssertionError("main returned")
+        except KeyboardInterrupt:  # (the MemoryError or the OSError had come out of main, before)
+            pass
+        finally:
+            sys.path.remove(folder)
+            os.remove(folder + "/ready.py")
+        assert stopped == [1], name
+        assert "ready" not in sys.modules, name  # let go: the next boot's import loads it again
+
+
 def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
     import gc
 

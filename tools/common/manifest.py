@@ -94,7 +94,10 @@ def _module_file(name):
 
 
 def _optional(tree):
-    """Import nodes inside a try whose handlers catch ImportError."""
+    """Import nodes inside a try whose handlers catch ImportError (a module
+    that may be missing). One that catches Exception alone guards against
+    the module failing (a MemoryError loading it: guard.py's ready), not
+    against its absence: the module goes on the board."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Try):
@@ -104,7 +107,7 @@ def _optional(tree):
                 for e in (t.elts if isinstance(t, ast.Tuple) else [t]):
                     if isinstance(e, ast.Name):
                         names.add(e.id)
-            if names & {"ImportError", "ModuleNotFoundError", "Exception"}:
+            if names & {"ImportError", "ModuleNotFoundError"}:
                 for stmt in node.body:
                     for sub in ast.walk(stmt):
                         if isinstance(sub, (ast.Import, ast.ImportFrom)):
