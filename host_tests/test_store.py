@@ -834,3 +834,36 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     state = loading.load()[0]
     loading.lay(state)
     assert type(state["history"]) is list
+
+
+HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
+
+
+def _numbers(version):
+    return tuple(int(x) for x in version.split("."))
+
+
+def test_a_new_save_format_comes_with_a_new_firmware_version():
+    """(app.VERSION stayed 0.1.0 while the code changed) docs/STORAGE.md's formats table names,
+    from format 2 on, the first firmware version that writes each: every format has its row, the
+    current one the last; each named version is later than the one before, and the current
+    format's is this firmware's or an earlier one. So a format raised without a new version fails."""
+    with open(HERE + "/../firmware/app.py") as f:
+        (version,) = [line.split('"')[1] for line in f if line.startswith("VERSION = ")]
+    with open(HERE + "/../docs/STORAGE.md") as f:
+        text = f.read()
+    rows = []
+    for line in text[text.index("## Formats and migrations"):].split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0].isdigit():
+            rows.append((int(cells[0]), cells[1]))
+        elif rows:
+            break  # the table's end
+    assert [r[0] for r in rows] == list(range(savefile.VERSION + 1)), rows
+    named = [(n, _numbers(v)) for n, v in rows if v[:1].isdigit()]
+    assert named and named[-1][0] == savefile.VERSION, ("format %d: no firmware version in its row"
+                                                         % savefile.VERSION, rows)
+    for (a, first), (b, then) in zip(named, named[1:]):
+        assert first < then, "formats %d and %d, one firmware version: a new format raises app.VERSION" % (
+            a, b)
+    assert named[-1][1] <= _numbers(version), (named[-1], version)

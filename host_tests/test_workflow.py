@@ -73,6 +73,22 @@ def test_it_builds_and_bundles_every_board_and_releases_on_a_tag(tmp_path):
     assert jobs["release"]["needs"] == ["image", "bundle"]
 
 
+def test_a_release_is_tagged_with_the_firmwares_version():
+    """(app.VERSION stayed 0.1.0 while the code changed) A release's tag is v<VERSION>: the images
+    and bundles it attaches say that version (imageinfo, the installer's manifest), so a new
+    release raises it. The check's step, run here as the workflow runs it on a tag."""
+    steps = workflow()["jobs"]["boards"]["steps"]
+    (step,) = [s for s in steps if "the firmware's version" in s.get("name", "")]
+    assert step["if"] == "startsWith(github.ref, 'refs/tags/v')"
+    version = manifest.version()
+    for tag, ok in (("v" + version, True), ("v9.9.9", False), (version, False)):
+        run = subprocess.run(["bash", "-eo", "pipefail", "-c", step["run"]], cwd=ROOT, capture_output=True,
+                             text=True, env=dict(os.environ, GITHUB_REF_NAME=tag))
+        assert (run.returncode == 0) == ok, (tag, run.stdout + run.stderr)
+        if not ok:
+            assert "the tag %s is not v%s, the firmware's version" % (tag, version) in run.stdout, run.stdout
+
+
 def test_its_make_image_line_dry_runs_to_the_commands_that_build_the_image(tmp_path):
     steps = "\n".join(s.get("run", "") for s in workflow()["jobs"]["image"]["steps"])
     line = [ln.strip() for ln in steps.splitlines() if ln.strip().startswith("make image ")][0]
