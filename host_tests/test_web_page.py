@@ -531,9 +531,9 @@ def test_a_whole_four_player_game_through_the_pages_keys_ends_with_the_engines_t
     assert got == want  # every hole's scores, the totals, the winner: the engine's
     on_page(browser, finish)  # Finish game: into the history
     settled(browser, "Message|Game over")
-    browser.execute_script("skPython('import json')")
+    browser.execute_script("skPython('import json; from storage import laid')")  # (on the page's flash)
     rec = json.loads(browser.execute_script(
-        "return skEval(\"json.dumps(_b.runner.app.state['history'][0])\")"))
+        "return skEval(\"json.dumps(laid.value(_b.runner.app.state, 'history')[0])\")"))
     assert rec["totals"] == want["totals"] and rec["winner"] == want["winner"], rec
     assert not errors(browser)
 
