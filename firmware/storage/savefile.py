@@ -298,7 +298,8 @@ def save(state, game=None):
     written = False
     at: list = []
     b, n = state["settings"].get("base"), len(state["roster"])
-    if state["game"] is None and type(b) is list and len(b) == 3 and type(b[1]) is int and n > b[1]:
+    if state["game"] is None and type(b) is list and len(b) == 3 and type(b[1]) is int and n > b[1] and \
+            type(b[2]) is int:  # (bytes not a number: a damaged figure, not known, left so, not carried)
         # a game gone (finished, abandoned, discarded): the names it put in the roster stay, and the
         # main menu's heap that the Wi-Fi check counts from (ready.py, web/wifi.py's base()) with them
         b[1], b[2] = n, b[2] + NAME_BYTES * (n - b[1])
