@@ -253,7 +253,7 @@ def lay(state):
     the heap until the next save."""
     try:
         f, a, n, crc = _source(state["seq"])
-    except OSError:
+    except Exception:  # (not there, or two of that number; or a file too odd to read: as below)
         return
     try:
         e, at = a + n - 1, []  # e: where the field ends (the body's closing brace, then the next's comma)
@@ -270,6 +270,8 @@ def lay(state):
                 return
             at.append((key, e - s.n - a, e - a))
             e -= s.n + len(tag) - 1
+    except Exception:  # a file this JSON writes otherwise (written again longer than it holds them, the
+        return  # place sought falls before its start): they stay in the heap, a start is never stopped
     finally:
         f.close()
     for key, i, j in at:
