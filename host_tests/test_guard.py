@@ -354,6 +354,39 @@ def test_the_main_menus_heap_holds_no_finished_game_and_a_roster_name_what_a_sav
     assert 4 * 16 <= used[0, 4] - used[0, 0] <= 4 * savefile.NAME_BYTES, used
 
 
+def test_a_full_rosters_new_names_take_no_heap_the_carry_does_not_count():
+    # (a review) with the roster full (16 names: a device's steady state) a game's new name takes
+    # the place of the oldest, the roster's length stays 16 and the save carries the Wi-Fi check's
+    # main-menu figure on by nothing; but the name went in before the oldest went out, so the
+    # list, as a start loads it (16 places), grew to 32: 64 bytes more at the main menu (32-bit)
+    # than the figure said, from a start's first such game on
+    import gc
+
+    from storage import history
+
+    def grown(state, names):
+        gc.collect()
+        gc.collect()
+        before = gc.mem_alloc()
+        for n in names:
+            history.remember(state, n)
+        gc.collect()
+        gc.collect()
+        return gc.mem_alloc() - before
+
+    fresh_dir("guard-roster-full")
+    s = savefile.defaults()
+    s["roster"] = ["R%02d" % i for i in range(savefile.ROSTER_MAX)]
+    savefile.save(s)
+    s = None
+    for k in (1, 3):
+        state = loading.load()[0]  # the roster as a start holds it
+        old = list(state["roster"])  # (the names it lets go kept here: the list's own growth alone)
+        new = ["N%d" % i for i in range(k)]  # (as the game's entry made them)
+        assert grown(state, new) == 0, k
+        assert state["roster"] == new[::-1] + old[: savefile.ROSTER_MAX - k]
+
+
 # --- a MemoryError, and the path that handles it --------------------------
 def _fill_heap_leaving(free):
     """Allocate until about `free` bytes of the heap are left; the ballast."""

@@ -52,9 +52,11 @@ def compact(rec):
 
 
 def remember(state, name):
-    """Put a name at the front of the roster."""
+    """Put a name at the front of the roster (a full one's last let go
+    first: inserted first, the list a start loads, 16 places, grew to 32,
+    64 bytes at the main menu no save carries, savefile.NAME_BYTES)."""
     r = state["roster"]
     if name in r:
         r.remove(name)
+    del r[ROSTER_MAX - 1 :]
     r.insert(0, name)
-    del r[ROSTER_MAX:]
