@@ -37,7 +37,8 @@ class Rng:
 
 def record_engine_game(seed=7):
     """Every state saved in a whole game: new game, 9 holes, an edit of a
-    past hole, a playoff if needed, the finish."""
+    past hole, a playoff if needed, the finish; two games finished before
+    it in the history (each save copies them: replay())."""
     from engine.edit import set_hole
     from engine.game import Game
     from simulator.dealing import deal
@@ -51,6 +52,9 @@ def record_engine_game(seed=7):
             s["game"] = to_doc(g)
         out.append(json.dumps(s))
 
+    for n in range(2):  # (names of their own, "Zoë" among them: the copied bytes are not all ASCII)
+        history.finish(s, {"game": GAME[0], "players": ["Zoë", "Yann%d" % n], "totals": [30 + n, 40],
+                           "holes": [[3 + n, 4]] * 9, "winner": 0, "tied": []})
     g = Game(GAME[0], list(NAMES), {"holes": 9}, dealer=0)
     for n in reversed(NAMES):
         history.remember(s, n)
@@ -139,15 +143,22 @@ def boot():
     return state, note
 
 
-def replay(states, flash, upto=None):
+def replay(states, flash, upto=None, copied=None):
     """Save the states in turn (as the game did) until the power goes;
     the index of the save that was cut (or len(states))."""
     v = Volume(flash)
     i = 0
+    laid: dict = {}  # each finished-games field as the save before left it: (its JSON, where it is)
     try:
         for i in range(len(states) if upto is None else upto):
             st = json.loads(states[i])
             st["seq"] = i
+            text = {k: json.dumps(st[k]) for k in savefile.LAID}
+            for k in laid:  # unchanged since: copied from that save's file, as the app's saves do
+                if laid[k][0] == text[k]:
+                    st[k] = laid[k][1]
+                    if copied is not None:
+                        copied.append(k)
             try:
                 savefile.save(st)
             except Exception:
@@ -155,6 +166,7 @@ def replay(states, flash, upto=None):
                     raise
             if flash.dead:
                 return i
+            laid = {k: (text[k], st[k]) for k in savefile.LAID}
         return len(states)
     finally:
         v.close()
@@ -190,11 +202,13 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
     behaviour says (simulator/flash.py: ours, or one of littlefs's own)."""
     base = formatted(blocks)
     f = Flash(blocks, base)
-    replay(states, f)
+    copied: list = []
+    replay(states, f, copied=copied)
     total = f.ops
     want = expected(states)
+    # copied: the saves that copied a finished-games field from the one before (savefile.LAID)
     r = {"saves": len(states), "flash_ops": total, "cut_points": 0, "old": 0, "new": 0, "lost": 0,
-         "problems": [], "reverted": 0, "double": 0}
+         "problems": [], "reverted": 0, "double": 0, "copied": len(copied)}
     for k in range(1, total + 1, every):
         f = Flash(blocks, base, behaviour)
         f.cut_at = k

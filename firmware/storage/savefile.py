@@ -223,7 +223,7 @@ def _source(seq, crc=None):
             f = fopen(path, "rb")
         except OSError:
             continue
-        line = f.readline()
+        line = f.readline(80)  # (a header is shorter: a foreign file's first line is not read whole)
         h = line.split()
         ok = False
         try:
@@ -311,12 +311,15 @@ def save(state, game=None):
             out = _Out(f)
             _write(state, game, out, at)
             out.flush()
+        # where the finished games are in it, made before the renames: after them nothing is
+        # allocated (a MemoryError there would leave the state naming a save soon gone)
+        at = [(key, (state["seq"], s.crc & 0x3FFFFFFF, a, b)) for key, a, b in at]
         written = True
         if _exists(FILE):
             os.rename(FILE, BAK)
         os.rename(TMP, FILE)
-        for key, a, b in at:  # on the flash now: let go
-            state[key] = (state["seq"], s.crc & 0x3FFFFFFF, a, b)
+        for key, v in at:  # on the flash now: let go
+            state[key] = v
     except MemoryError:
         if not written:  # a part of a save, said to have failed: not a cut copy for load to report
             try:
