@@ -11,7 +11,7 @@ if sys.implementation.name != "micropython":
 
 from storage import loading, savefile  # noqa: E402
 from simulator.flash import BLOCK, Flash, Volume, formatted  # noqa: E402
-from simulator.driver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir, steps  # noqa: E402
 
 
 def note(d):
@@ -107,7 +107,7 @@ def last_card(d, token):
     """Step the grid's last cell to token, as the driver does, holding nothing of the grid after."""
     s = d.top()
     i = s.hole.cell()
-    d._cycle_to(lambda: s.hole.cells[i], s.hole.cycle, token)
+    d._cycle_to(lambda: s.hole.cells[i], steps(s.hole), token)
 
 
 def test_a_hole_is_saved_with_its_entry_code_let_go_and_the_games_menu_holds_none_of_it():

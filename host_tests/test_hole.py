@@ -103,6 +103,48 @@ def test_buttons_take_a_cell_with_ok_and_a_new_cell_starts_on_a_guess():
     assert h.advance() is False and h.entries[0] == rows  # OK on the last card: complete
 
 
+def walk(h, d, n):
+    """The cursor's card stepped n times (d: 1, DOWN; -1, UP), each card on the way."""
+    seen = []
+    for _ in range(n):
+        h.step(d)
+        seen.append(h.cells[h.cell()])
+    return seen
+
+
+def test_a_guess_that_is_not_the_card_steps_on_from_the_games_start_card():
+    # issue 57, 6: from a cell's guess (the card above or left) DOWN goes on from the game's start
+    # card (K in Crazy Nines: 2, 3 ...) and UP to the start card, then the cards before it (A, JK):
+    # the cards holes end with, not those beside the guess. The guess stands just after the start
+    # card; every card comes once a turn round, UP the exact way back.
+    g = Game("crazy-nines", ["ANN", "BOB"])
+    h = Hole(g, None)
+    h.open(0, True)
+    n = len(h.cycle)
+    assert h.cells[0] == "K" and walk(h, 1, 3) == ["2", "3", "4"]  # no guess but K: the plain order
+    assert walk(h, -1, 5) == ["3", "2", "K", "A", "JK"]
+    h.cells[0] = "8"
+    for _ in range(3):  # 8 8 8: the first row taken
+        h.advance()
+    assert h.cell() == 3 and h.cells[3] == "8"  # the card above
+    assert walk(h, 1, 8) == ["2", "3", "4", "5", "6", "7", "9", "10"]  # on from K, 8 left out
+    h.cells[3] = "8"
+    assert walk(h, -1, 4) == ["K", "A", "JK", TOTAL]
+    h.cells[3] = "8"
+    down = walk(h, 1, n)
+    assert down[-1] == "8" and sorted(down) == sorted(h.cycle)  # each card once, back to the guess
+    assert walk(h, -1, n) == down[-2::-1] + ["8"]
+    # Play Nine (by column): a bottom card's guess is the card above; its start is 0
+    p = Hole(play_nine(), None)
+    p.open(0, True)
+    p.cells[0] = "12"
+    p.advance()
+    assert p.cell() == 4 and p.cells[4] == "12"
+    assert walk(p, 1, 3) == ["1", "2", "3"]
+    p.cells[4] = "12"
+    assert walk(p, -1, 3) == ["0", "HIO", TOTAL]
+
+
 def test_a_phones_entry_is_taken_when_the_players_turn_comes_unless_one_is_there():
     g = play_nine(("ANN", "BOB", "CY"))
     h = Hole(g, None)

@@ -16,7 +16,7 @@ from engine.game import GAME_IDS, Game  # noqa: E402
 from simulator import board as simboard  # noqa: E402
 from ui import labels  # noqa: E402
 from simulator.dealing import deal  # noqa: E402
-from simulator.driver import Driver, fresh_dir  # noqa: E402
+from simulator.driver import Driver, fresh_dir, steps  # noqa: E402
 
 ALL = list(simboard.BOARDS)  # every board (tools/common/boards.py: their files)
 BOARDS = [b for b in ALL if getattr(simboard.board_module(b), "INPUT", "buttons") == "buttons"]  # buttons
@@ -1114,10 +1114,10 @@ def test_a_cell_starts_on_the_card_above_else_left_else_the_games_common_card():
     d.key("ok")
     s = d.top()
     assert s.hole.cells[0] == "0"  # play-nine's holes most often end with 0s
-    d._cycle_to(lambda: s.hole.cells[0], s.hole.cycle, "5")
+    d._cycle_to(lambda: s.hole.cells[0], steps(s.hole), "5")
     d.key("ok")
     assert s.hole.cell() == 4 and s.hole.cells[4] == "5"  # column by column: the card above
-    d._cycle_to(lambda: s.hole.cells[4], s.hole.cycle, "7")
+    d._cycle_to(lambda: s.hole.cells[4], steps(s.hole), "7")
     d.key("ok")
     assert s.hole.cell() == 1 and s.hole.cells[1] == "0"  # a top card: the common card (not its left, 5)
     fresh_dir("guess-cn")
@@ -1127,9 +1127,34 @@ def test_a_cell_starts_on_the_card_above_else_left_else_the_games_common_card():
     s = d.top()
     assert s.hole.cells[0] == "K"
     for c in ("3", "8", "Q"):  # the first row
-        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, c)
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), c)
         d.key("ok")
     assert s.hole.cell() == 3 and s.hole.cells[3] == "3"  # row by row: the card above
+
+
+def test_down_from_a_guess_goes_on_from_the_start_card_as_the_driver_and_the_bench_have_it():
+    # issue 57, 6: on the buttons, from a cell's guess that is not the card DOWN goes on from the
+    # game's start card (engine/hole.py, Hole.step); the driver (make bench's person) plans its
+    # presses on simulator/driver.py's steps(), which must be what the keys do
+    fresh_dir("guess-steps")
+    d = Driver("ttgo-t-display")
+    d.new_game("Crazy Nines", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    s = d.top()
+    for c in ("8", "8", "8"):
+        d.card(c)
+    h = s.hole
+    assert h.cell() == 3 and h.cells[3] == "8"
+    order = steps(h)
+    assert order[order.index("K") + 1] == "8" and order.count("8") == 1
+    seen = []
+    for _ in range(len(order)):
+        d.key("down")
+        seen.append(h.cells[3])
+    i = order.index("8")
+    assert seen == order[i + 1:] + order[: i + 1] and seen[:3] == ["2", "3", "4"], seen
+    d.key("up")  # (the chord)
+    assert h.cells[3] == "K"
 
 
 def test_total_only_asks_before_dropping_the_cards_entered():
@@ -1139,9 +1164,9 @@ def test_total_only_asks_before_dropping_the_cards_entered():
     d.key("ok")
     s = d.top()
     for c in ("5", "5"):  # two cards in
-        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, c)
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), c)
         d.key("ok")
-    d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, "#")
+    d._cycle_to(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), "#")
     d.key("ok")
     assert d.top().title == "Total only?" and d.top().cursor == 0  # on "Keep cards"
     d.choose("Keep cards")

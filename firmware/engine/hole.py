@@ -126,6 +126,26 @@ class Hole:
             c = self.cells[i - 1]
         return c if c is not None and c != TOTAL else self.rules.start
 
+    def step(self, d):
+        """The cursor's card a card along (d: 1, DOWN; -1, UP): the game's
+        cards in their order, but the cell's guess (guess()) just after the
+        game's start card. A guess that is not the card then goes on as a
+        cell with nothing near it would: the cards holes most often end with
+        are near, not those beside the guess (make bench: entry on real
+        holes). A cell that starts on the start card steps in plain order."""
+        i = self.cell()
+        s = self.rules.start
+        g = self.guess(i)
+        v = self.cells[i]
+        if g != s and v == (s if d > 0 else g):
+            self.cells[i] = g if d > 0 else s
+            return
+        c = self.cycle
+        v = (c.index(s if v == g else v) + d) % len(c)  # (v: now its place; 11 slots of frame at most)
+        if c[v] == g and g != s:
+            v = (v + d) % len(c)
+        self.cells[i] = g if d < 0 and c[v] == s and g != s else c[v]
+
     def advance(self):
         """The cursor's card taken (the deck checked: ScoreError), then the
         next cell, on a guess where it is empty: True; or, on the last

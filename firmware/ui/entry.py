@@ -10,9 +10,10 @@
 # A grid's card is picked by stepping through the game's cards (DOWN next,
 # UP back; held, they repeat) and taken with OK; each new cell starts on the
 # card above it, else the one to its left, else the card the game's holes
-# most often end with: a match costs one press. The score and what cancels,
-# is removed or earns a bonus show while entering. Choosing "#" instead of a
-# card enters that player's total alone.
+# most often end with: a match costs one press, and from a guess that is not
+# the card the steps go on from that common card (engine/hole.py's step).
+# The score and what cancels, is removed or earns a bonus show while
+# entering. Choosing "#" instead of a card enters that player's total alone.
 #
 # Nothing entered is lost by going back unasked: BACK steps back a cell, then
 # to the previous player (asking first if this player's cards would go);
@@ -304,9 +305,7 @@ class GridEntry(Screen):
     def key(self, key):
         h = self.hole
         if key == UP or key == DOWN:  # the cell's card, along the game's cards (no tuple made a key)
-            i = h.cell()
-            j = h.cycle.index(h.cells[i])
-            h.cells[i] = h.cycle[(j + (1 if key == DOWN else -1)) % len(h.cycle)]
+            h.step(1 if key == DOWN else -1)
         elif key == OK:
             if h.cells[h.cell()] == TOTAL:
                 self.total_only(1)  # (the cell's "#" is not a card)

@@ -45,6 +45,17 @@ UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
 # of a hold comes that much later; a new screen is waited for where it takes longer than K_S.
 
 
+def steps(hole):
+    """The cards of a grid's cell under the cursor in the order DOWN steps
+    through them on buttons (engine/hole.py's Hole.step): the game's cards,
+    the cell's guess moved to just after the game's start card."""
+    c, s, g = list(hole.cycle), hole.rules.start, hole.guess(hole.cell())
+    if g != s:
+        c.remove(g)
+        c.insert(c.index(s) + 1, g)
+    return c
+
+
 class Driver:
     def __init__(self, board, emulate=False, guarded=False, calibrate=True, person=None, trace=None,
                  unit=None):
@@ -273,7 +284,7 @@ class Driver:
         s = self.top()
         assert self.screen() == "GridEntry", self.screen()
         if type(rows) is int:
-            self.via.total(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle)
+            self.via.total(lambda: s.hole.cells[s.hole.cell()], steps(s.hole))
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
@@ -293,7 +304,7 @@ class Driver:
         the pad, or the buttons stepped to it and OK."""
         s = self.top()
         i = s.hole.cell()
-        self.via.card(lambda: s.hole.cells[i], s.hole.cycle, str(token).upper())
+        self.via.card(lambda: s.hole.cells[i], steps(s.hole), str(token).upper())
 
     def hand(self, cards):
         s = self.top()
@@ -448,7 +459,7 @@ class Buttons(_Way, inputs.Buttons):
         d = self.d
         d._cycle_to(lambda: s.hole.cell(), s.hole.order, cell)
         d.key("ok")
-        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], s.hole.cycle, card)
+        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), card)
         d.key("ok")
 
 
