@@ -69,14 +69,6 @@ class Flow:
         self.log_card(i)
         return more
 
-    def put(self, tok):
-        """tok taken into the cursor's cell and on the flash, then on (Hole.put)."""
-        h = self.hole
-        i = h.cell()
-        more = h.put(tok)
-        self.log_card(i)
-        return more
-
     def log_card(self, i):
         h = self.hole
         if type(h.target) is not int:

@@ -21,14 +21,17 @@ def put(grid, tok):
     if grid.ready:
         go_on(grid, tok)
         return
+    h = grid.hole
+    i = h.cell()
     try:
-        more = grid.flow.put(tok)
+        more = h.put(tok)
     except ScoreError as e:  # the cursor stays on it
         from ui.widgets import Message  # (here: ui/direct.py's legend is read off the board too)
 
         grid.dirty = True
         grid.app.push(Message(grid.app, "Too many", [e.msg, "Change this card."]))
         return
+    grid.flow.log_card(i)  # taken: on the flash (here, not a Flow method: the button boards load none of it)
     if not more:
         set_ready(grid, True)
     grid.changed()
