@@ -847,11 +847,16 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     savefile.save(state)
     got = loading.load()[0]
     assert got["roster"] == ["ZED"] and got["history"] == [] and got["stats"] == {}
-    # two copies of one number (which one it came from is not known): not let go
-    write(savefile.BAK, contents(savefile.FILE))
+    # two copies of one number, the other with a game in its history: state.json wins the tie, and
+    # what is let go is read from it, not from the other (told apart by the checksum)
+    other = dict(got, history=[record(5)])
+    write(savefile.BAK, checked(other))
     state = loading.load()[0]
+    assert state["seq"] == other["seq"] and state["history"] == []
     loading.lay(state)
-    assert type(state["history"]) is list
+    assert type(state["history"]) is tuple and laid.value(state, "history") == []
+    os.remove(savefile.FILE)  # (gone: the one of that number left is not it)
+    assert laid.value(state, "history") == []
 
 
 def test_a_start_is_never_stopped_by_laying_the_finished_games_down():

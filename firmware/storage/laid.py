@@ -14,7 +14,7 @@ def value(state, key):
     if type(v) is not tuple:
         return v
     try:
-        f, a, _, _ = _source(v[0], v[1])
+        f, a = _source(v[0], v[1])
         try:
             f.seek(a + v[2])
             return json.loads(f.read(v[3] - v[2]))

@@ -9,7 +9,7 @@ import json
 from storage import savefile
 from storage.migrate import migrate, settle
 from storage.savefile import (BAK, FILE, LAID, MAX_BYTES, NOTE, NOTE_MAX, TMP, VERSION, _dump, _exists, _Out,
-                              _rename, _source, checksum, defaults, fopen)
+                              _rename, checksum, defaults, fopen)
 
 
 def read(path, note=None):
@@ -252,11 +252,16 @@ def lay(state):
     nothing of them) and last, as save() writes them; else they stay in
     the heap until the next save."""
     try:
-        f, a, n, crc = _source(state["seq"])
-    except Exception:  # (not there, or two of that number; or a file too odd to read: as below)
+        f = fopen(FILE, "rb")  # (the copy loaded, if of the state's number: it wins a tie)
+    except OSError:
         return
     try:
-        e, at = a + n - 1, []  # e: where the field ends (the body's closing brace, then the next's comma)
+        line = f.readline(80)
+        h = line.split()
+        if len(h) != 5 or h[2] != b"%d" % state["seq"]:
+            return
+        a, crc = len(line), int(h[4], 16) & 0x3FFFFFFF  # (savefile._source()'s checksum)
+        e, at = a + int(h[3]) - 1, []  # e: where the field ends (the body's closing brace, the next's comma)
         for i in (1, 0):  # from the end back
             key = LAID[i]
             v = state[key]

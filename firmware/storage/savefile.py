@@ -111,12 +111,9 @@ def header(seq, length, crc):
 
 
 def encode(state):
-    """(header, body): what save() writes (for tools and tests: save()
-    itself never holds the whole text)."""
-    out = _Out()
-    out.f, out.b = None, []  # (kept whole: a tool's)
-    _write(state, None, out)
-    body = b"".join(out.b)
+    """(header, body): a save file of the state, its finished games in it (not
+    laid on the flash), for tools and tests (save() never holds the whole text)."""
+    body = _utf8(json.dumps(state, separators=(",", ":")))
     return header(state["seq"], len(body), checksum(body)), body
 
 
@@ -133,7 +130,6 @@ class _Out(io.IOBase):
         self.n = 0  # bytes so far
         self.crc = 0  # (no file)
         self.k = 0  # bytes waiting in the buffer (a file)
-        self.b = None  # (encode(): the pieces)
 
     def write(self, b):
         if type(b) is str:  # CPython's json writes str
@@ -142,8 +138,6 @@ class _Out(io.IOBase):
         self.n += n
         if self.f is None:
             self.crc = _crc(b, self.crc)
-            if self.b is not None:
-                self.b.append(bytes(b))
             return n
         done = 0
         while done < n:
@@ -213,11 +207,10 @@ def _write(state, game, out, at=None):
     out.write("}")
 
 
-def _source(seq, crc=None):
-    """The save of that number and checksum (the last, or the one before it:
-    a save cut between its renames; crc None: the one of that number, if only
-    one is), open: (file, where its body starts, its length, its checksum)."""
-    found = None
+def _source(seq, crc):
+    """The save of that number and checksum (its low 30 bits: a small int on
+    a 32-bit port), open: (file, where its body starts). The last save, or
+    the one before it (a save cut between its renames)."""
     for path in (FILE, BAK):
         try:
             f = fopen(path, "rb")
@@ -225,32 +218,20 @@ def _source(seq, crc=None):
             continue
         line = f.readline(80)  # (a header is shorter: a foreign file's first line is not read whole)
         h = line.split()
-        ok = False
         try:
-            # (the checksum's low 30 bits: a small int on a 32-bit port, no long one made)
-            ok = len(h) == 5 and h[0] == b"SK" and h[2] == b"%d" % seq and \
-                (crc is None or int(h[4], 16) & 0x3FFFFFFF == crc)
-            if ok and found is None:
-                found = (f, len(line), int(h[3]), int(h[4], 16) & 0x3FFFFFFF)
-                if crc is not None:
-                    return found
-                continue
+            if len(h) == 5 and h[2] == b"%d" % seq and int(h[4], 16) & 0x3FFFFFFF == crc:
+                return f, len(line)
         except ValueError:  # (a damaged header: not that save)
-            ok = False
+            pass
         f.close()
-        if ok and found is not None:  # two of that number: which is not known
-            found[0].close()
-            raise OSError(2)
-    if found is None:
-        raise OSError(2)
-    return found
+    raise OSError(2)
 
 
 def _copy(key, v, out):
     """A LAID field's bytes from the save v names, as they are there; if that
     save is gone (its files removed by hand), the field as it starts."""
     try:
-        f, a, _, _ = _source(v[0], v[1])
+        f, a = _source(v[0], v[1])
     except OSError:
         out.write("[]" if key == "history" else "{}")
         return
