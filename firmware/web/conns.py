@@ -104,11 +104,12 @@ class Server(App):
             net.conns += 1
         me = [ticks_ms(), asyncio.current_task(), r]  # Net.expire() cancels it in time
         net.live.append(me)
+        held = False  # a poll held: its connection is the Net's now (Net.hold)
         try:
             line = await r.first()
             try:
                 if over or line.startswith(b"GET /state?v=%d " % net.v):
-                    await _poll(net, r, writer, line if over else None)
+                    held = await _poll(net, r, writer, line if over else None, me)
                 elif line.startswith(b"POST /score "):
                     await _score(net, r, writer)
                 else:  # read as a stream: the App asks for no more of it
@@ -125,32 +126,57 @@ class Server(App):
                     pass
             await _close(writer)
         finally:
-            if not over:
-                net.conns -= 1
-            net.live.remove(me)
+            if not held:
+                if not over:
+                    net.conns -= 1
+                net.live.remove(me)
 
 
-async def _poll(net, reader, writer, over=None):
+async def _poll(net, reader, writer, over=None, live=None):
     """A phone's long poll of the state it has (GET /state?v=<the version>):
     held until the state changes, then answered with it, here and not by
     the routes. Every phone's poll is held, and all of them answer at once
     when the state changes: without a request, a response and their frames
     each costs about 1.5 KB less (on the 32-bit port, the heap's peak with
-    4 phones some 4 KB lower). The answer is the /state route's.
+    4 phones some 4 KB lower). Nor does a held poll wait in a coroutine:
+    once its request is read, its connection is the Net's (Net.hold, True
+    returned), with no task, frames or reader of its own, until answer()
+    answers it (each some 0.5 KB less a phone, docs/MEMORY.md). The answer
+    is the /state route's.
     over: the request line of one that found no place (handle_request),
     answered at once: a state asked for as it is; anything else 503, come
     back in a second (Retry-After; a GET gets a page that asks again by
     itself: the page itself, an export's link)."""
     n = await _length(reader)
     if over is None:
-        await net.held()
-    elif over[:11] not in (b"GET /state ", b"GET /state?"):
+        net.hold(writer, live, answer)
+        return True
+    if over[:11] not in (b"GET /state ", b"GET /state?"):
         await reader.readexactly(n)  # (its body; past LENGTH_MAX a ValueError: closed)
         get = over[:4] == b"GET "
         await _answer(writer, b"503 Service Unavailable", b"text/html" if get else JSON_TYPE,
                       BUSY_PAGE if get else BUSY, b"Retry-After: 1\r\n")
-        return
+        return False
     await _answer(writer, b"200 OK", JSON_TYPE, net.state())
+    return False
+
+
+def answer(net, p):
+    """A held poll (Net.hold: [its writer, when, its entry in net.live, this])
+    answered with the state, in a task of its own while it writes (Net.answer)."""
+    asyncio.create_task(_held(net, p))
+
+
+async def _held(net, p):
+    """The answer to a held poll; then its place and its entry in net.live
+    are free (handle_request's own, once it held the poll)."""
+    try:
+        await _answer(p[0], b"200 OK", JSON_TYPE, net.state())
+    except (Exception, asyncio.CancelledError):
+        await _close(p[0])
+    finally:
+        net.conns -= 1
+        net.live.remove(p[2])
 
 
 MALFORMED = b'{"error": "The request is malformed."}'

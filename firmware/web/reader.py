@@ -33,7 +33,17 @@ class Bounded:
 
     async def readline(self):
         while True:
-            line = await self._line()
+            self.lines += 1
+            if self.lines > LINES_MAX:
+                raise ValueError("too many lines")
+            line = self._line()
+            while line is None:  # (read here, not in a coroutine of its own: a frame less in the heap
+                got = await self.r.read(128)  # while a request is read, docs/MEMORY.md)
+                if not got:  # the end: the line is what there is
+                    line, self.buf = self.buf, b""
+                    break
+                self.buf += got
+                line = self._line()
             # the request line, the end of the headers (an empty line, or none: the end), the length,
             # and a line that is no header (web/http.py answers it 400)
             if self.lines == 1 or b":" not in line or line[:15].lower() == b"content-length:":
@@ -46,24 +56,17 @@ class Bounded:
                         self.length = -1
                 return line
 
-    async def _line(self):
-        self.lines += 1
-        if self.lines > LINES_MAX:
-            raise ValueError("too many lines")
-        while True:
-            i = self.buf.find(b"\n")
-            if i > LINE_MAX + 1:  # (its bytes and "\r\n": a chunk may bring more than the bound)
-                raise ValueError("a line too long")
-            if i >= 0:
-                line, self.buf = self.buf[: i + 1], self.buf[i + 1 :]
-                return line
-            if len(self.buf) > LINE_MAX:
-                raise ValueError("a line too long")
-            try:
-                await self._more(128)
-            except EOFError:
-                line, self.buf = self.buf, b""
-                return line
+    def _line(self):
+        """The buffer's next line, or None: more to read first."""
+        i = self.buf.find(b"\n")
+        if i > LINE_MAX + 1:  # (its bytes and "\r\n": a chunk may bring more than the bound)
+            raise ValueError("a line too long")
+        if i >= 0:
+            line, self.buf = self.buf[: i + 1], self.buf[i + 1 :]
+            return line
+        if len(self.buf) > LINE_MAX:
+            raise ValueError("a line too long")
+        return None
 
     async def first(self):
         """The request's first line, left to be read (b"" if it has none)."""

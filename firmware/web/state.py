@@ -11,7 +11,6 @@
 # entry only when the person at the device goes through the hole and
 # accepts it (ui/entry.py). A resend replaces it; a hole once entered takes
 # no more. What a phone can and cannot do: docs/PHONES.md.
-import asyncio
 import json
 import os
 
@@ -126,21 +125,20 @@ class Net:
             self.cache = None
             polls, self.polls = self.polls, []
             for p in polls:
-                p[0].set()
+                self.answer(p)
 
-    async def held(self):
-        """A long poll: wait until the state changes (refresh()), its time is
-        up (expire()), or its connection is wanted (wake_one())."""
-        ev = asyncio.Event()
-        p = [ev, ticks_add(ticks_ms(), POLL_MS)]
-        self.polls.append(p)
-        try:
-            await ev.wait()
-        finally:
-            for i in range(len(self.polls)):
-                if self.polls[i] is p:
-                    self.polls.pop(i)
-                    break
+    def hold(self, writer, live, answer):
+        """A long poll held: its connection (writer, its entry in self.live)
+        kept here, with no task of its own, until the state changes
+        (refresh()), its time is up (expire()) or its place is wanted
+        (wake_one()); then answer(net, the poll) answers it (web/conns.py's)."""
+        live[1] = None  # no task to cancel: answered in time (expire)
+        live[2] = Read  # its reader let go: its request is read whole
+        self.polls.append([writer, ticks_add(ticks_ms(), POLL_MS), live, answer])
+
+    def answer(self, p):
+        """A held poll answered with the state, and its connection closed."""
+        p[3](self, p)
 
     def shed(self):
         """A place for a newcomer with a request: the oldest connection
@@ -160,7 +158,7 @@ class Net:
         """The oldest poll held open answers (with the state as it is): its
         connection is free for a newcomer."""
         if self.polls:
-            self.polls.pop(0)[0].set()
+            self.answer(self.polls.pop(0))
 
     def expire(self):
         """At each turn of the loop: a long poll held POLL_MS answers with
@@ -168,9 +166,13 @@ class Net:
         task cancelled). One clock for all of them: asyncio's wait_for would
         hold two more tasks for each connection."""
         now = ticks_ms()
-        for p in self.polls:
-            if ticks_diff(now, p[1]) >= 0:
-                p[0].set()
+        polls = self.polls
+        i = 0
+        while i < len(polls):
+            if ticks_diff(now, polls[i][1]) >= 0:
+                self.answer(polls.pop(i))
+            else:
+                i += 1
         for c in self.live:
             if c[1] is not None and ticks_diff(now, c[0]) >= (REQUEST_MS if c[2].done else HEADER_MS):
                 c[1].cancel()
@@ -326,6 +328,12 @@ class Net:
             self.window = now
         self.misses += 1
         return {"error": "Wrong PIN: the PIN is on the device (Phones)."}, 403
+
+
+class Read:
+    """A held poll's request, read whole (Net.live's entries: what shed() and expire() ask)."""
+
+    done = True
 
 
 def address(addr):
