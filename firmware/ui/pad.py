@@ -1,27 +1,13 @@
 # The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
 # px keys): in a hole's entry the game's cards, then the total (#) and
-# Back; a hand's cards, Done and Back; a number's digits. A tap on a card
+# Back; a hand's cards, Done and Back (a number's digits: ui/numpad.py). A tap on a card
 # fills the grid's current cell and moves on (ui/onepress.py's put);
 # a tap on a cell selects it. These are the bodies of the screens' pad() and press()
-# (the input contract, ui/widgets.py), and the pad of a Number (a widget).
-# Loaded while a hole, a list of cards or a number is entered (app.LEAVES).
+# (the input contract, ui/widgets.py).
+# Loaded while a hole or a list of cards is entered (app.LEAVES).
 from hardware import BACK, OK
 from engine.hole import TOTAL
 from ui.onepress import accept, go_on, last, put
-
-DIGITS = tuple("1234567890")
-
-
-def number_keys(screen):
-    """A number's pad: Del rubs out a digit; with none typed it is Back."""
-    rub = "Del" if getattr(screen, "typed", "") else "Back"
-    return DIGITS + (("-",) if screen.lo < 0 else ()) + (rub, "OK")
-
-
-def number_press(screen, label):
-    import ui.direct  # the keyboard's typing of a number (app.LEAVES)
-
-    ui.direct.number(screen, BACK if label in ("Del", "Back") else OK if label == "OK" else label)
 
 
 # --- a hole's grid (ui/entry.py's GridEntry) --------------------------------

@@ -21,9 +21,9 @@ def keys_of(screen):
     if hasattr(screen, "pad"):
         return screen.pad()  # (called, not taken: a method taken is an object made)
     if isinstance(screen, Number) and screen.show is str:
-        import ui.pad  # while a number is typed (app.LEAVES)
+        import ui.numpad  # while a number is typed (app.LEAVES)
 
-        return ui.pad.number_keys(screen)
+        return ui.numpad.keys(screen)
     return None
 
 
@@ -113,9 +113,9 @@ def key(app, screen, tap):
             if hasattr(screen, "press"):
                 screen.press(labels[i])
             else:
-                import ui.pad
+                import ui.numpad
 
-                ui.pad.number_press(screen, labels[i])
+                ui.numpad.press(screen, labels[i])
         return
     if y >= pen.d.height - KEY:
         screen.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])

@@ -20,9 +20,9 @@ def key(app, screen, key):
     if hasattr(screen, "keyboard"):
         screen.keyboard(key)  # (called, not taken: a method taken is an object made)
     elif isinstance(screen, Number):
-        import ui.direct  # (app.LEAVES)
+        import ui.numpad  # (app.LEAVES)
 
-        ui.direct.number(screen, key)
+        ui.numpad.number(screen, key)
     elif len(key) > 1:
         screen.key(key)
     elif isinstance(screen, Menu):

@@ -16,8 +16,8 @@ class Screen:
                     instead of the bar of keys; () for none (ui/touch.py)
       press(label)  a key of that pad tapped
       tap(x, y)     a tap on the screen above the pad
-    A Menu and a Number are answered by ui/typed.py, ui/touch.py and
-    ui/pad.py themselves. hub: a screen where app.LEAVES are let go."""
+    A Menu and a Number are answered by ui/typed.py and ui/touch.py
+    themselves (a number's typing: ui/numpad.py). hub: a screen where app.LEAVES are let go."""
 
     hub = False
 
