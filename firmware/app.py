@@ -43,6 +43,7 @@ def forget(name):
 class App:
     version = VERSION  # for the screens: they are given the app, and import nothing of it
     forget = staticmethod(forget)  # (ui/finish.py's: a hole's entry let go before its save)
+    in_memory = IN_MEMORY  # (start.py's and ui/play.py's: a game opened)
     safe = False  # the safe start after errors: the game is not opened, Wi-Fi not started
     net = None  # while Wi-Fi is on: the web side (web/state.py's Net), which web/server.py sets
     def __init__(self, hw, safe=False, note=None, pen=None):
@@ -82,48 +83,12 @@ class App:
         errors (guard.py runs the web side then)."""
         return not self.safe and self.state["settings"].get("wifi", "off") != "off"
 
-    def open(self, state):
-        """The saved game of state opened as self.game (loading.load()'s
-        check): None, or why the engine cannot read it."""
-        if state["game"] is None:
-            return None
-        from engine.doc import from_doc
-        from engine.errors import ScoreError
-
-        try:
-            self.game = from_doc(state["game"], False, True)  # (saved: its holes' lists are there)
-        except ScoreError as e:
-            return e.text()
-        finally:
-            forget("engine.doc")  # needed again only at the next start
-        state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
-        return None
-
     def resume(self):
-        """Open the saved game in progress (at boot, or from the menu)."""
-        from engine.errors import ScoreError
-        from ui.play import opened
+        """Open the saved game in progress (at boot, or from the menu): ui/play.py's
+        (its code is not in the heap while a hole is entered, as the game's menu's)."""
+        import ui.play
 
-        if self.game is not None:  # back from the main menu: it is in memory
-            opened(self)
-            return
-        from engine.doc import from_doc
-
-        try:
-            self.game = from_doc(self.state["game"], False, True)
-            self.state["game"] = IN_MEMORY  # the Game holds it; the document is made again at each save
-        except ScoreError as e:
-            from storage.aside import keep
-            from storage.savefile import GAME_BAD
-            from ui.widgets import Message
-
-            kept = keep(self.state["game"], GAME_BAD)
-            self.state["game"] = None
-            self.push(Message(self, "Note", ["The saved game could not be read: " + e.text(), kept]))
-            return
-        finally:
-            forget("engine.doc")  # needed again only at the next start
-        opened(self)
+        ui.play.resume(self)
 
     def save(self):
         """Save the state, the game in progress included; True if saved. A

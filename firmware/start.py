@@ -9,7 +9,7 @@ def start(app, hw, safe, note):
 
     # the game opened as the save is loaded: a copy whose game the engine cannot read is set
     # aside and the one before tried (not at the safe start: opening it may be what failed)
-    app.state, problem = loading.load(None if safe else app.open)
+    app.state, problem = loading.load(None if safe else lambda state: opened(app, state))
     loading.lay(app.state)  # the finished games: on the flash, not in the heap
     del loading
     app.drop_leaves()  # loading and what it took: needed again only at the next start
@@ -43,7 +43,7 @@ def start(app, hw, safe, note):
 
         SettingsMenu(app).check()
     if kind == "touch":
-        cal = ui.touch.calibration(app.state["settings"].get("touch"))
+        cal = calibration(app.state["settings"].get("touch"))
         if cal:
             hw.keys.touch.cal = cal
         # never calibrated; or a finger on it at power-on (not at a restart after an error,
@@ -59,3 +59,35 @@ def start(app, hw, safe, note):
 
         hw.keys.touch.held = True  # that finger is not the first cross: it must lift first
         app.push(Calibrate(app, cancel=False))
+
+
+def opened(app, state):
+    """The saved game of state opened as app.game (loading.load()'s
+    check): None, or why the engine cannot read it."""
+    if state["game"] is None:
+        return None
+    from engine.doc import from_doc
+    from engine.errors import ScoreError
+
+    try:
+        app.game = from_doc(state["game"], False, True)  # (saved: its holes' lists are there)
+    except ScoreError as e:
+        return e.text()
+    finally:
+        app.forget("engine.doc")  # needed again only at the next start
+    state["game"] = app.in_memory  # the Game holds it; the document is made again at each save
+    return None
+
+
+def calibration(saved):
+    """A saved calibration as the touch driver takes it, or None if it is
+    not one (five values, four whole numbers whose ends are apart). (Here:
+    needed at a start only, not in the heap after, as ui/touch.py is.)"""
+    if type(saved) is not list or len(saved) != 5:
+        return None
+    for v in saved[:4]:
+        if type(v) is not int:
+            return None
+    if abs(saved[1] - saved[0]) < 100 or abs(saved[3] - saved[2]) < 100:
+        return None
+    return tuple(saved[:4]) + (saved[4] is True,)

@@ -152,7 +152,7 @@ def load(open=None):
     """(state, note): note is None, or what happened, for the screen.
     Never raises: the worst case is a fresh state, with the reason.
     open(state): None, or why the engine cannot read the state's game
-    (App.open; named as a name MicroPython already has: a new one costs
+    (start.py's opened; named as a name MicroPython already has: a new one costs
     the boot heap, docs/MEMORY.md): that copy is set aside with a note and the one
     before it is tried."""
     found = {}

@@ -13,6 +13,31 @@ def standings_lines(game):
     return out
 
 
+def resume(app):
+    """Open the saved game in progress (App.resume: at boot, or from the menu)."""
+    from engine.errors import ScoreError
+
+    if app.game is not None:  # back from the main menu: it is in memory
+        opened(app)
+        return
+    from engine.doc import from_doc
+
+    try:
+        app.game = from_doc(app.state["game"], False, True)
+        app.state["game"] = app.in_memory  # the Game holds it; the document is made again at each save
+    except ScoreError as e:
+        from storage.aside import keep
+        from storage.savefile import GAME_BAD
+
+        kept = keep(app.state["game"], GAME_BAD)
+        app.state["game"] = None
+        app.push(Message(app, "Note", ["The saved game could not be read: " + e.text(), kept]))
+        return
+    finally:
+        app.forget("engine.doc")  # needed again only at the next start
+    opened(app)
+
+
 def opened(app):
     """The game's menu in front (App.resume); over it, the hole a power cut
     left, opened again (ui/reopen.py)."""

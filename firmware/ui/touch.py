@@ -41,19 +41,6 @@ def hint(grid):
     return ui.onepress.previous(grid)
 
 
-def calibration(saved):
-    """A saved calibration as the touch driver takes it, or None if it is
-    not one (five values, four whole numbers whose ends are apart)."""
-    if type(saved) is not list or len(saved) != 5:
-        return None
-    for v in saved[:4]:
-        if type(v) is not int:
-            return None
-    if abs(saved[1] - saved[0]) < 100 or abs(saved[3] - saved[2]) < 100:
-        return None
-    return tuple(saved[:4]) + (saved[4] is True,)
-
-
 _top = _labels = None  # what frame() draws: _draw reads them here (a closure would be made each frame)
 
 
