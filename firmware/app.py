@@ -25,7 +25,8 @@ LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools"
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
           "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile",
-          "storage.export", "ui.onepress", "engine.playoff", "storage.laid", "ui.numpad")
+          "storage.export", "ui.onepress", "engine.playoff", "storage.laid", "ui.numpad",
+          "engine.errtext")
 
 
 def forget(name):

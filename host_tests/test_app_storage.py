@@ -225,6 +225,24 @@ def test_the_playoffs_code_is_loaded_for_a_playoff_hole_alone():
     assert d.screen() == "Play" and "engine.playoff" not in sys.modules
 
 
+def test_an_errors_words_are_loaded_for_one_alone():
+    # issue 60: engine/errtext.py (a ScoreError's line, a bad value named in it) is out of the heap
+    # through a game without an error, loaded when one is put into words, let go at the next hub
+    fresh_dir("app-errtext-leaf")
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=2)
+    d.hole([10, 12])
+    assert d.screen() == "Play" and "engine.errtext" not in sys.modules
+    from engine.errors import ScoreError, show
+
+    e = ScoreError("7 cards '5' entered", card=2)
+    e.player, e.name = 0, "ANN"
+    assert e.text() == "player 1 (ANN), card 3: 7 cards '5' entered" and str(e) == e.text()
+    assert show("A\nB") == "'A\\nB'" and "engine.errtext" in sys.modules
+    d.key("back")  # the main menu: a hub
+    assert d.screen() == "Home" and "engine.errtext" not in sys.modules
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")

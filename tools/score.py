@@ -40,6 +40,7 @@ try:
         rules_for(_g)
     import engine.options  # noqa: F401
     import engine.playoff  # noqa: F401  (a playoff hole's checks: a module of their own)
+    import engine.errtext  # noqa: F401  (an error's words: a module of their own, needed once it is full)
 
     # Card strings in the input come back as the engine's own token objects:
     # a large game then holds no string per card.
