@@ -24,19 +24,13 @@ try:
 except SyntaxError:  # a port without the viper emitter (WebAssembly): the web page's panel never expands rows
     send = glyphs = meets = None  # type: ignore[assignment]
 
-_SWRESET = const(0x01)
 _SLPIN = const(0x10)
 _SLPOUT = const(0x11)
-_NORON = const(0x13)
-_INVOFF = const(0x20)
-_INVON = const(0x21)
 _DISPOFF = const(0x28)
 _DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
 _RAMWR = const(0x2C)
-_MADCTL = const(0x36)
-_COLMOD = const(0x3A)
 
 # MADCTL bits
 MY = const(0x80)
@@ -44,12 +38,23 @@ MX = const(0x40)
 MV = const(0x20)
 BGR = const(0x08)
 
-# The user's corrections from the board check (ui/check.py, which says them as 1 2 4 8), kept in the
-# settings: fix(bits). (Private constants: a public name would cost a qstr in the boot heap.)
-_MIRROR = const(1)
-_TURN = const(2)
-_SWAP = const(4)
-_INVERT = const(8)
+
+def _setup():
+    """drivers/dcsinit.py: the set-up and the board check's corrections."""
+    from drivers import dcsinit
+
+    return dcsinit
+
+
+def _done():
+    """drivers/dcsinit.py let go: its code is not kept in the heap."""
+    import sys
+
+    import drivers
+
+    sys.modules.pop("drivers.dcsinit", None)
+    if hasattr(drivers, "dcsinit"):
+        delattr(drivers, "dcsinit")
 
 
 def rgb565(r, g, b):
@@ -77,6 +82,12 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
     # there is no viper, the web page: ui/draw.py's pen then draws it itself)
     scaled = glyphs
     meets = meets  # (ui/draw.py's _meets in machine code, where there is viper)
+    # set by drivers/dcsinit.py's fix() (annotations alone: nothing in the heap)
+    xoff: int
+    yoff: int
+    cols: int
+    madctl: int
+    invert: bool
 
     def __init__(self, spi, dc, cs, rst, glass, madctl, invert=False, bl=None, band=0):
         self.spi = spi
@@ -98,8 +109,11 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
         self._row = bytearray(width * 2)  # one expanded row (not self.line: a drawing method)
         self._one = bytearray(1)
         self._four = bytearray(4)
-        self.fix(0, False)
-        self.init()
+        setup = _setup()  # (the set-up's code, let go once done)
+        setup.fix(self, 0, False)
+        setup.init(self)
+        del setup
+        _done()
 
     # --- the bus ---------------------------------------------------------
     def cmd(self, c, data=None):
@@ -112,63 +126,12 @@ class DCSPanel(Dirty, framebuf.FrameBuffer):
             self.spi.write(data)
         self.cs(1)
 
-    def init(self):
-        self.cols = -1  # a reset forgets them
-        if self.rst is not None:
-            self.rst(1)
-            sleep_ms(5)
-            self.rst(0)
-            sleep_ms(10)
-            self.rst(1)
-            sleep_ms(120)
-        else:  # no reset line of ours (the CYD's is the board's): a software reset
-            self.cmd(_SWRESET)
-            sleep_ms(150)
-        seq = self.seq
-        i = 0
-        while i < len(seq):
-            c, n = seq[i], seq[i + 1]
-            k = n & 0x7F
-            self.cmd(c, seq[i + 2 : i + 2 + k] if k else None)
-            i += 2 + k
-            if n & 0x80:
-                sleep_ms(seq[i])
-                i += 1
-        self.cmd(_COLMOD, b"\x55")  # 16 bits a pixel
-        self.cmd(_MADCTL, bytes((self.madctl,)))
-        self.cmd(_INVON if self.invert else _INVOFF)
-        self.cmd(_SLPOUT)
-        sleep_ms(120)
-        self.cmd(_NORON)
-        self.cmd(_DISPON)
-        sleep_ms(20)
-        if self.bl is not None:
-            self.bl(1)
-
     def fix(self, n, send=True):
         """The user's corrections n (the board check, kept in the settings):
         MIRROR left and right, TURN upside down, SWAP red and blue, INVERT
-        the colours; 0 is the maker's picture. The MADCTL and inversion to
-        send, the glass's first column and row in the window addresses then
-        (a mirrored axis counts from the RAM's far end); sent at once."""
-        m, inv = self.base
-        if n & _TURN:
-            m ^= MX | MY
-        if n & _MIRROR:
-            m ^= MY if m & MV else MX  # the RAM axis that runs across the picture
-        if n & _SWAP:
-            m ^= BGR
-        gx, gy, gw, gh, rw, rh = self.glass
-        cx = rw - gx - gw if m & MX else gx
-        ry = rh - gy - gh if m & MY else gy
-        self.xoff, self.yoff = (ry, cx) if m & MV else (cx, ry)
-        self.cols = -1  # the columns show() last set: none yet
-        self.madctl = m
-        self.invert = inv != bool(n & _INVERT)
-        self.mark_all()
-        if send:
-            self.cmd(_MADCTL, bytes((m,)))
-            self.cmd(_INVON if self.invert else _INVOFF)
+        the colours; 0 is the maker's picture. Sent at once (drivers/dcsinit.py's)."""
+        _setup().fix(self, n, send)
+        _done()
 
     # --- colours ---------------------------------------------------------
     def set_colour(self, index, r, g, b):
