@@ -537,7 +537,7 @@ def test_a_tap_below_the_last_row_drawn_chooses_nothing():
     d.new_game("Crazy Nines", names, holes=2)
     d.key("ok")
     from simulator.dealing import deal
-    from ui import touch
+    from ui import menutap
 
     for grid in deal("crazy-nines", 8, random):
         d.grid(grid)
@@ -548,9 +548,9 @@ def test_a_tap_below_the_last_row_drawn_chooses_nothing():
     top, lh = pen.line_h + 3, pen.line_h + 2
     drawn = (pen.h - top) // lh  # the rows list_rows draws above the keys
     assert drawn < len(m.items)
-    assert touch.menu_row(m, pen, top + (drawn - 1) * lh + 2) == drawn - 1
+    assert menutap.row(m, pen, top + (drawn - 1) * lh + 2) == drawn - 1
     below = top + drawn * lh + 2  # the strip under the last row drawn, above the keys
-    assert below < pen.h and touch.menu_row(m, pen, below) is None
+    assert below < pen.h and menutap.row(m, pen, below) is None
     d.tap(160, below)
     assert d.top() is m and d.app.game.holes == []  # nothing chosen
 

@@ -5,7 +5,7 @@
 # wiring at the first start. Loaded on touch boards only (app.App).
 from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG
-from ui.widgets import Menu, Number, scroll
+from ui.widgets import Menu, Number
 
 KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
@@ -107,25 +107,10 @@ def key(app, screen, tap):
     if y >= pen.d.height - KEY:
         screen.key(BAR[min(len(BAR) - 1, x * len(BAR) // pen.d.width)][1])
     elif isinstance(screen, Menu):
-        i = menu_row(screen, pen, y)
+        import ui.menutap  # (for the tap alone, let go at once)
+
+        i = ui.menutap.row(screen, pen, y)
+        app.forget("ui.menutap")
         if i is not None:
             screen.cursor = i
             screen.key(OK)
-
-
-def menu_row(menu, pen, y):
-    """The menu's row at height y, or None: as list_rows lays them out."""
-    top = pen.line_h + 3  # header's
-    labels = [i[0] for i in menu.items]
-    vals = [menu.value(i) for i in range(len(labels))] if menu.value else [""] * len(labels)
-    first, tall = scroll(pen, top, labels, menu.cursor, vals)
-    lh = pen.line_h + 2
-    yy = top
-    for i in range(first, len(labels)):
-        h = lh * (2 if tall[i] else 1)
-        if yy + h > pen.h:
-            return None  # not drawn: list_rows stops there
-        if yy <= y < yy + h:
-            return i
-        yy += h
-    return None
