@@ -147,7 +147,9 @@ async def _poll(net, reader, writer, over=None, live=None):
     answered at once: a state asked for as it is; anything else 503, come
     back in a second (Retry-After; a GET gets a page that asks again by
     itself: the page itself, an export's link)."""
-    n = await _length(reader)
+    while len(await reader.readline()) > 2:  # to its body: a socket closed unread resets (no answer
+        pass  # seen); here, not in a coroutine of its own: a frame less while a request is read
+    n = reader.length  # its Content-Length (web/reader.py's: -1 if that is no number)
     if over is None:
         net.hold(writer, live, answer)
         return True
@@ -182,28 +184,15 @@ async def _held(net, p):
 MALFORMED = b'{"error": "The request is malformed."}'
 
 
-async def _length(reader):
-    """The request read to its body (a socket closed unread resets: no
-    answer seen): its Content-Length, -1 if that is no number."""
-    n = 0
-    while True:
-        line = await reader.readline()
-        if len(line) <= 2:
-            return n
-        if line[:15].lower() == b"content-length:":
-            try:
-                n = int(line[15:].strip())
-            except ValueError:
-                n = -1
-
-
 async def _score(net, reader, writer):
     """POST /score, answered here and not by the routes: each phone scores
     its grid as its player taps it, all of them at once at a table, and
     each costs some 1.5 KB less this way (as _poll; the peak with 4 phones
     on the 32-bit port, docs/MEMORY.md). The answer is the /score route's,
     which serves what this does not take (a query string)."""
-    n = await _length(reader)
+    while len(await reader.readline()) > 2:  # to its body: a socket closed unread resets (no answer
+        pass  # seen); here, not in a coroutine of its own: a frame less while a request is read
+    n = reader.length  # its Content-Length (web/reader.py's: -1 if that is no number)
     if n < 0:
         obj, status = {"error": "The request is malformed."}, 400
     elif n > LENGTH_MAX:
