@@ -19,7 +19,8 @@ answer: 17 ms a step, 93 ms a new screen (on stock MicroPython, counted: docs/SP
 ID = "cyd"
 NAME = "ESP32-2432S028R (Cheap Yellow Display)"
 PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
-BAND = 15  # the frame in 16 bands of 15 rows: a 2.3 KB buffer, not 38 KB (docs/MEMORY.md)
+BAND = 15  # the frame in 16 bands of 15 rows: a 2.3 KB buffer, not 38 KB (docs/MEMORY.md) ...
+WIFI_BAND = 12  # ... and in 20 bands of 12 rows while the phones are served: 0.5 KB more for them
 INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
 BUTTONS = ()  # no buttons: taps
 # The touch calibration until the first start's (ui/calibrate.py saves its
@@ -81,6 +82,7 @@ def panel():
 
         display = ILI9341(spi, dc, cs, None, rotation=PANEL[1], bl=bl, band=BAND)
         name = "ILI9341"
+    display.wifi_band = WIFI_BAND
     # for the About screen (ui/settings.py reads it where a board set it)
     setattr(display, "found", "%s (ID %02X %02X %02X)" % (name, found[0], found[1], found[2]))  # noqa: B010
     return display

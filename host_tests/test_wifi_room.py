@@ -95,13 +95,13 @@ class FakeApp:
 
 
 class FakeRunner:
-    def __init__(self):
+    def __init__(self, board="ttgo-t-display"):
         from simulator import board as simboard  # (MicroPython only, as the tests that make one)
         from ui.draw import Pen
 
         self.app = FakeApp()
-        self.hw = simboard.build("ttgo-t-display", emulate=False)[0]
-        self.pen = Pen(self.hw.display)  # 5 bands of 27 rows
+        self.hw = simboard.build(board, emulate=False)[0]
+        self.pen = Pen(self.hw.display)  # the TTGO's: 5 bands of 27 rows
 
 
 def test_turning_wifi_on_where_it_does_not_fit_keeps_it_off_and_the_game_as_it_was():
@@ -239,18 +239,24 @@ def test_the_address_is_shown_once_the_page_is_served_there_and_never_where_it_i
 
 def test_while_the_phones_are_served_the_frame_is_drawn_in_bands_of_half_the_rows():
     """The frame's buffer (a band of the screen's rows, drivers/dcs.py) is made
-    again with half the rows while the web side runs: 1.2-1.6 KB of the heap
-    for the phones (docs/MEMORY.md); the board's bands are back once Wi-Fi is off."""
+    again with fewer rows while the web side runs (the TTGO's half, the CYD's
+    four fifths): 0.5-1.6 KB of the heap for the phones (docs/MEMORY.md); the
+    board's bands are back once Wi-Fi is off."""
     try:
         import framebuf  # noqa: F401 (the display's buffer is one)
     except ImportError:
         import pytest
 
         pytest.skip("the display needs framebuf: MicroPython only")
-    r = FakeRunner()
+    for board, width, rows, fewer in (("ttgo-t-display", 240, 27, 14), ("cyd", 320, 15, 12)):
+        served_bands(board, width, rows, fewer)
+
+
+def served_bands(board, width, rows, fewer):
+    r = FakeRunner(board)
     r.app = ServedApp()
     d = r.pen.d
-    assert (r.pen.rows, d.band, len(d.buf)) == (27, 27, 240 * 27 // 2)  # the board file's BAND
+    assert (r.pen.rows, d.band, len(d.buf)) == (rows, rows, width * rows // 2)  # the board file's BAND
     seen = []
 
     def step():
@@ -259,8 +265,8 @@ def test_while_the_phones_are_served_the_frame_is_drawn_in_bands_of_half_the_row
             r.app.state["settings"]["wifi"] = "off"
 
     run.serve(r, step, 1, 0)
-    assert seen[0] == seen[-1] == (14, 14, 240 * 14 // 2), seen
-    assert (r.pen.rows, d.band, len(d.buf)) == (27, 27, 240 * 27 // 2)
+    assert seen[0] == seen[-1] == (fewer, fewer, width * fewer // 2), (board, seen)
+    assert (r.pen.rows, d.band, len(d.buf)) == (rows, rows, width * rows // 2)
 
 
 def test_where_there_is_no_room_for_the_boards_bands_again_the_half_ones_stay():
