@@ -48,7 +48,7 @@ def test_a_boards_own_need_and_the_margin_decide_from_its_main_menu():
     later = mem_free(56 * KB - boot - 6 * KB, ESP32_HEAPS)
     assert wifi.room(False, ESP32, later, ESP32_HEAPS, 66 * KB, boot + 6 * KB, boot) is None
     assert wifi.room(False, ESP32, later, ESP32_HEAPS, 66 * KB + 512, boot + 6 * KB, boot) is not None
-    # a board with no need of its own is asked NEED_FILES, above every board's (the CYD's 66.3 KB)
+    # a board with no need of its own is asked NEED_FILES, above every board's (the Cardputer's 65.7 KB)
     assert wifi.room(False, ESP32, free, ESP32_HEAPS, 0, boot, boot) is not None
     assert wifi.NEED_FILES + wifi.MARGIN == 80 * KB
 
