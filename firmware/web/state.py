@@ -74,9 +74,10 @@ class Net:
         self.trusted: list = []  # the addresses that have sent this PIN: never slowed
         self.misses = 0  # wrong PINs from all phones in the window ...
         self.window = None  # ... that started then (ms)
-        self.polls: list = []  # the polls held open, oldest first: [their Event, ms when it answers anyway]
+        self.polls: list = []  # the polls held open, oldest first (hold()): [its writer, ms when it
+        # answers anyway, its entry in self.live, what answers it]
         self.live: list = []  # the connections open, oldest first: [ms it opened, its task (None once
-        # closing), its reader]
+        # closing, or held), its reader (Read once held)]
         self.retry = False  # Settings > Wi-Fi chose the mode it is in, after it failed: start it again
 
     def app(self):
