@@ -26,7 +26,7 @@ LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools"
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
           "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile",
           "storage.export", "ui.onepress", "engine.playoff", "storage.laid", "ui.numpad",
-          "engine.errtext")
+          "engine.errtext", "ui.number")
 
 
 def forget(name):

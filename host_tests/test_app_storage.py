@@ -243,6 +243,33 @@ def test_an_errors_words_are_loaded_for_one_alone():
     assert d.screen() == "Home" and "engine.errtext" not in sys.modules
 
 
+def test_the_number_screen_is_loaded_while_a_number_is_asked_alone():
+    # issue 60: ui/number.py (the Number screen: the players, the holes, a total) is out of the
+    # heap once the game is made and through its hole; asked again, it is loaded again and answers
+    for board in ("cyd", "ttgo-t-display"):
+        fresh_dir("app-number-leaf-" + board)
+        d = Driver(board)
+        d.new_game("Play Nine", ["ANN", "BOB"], holes=1)
+        assert d.screen() == "Play" and "ui.number" not in sys.modules, (board, d.screen())
+        d.hole([10, 12])  # the game's one hole: then its result, and on to the main menu
+        assert "ui.number" not in sys.modules, (board, d.screen())
+        while d.screen() != "Home":
+            d.key("back")
+        d.choose("New game")  # the game put into the history first
+        d.choose("Finish into History")
+        while d.screen() != "Home":  # the game's result said, and back
+            d.key("back")
+        assert "ui.number" not in sys.modules, board
+        d.choose("New game")
+        d.choose("Play Nine")  # a new game's count of players: a Number again
+        assert d.screen() == "Number" and "ui.number" in sys.modules, (board, d.screen())
+        d.number(3)
+        assert d.screen() != "Number", board
+        while d.screen() != "Home":
+            d.key("back")
+        assert "ui.number" not in sys.modules, board
+
+
 def test_a_start_that_fails_lets_its_code_go_too_and_the_next_start_comes_back():
     fresh_dir("app-start-fails")
     d = Driver("ttgo-t-display")

@@ -5,7 +5,8 @@
 from ui import labels
 from engine.game import GAMES
 from ui.names import NameEntry
-from ui.widgets import Menu, Message, Number
+from ui.number import Number
+from ui.widgets import Menu, Message
 
 
 def choose_game(app):

@@ -3,7 +3,8 @@
 from engine import multiple_9
 from engine.errors import ScoreError
 from ui.cardlist import END, CardList
-from ui.widgets import Menu, Message, Number, confirm
+from ui.number import Number
+from ui.widgets import Menu, Message, confirm
 
 def card_list(app, title, on_done, exact=None):
     """Cards by rank (after K comes 'end'), starting on 9."""

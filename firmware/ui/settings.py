@@ -7,7 +7,8 @@ import gc
 from ui import labels
 from engine.game import GAMES
 from ui.labels import titles
-from ui.widgets import Menu, Message, Number, confirm
+from ui.number import Number
+from ui.widgets import Menu, Message, confirm
 
 
 class SettingsMenu(Menu):

@@ -4,7 +4,8 @@
 # loaded through a game, and this does not (the CYD's whole game, docs/MEMORY.md).
 from engine.game import TOTAL_HIGH, TOTAL_LOW
 from engine.hole import TOTAL
-from ui.widgets import Number, confirm
+from ui.number import Number
+from ui.widgets import confirm
 
 
 def ask(flow, player, start, low=TOTAL_LOW, high=TOTAL_HIGH, title=None, then=None):

@@ -5,7 +5,7 @@
 # wiring at the first start. Loaded on touch boards only (app.App).
 from hardware import BACK, DOWN, OK, UP
 from ui.draw import DIM, FG
-from ui.widgets import Menu, Number
+from ui.widgets import Menu
 
 KEY = 40  # a key's side in px: a finger's
 BAR = (("Back", BACK), ("Up", UP), ("Down", DOWN), ("OK", OK))
@@ -20,7 +20,7 @@ def keys_of(screen):
     one shown otherwise (the sleep time) steps."""
     if hasattr(screen, "pad"):
         return screen.pad()  # (called, not taken: a method taken is an object made)
-    if isinstance(screen, Number) and screen.show is str:
+    if screen.number and screen.show is str:
         import ui.numpad  # while a number is typed (app.LEAVES)
 
         return ui.numpad.keys(screen)

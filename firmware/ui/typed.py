@@ -7,7 +7,7 @@
 # the screen as the logical key it is. Loaded on keyboard boards only
 # (app.App); the legend of each game's keys is docs/KEYS.md.
 from hardware import DOWN, UP
-from ui.widgets import Menu, Number
+from ui.widgets import Menu
 
 NAV = {";": UP, ",": UP, ".": DOWN, "/": DOWN}  # in a menu: the arrow keys without fn
 OK_KEY = DONE_KEY = "Enter"  # what the screens call the key that takes a grid or a hand
@@ -19,7 +19,7 @@ def key(app, screen, key):
     number are answered here."""
     if hasattr(screen, "keyboard"):
         screen.keyboard(key)  # (called, not taken: a method taken is an object made)
-    elif isinstance(screen, Number):
+    elif screen.number:
         import ui.numpad  # (app.LEAVES)
 
         ui.numpad.number(screen, key)

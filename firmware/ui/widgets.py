@@ -1,5 +1,5 @@
-# Screens the others are built from: the base Screen, a menu, a number, a yes/no question, a
-# message and a name picker. All work with the four logical keys; BACK
+# Screens the others are built from: the base Screen, a menu, a yes/no question, a
+# message and a name picker (a number: ui/number.py). All work with the four logical keys; BACK
 # always goes back.
 from hardware import BACK, DOWN, OK, UP
 from ui.draw import ACCENT, DIM, FG, SEL_FG
@@ -20,6 +20,7 @@ class Screen:
     themselves (a number's typing: ui/numpad.py). hub: a screen where app.LEAVES are let go."""
 
     hub = False
+    number = False  # a Number (ui/number.py), answered by the input modules themselves
 
     def __init__(self, app):
         self.app = app
@@ -141,35 +142,6 @@ class Menu(Screen):
         labels = [i[0] for i in self.items]
         values = [self.value(i) for i in range(len(self.items))] if self.value else None
         list_rows(pen, top, labels, self.cursor, values)
-
-
-class Number(Screen):
-    """A whole number from lo to hi: UP adds one, DOWN takes one (both wrap),
-    OK gives it to on_done(n), BACK goes back. show(n): how it reads."""
-
-    def __init__(self, app, title, lo, hi, value, on_done, show=str):
-        super().__init__(app)
-        self.title, self.lo, self.hi, self.n = title, lo, hi, value
-        self.on_done = on_done
-        self.show = show
-
-    def key(self, key):
-        if key == UP:
-            self.n = self.lo if self.n >= self.hi else self.n + 1
-        elif key == DOWN:
-            self.n = self.hi if self.n <= self.lo else self.n - 1
-        elif key == OK:
-            self.on_done(self.n)
-            return
-        elif key == BACK:
-            self.app.pop()
-            return
-        self.dirty = True
-
-    def draw(self, pen):
-        top = header(pen, self.title)
-        pen.centred(self.show(self.n), top + pen.line_h, FG, pen.big)
-        pen.centred("%s to %s" % (self.show(self.lo), self.show(self.hi)), pen.h - pen.line_h, DIM)
 
 
 def confirm(app, question, on_yes, yes="Yes", no="No", what=None):
