@@ -840,6 +840,21 @@ def test_the_finished_games_lay_only_as_they_were_read_and_a_lost_copy_costs_no_
     assert len(laid.value(state, "history")) == 2  # from state.bak
     savefile.save(state)
     assert len(loading.load()[0]["history"]) == 2
+    # the last save cut short on the flash since it was read (a review: every save after failed,
+    # error 5): what it held is read from state.bak where that is the same save whole, and each
+    # save after saves the game, the games as they start where no whole copy is left
+    v = state["history"]
+    whole = contents(savefile.FILE)
+    short = whole[:whole.index(b"\n") + 1 + v[2] + 5]  # (raw bytes: in the history's midst)
+    write(savefile.FILE, short)
+    assert laid.value(state, "history") == []  # not that save whole, and state.bak another
+    write(savefile.BAK, whole)
+    assert len(laid.value(state, "history")) == 2  # the same save whole in state.bak: read from it
+    write(savefile.BAK, short)
+    state["roster"] = ["CAT"]
+    savefile.save(state)
+    got = loading.load()[0]
+    assert got["roster"] == ["CAT"] and got["history"] == [] and got["stats"] == {}
     # both copies gone (removed by hand while it ran): the save still saves, the games empty
     for name in (savefile.FILE, savefile.BAK):
         os.remove(name)

@@ -14,13 +14,13 @@ def value(state, key):
     if type(v) is not tuple:
         return v
     try:
-        f, a = _source(v[0], v[1])
+        f, a = _source(v[0], v[1], v[3])
         try:
             f.seek(a + v[2])
             return json.loads(f.read(v[3] - v[2]))
         finally:
             f.close()
-    except (OSError, ValueError):  # its save gone: as _copy() writes it
+    except (OSError, ValueError):  # its save gone or cut short: as _copy() writes it
         return [] if key == "history" else {}
 
 

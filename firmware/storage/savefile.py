@@ -207,10 +207,11 @@ def _write(state, game, out, at=None):
     out.write("}")
 
 
-def _source(seq, crc):
+def _source(seq, crc, end=0):
     """The save of that number and checksum (its low 30 bits: a small int on
-    a 32-bit port), open: (file, where its body starts). The last save, or
-    the one before it (a save cut between its renames)."""
+    a 32-bit port), open, with at least end bytes of body: (file, where its
+    body starts). The last save, or the one before it (a save cut between
+    its renames)."""
     for path in (FILE, BAK):
         try:
             f = fopen(path, "rb")
@@ -219,7 +220,8 @@ def _source(seq, crc):
         line = f.readline(80)  # (a header is shorter: a foreign file's first line is not read whole)
         h = line.split()
         try:
-            if len(h) == 5 and h[2] == b"%d" % seq and int(h[4], 16) & 0x3FFFFFFF == crc:
+            if len(h) == 5 and h[2] == b"%d" % seq and int(h[4], 16) & 0x3FFFFFFF == crc and \
+                    f.seek(0, 2) >= len(line) + end:  # (cut short since it was read: not that save whole)
                 return f, len(line)
         except ValueError:  # (a damaged header: not that save)
             pass
@@ -229,9 +231,10 @@ def _source(seq, crc):
 
 def _copy(key, v, out):
     """A LAID field's bytes from the save v names, as they are there; if that
-    save is gone (its files removed by hand), the field as it starts."""
+    save is gone (its files removed by hand, or cut short since), the field
+    as it starts: the game is saved all the same."""
     try:
-        f, a = _source(v[0], v[1])
+        f, a = _source(v[0], v[1], v[3])
     except OSError:
         out.write("[]" if key == "history" else "{}")
         return
@@ -241,7 +244,7 @@ def _copy(key, v, out):
         while n > 0:
             b = f.read(min(n, _CHUNK))
             if not b:
-                raise OSError(5)  # (cut short: it was read whole when it loaded)
+                raise OSError(5)  # (the file's length was checked: a read that fails)
             out.write(b)
             n -= len(b)
     finally:
