@@ -131,8 +131,11 @@ def main(hw, poll_ms=5):
             import ready
 
             print(ready.line(hw, r, used))
-        except Exception:
-            pass
+        except Exception as e:  # said in errors.log (the Wi-Fi check's figure is not kept then)
+            try:
+                crash.log_error("--- the console's ready line at boot\n" + crash.format_exc(e))
+            except Exception:
+                pass
         forget("ready")
         if hw.run is not None:
             hw.run(r, poll_ms)

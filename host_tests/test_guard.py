@@ -260,7 +260,8 @@ def test_ctrl_c_stops_the_watchdog_and_leaves_the_loop():
 def test_an_error_in_the_ready_line_at_boot_leaves_the_device_running():
     """(guard.main imported ready.py unguarded: a MemoryError loading it at boot stopped the device
     at the REPL) ready.py that cannot be loaded, or whose line fails: the loop runs all the same
-    (the keys polled until Ctrl-C, which stops the watchdog as ever), and ready.py is let go."""
+    (the keys polled until Ctrl-C, which stops the watchdog as ever), ready.py is let go, and the
+    error is in errors.log (it was not said anywhere)."""
     import os
 
     folder = fresh_dir("guard-ready-fails")
@@ -285,6 +286,10 @@ def test_an_error_in_the_ready_line_at_boot_leaves_the_device_running():
             os.remove(folder + "/ready.py")
         assert stopped == [1], name
         assert "ready" not in sys.modules, name  # let go: the next boot's import loads it again
+        with open(folder + "/errors.log") as f:  # and said where it can be read (it was not)
+            said = f.read().split("--- the console's ready line at boot\n")
+        assert len(said) == 2 and ("MemoryError" if name == "memory" else "OSError") in said[1], (name, said)
+        os.remove(folder + "/errors.log")
 
 
 def test_the_console_hears_ready_with_the_free_heap_or_the_error_at_start():
