@@ -28,6 +28,7 @@ _HEX = b"0123456789abcdef"
 # table): no overlong form, no surrogate (ED), nothing past U+10FFFF (F4)
 _FIRST = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
 _ESC = {0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 8, 0x66: 12, 0x6E: 10, 0x72: 13, 0x74: 9}
+_WORDS = {0x74: (b"true", True), 0x66: (b"false", False), 0x6E: (b"null", None)}
 
 
 def _quote(k):
@@ -153,15 +154,9 @@ class _Reader:
             return self.arr()
         if c == 0x22:  # "
             return self.string()
-        if c == 0x74:
-            self.expect(b"true")
-            return True
-        if c == 0x66:
-            self.expect(b"false")
-            return False
-        if c == 0x6E:
-            self.expect(b"null")
-            return None
+        if c in _WORDS:
+            self.expect(_WORDS[c][0])
+            return _WORDS[c][1]
         if c == 0x2D or 0x30 <= c <= 0x39:
             return self.number()
         if c < 0:
@@ -251,30 +246,22 @@ class _Reader:
             return -n if neg else n
         out = bytearray(b"-" if neg else b"")
         out.extend(str(n).encode())
-        frac = False
-        if self.peek() == 0x2E:
-            frac = True
+        if c == 0x2E:
             out.append(self.take())
-            if not 0x30 <= self.peek() <= 0x39:
-                self.fail("expected a digit after '.'")
-            self.digits(out)
+            self.digits(out, "after '.'")
         if self.peek() in (0x65, 0x45):
-            frac = True
             out.append(self.take())
             if self.peek() in (0x2B, 0x2D):
                 out.append(self.take())
-            if not 0x30 <= self.peek() <= 0x39:
-                self.fail("expected a digit in the exponent")
-            self.digits(out)
-        text = bytes(out).decode()
-        if not frac:
-            return int(text)
+            self.digits(out, "in the exponent")
         self.fractions += 1
         if self.fractions > MAX_FRACTIONS:
             self.fail("more than %d numbers with a fraction or an exponent" % MAX_FRACTIONS)
-        return Num(text)
+        return Num(bytes(out).decode())
 
-    def digits(self, out):
+    def digits(self, out, where):
+        if not 0x30 <= self.peek() <= 0x39:
+            self.fail("expected a digit " + where)
         while 0x30 <= self.peek() <= 0x39:
             out.append(self.take())
             if len(out) > MAX_NUMBER:
@@ -320,14 +307,11 @@ class _Reader:
             self.i -= 1
             self.fail("an unknown escape in a string")
         cp = self.hex4()
-        if 0xD800 <= cp < 0xDC00:  # a surrogate pair
-            if self.take() != 0x5C or self.take() != 0x75:
-                self.fail("a lone surrogate \\u escape")
+        if 0xD800 <= cp < 0xDC00 and self.take() == 0x5C and self.take() == 0x75:  # a surrogate pair
             lo = self.hex4()
-            if not 0xDC00 <= lo < 0xE000:
-                self.fail("a lone surrogate \\u escape")
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
-        elif 0xDC00 <= cp < 0xE000:
+            if 0xDC00 <= lo < 0xE000:
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
+        if 0xD800 <= cp < 0xE000:  # a surrogate, alone
             self.fail("a lone surrogate \\u escape")
         out.extend(chr(cp).encode())
 
