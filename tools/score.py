@@ -44,9 +44,7 @@ try:
 
     # Card strings in the input come back as the engine's own token objects:
     # a large game then holds no string per card.
-    INTERN = {}
-    for _t in TOKENS:
-        INTERN[_t] = _t
+    INTERN = {t: t for t in TOKENS}
 except MemoryError:  # a heap too small even for the engine: no traceback
     sys.stderr.write("error: not enough memory to load the scoring engine\n")
     sys.exit(2)
@@ -154,13 +152,8 @@ def _nines(doc, explain):
         raise ScoreError("showdown must be an object, not %s" % show(s))
     n, unused, places = multiple_9.showdown(s.get("board"), s.get("hands"))
     if explain:
-        lines = []
-        for k in range(len(n)):
-            lines.append(
-                "hand %d: place %d, %d nines, unused %s"
-                % (k + 1, places[k], n[k], " ".join(unused[k]) or "none")
-            )
-        return "\n".join(lines)
+        return "\n".join("hand %d: place %d, %d nines, unused %s"
+                         % (k + 1, places[k], n[k], " ".join(unused[k]) or "none") for k in range(len(n)))
     return Obj([("nines", n), ("unused", unused), ("places", places)])
 
 
@@ -182,10 +175,8 @@ def _describe(b):
             mark = ("", "=", "~", "x", "")[b.state[i]]
             cells.append("{:>5}".format(b.cards[i] + mark))
         out.append(" ".join(cells))
-    for n in b.notes:
-        out.append(n)
-    for e in b.extras:
-        out.append("%s: %+d" % (e[0], e[1]))
+    out += b.notes
+    out += ["%s: %+d" % (e[0], e[1]) for e in b.extras]
     out.append("score: %d" % b.total())
     return out
 
@@ -200,11 +191,7 @@ def _explain(g):
         for k in range(len(hole.players)):
             p = hole.players[k]
             b = _breakdown(g, cards[k])
-            tags = []
-            if p == hole.ender:
-                tags.append("ended")
-            if p == hole.out:
-                tags.append("went out")
+            tags = [t for t, it in (("ended", p == hole.ender), ("went out", p == hole.out)) if it]
             tag = " (" + ", ".join(tags) + ")" if tags else ""
             lines.append("-- %s%s" % (g.names[p], tag))
             if b is None:  # a total entered alone
@@ -212,8 +199,7 @@ def _explain(g):
             else:
                 if g.rules.hand and not b.cards:
                     lines.append("no cards")
-                for ln in _describe(b):
-                    lines.append("   " + ln)
+                lines += ["   " + ln for ln in _describe(b)]
             adj = hole.scores[k] - hole.raw[k]
             if adj:
                 lines.append("   ender rule %s: %+d -> %d" % (g.opts["ender_rule"], adj, hole.scores[k]))
