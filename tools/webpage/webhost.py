@@ -8,13 +8,6 @@ import board  # type: ignore[import-not-found]  # boards/browser.py
 from guard import step as guard_step
 from simulator import inputs
 
-# The Cardputer's keys as they lie (the on-page keyboard; the matrix is the board file's LEGENDS)
-CARDPUTER_ROWS = (
-    ("`", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "bksp"),
-    ("tab", "q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "[", "]", "\\"),
-    ("fn", "shift", "a", "s", "d", "f", "g", "h", "j", "k", "l", ";", "'", "enter"),
-    ("ctrl", "opt", "alt", "z", "x", "c", "v", "b", "n", "m", ",", ".", "/", "space"),
-)
 SHORT_MS = 80  # a press the page makes for a key of the computer's keyboard (as the simulator's)
 LONG_MS = 800
 
@@ -70,9 +63,10 @@ def touch(x, y):
 
 
 def rows():
+    """The keyboard's keys as they lie, for the on-page keyboard: the board file's PRINTED rows."""
     import json
 
-    return json.dumps(CARDPUTER_ROWS)
+    return json.dumps(board.mod.PRINTED)
 
 
 def plan(name):
