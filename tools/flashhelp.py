@@ -47,10 +47,10 @@ def port_lines(port):
     return wrapped([head]) + wrapped([usbports.describe(p) for p in ports], "     ")
 
 
-def s3_lines(b, p):
+def s3_lines(board_id, p):
     """After writing, on the ESP32-S3's own USB: out of the bootloader, and
     where its port went."""
-    reset = b.get("reset", "press its reset button, or unplug it and plug it in again")
+    reset = boards.reset(board_id)
     return wrapped([
         "--after watchdog-reset restarts the S3 out of its bootloader: esptool's usual reset cannot "
         "on its own USB when it was started holding its boot button (esptool #970). If it stays there "
@@ -132,7 +132,7 @@ def commands(board_id, port=None, firmware=None, image=False):
         "",
         "   If esptool says 'Failed to connect': %s; then run it again." % b["boot"],
         "   If writing fails part way, run it again at --baud 115200.",
-    ] + (s3_lines(b, p) if after else [])
+    ] + (s3_lines(board_id, p) if after else [])
     if image:
         return out + [
             "5. Put the board file, main.py and the page on it:",

@@ -78,6 +78,12 @@ def name(board_id):
     return _const(_read("%s/%s.py" % (BOARDS_DIR, MODULES[board_id])), "NAME")
 
 
+def reset(board_id):
+    """How to restart the board by hand, out of its bootloader: its reset:, or the usual way."""
+    said = facts(board_id).get("reset") if board_id in MODULES else None
+    return said or "press its reset button, or unplug it and plug it in again"
+
+
 def chip(board_id):
     return facts(board_id).get("chip", "esp32")
 

