@@ -160,6 +160,24 @@ def kind_check(image, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
                           % (board_id, manifest.IMAGE_INFO, digest, board_id))
 
 
+def read_image(path, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
+    """The image at path, checked: an ESP32 image for chip (None: for the chip its header names)
+    of the kind asked for (kind_check's board_id and ways); BundleError saying what is wrong."""
+    try:
+        image = deploy.read(path)
+    except OSError as e:
+        raise BundleError("cannot read %s: %s" % (path, e.strerror))
+    try:
+        chip = chip or manifest.image_chip(image)
+        if chip not in BOOT_OFFSET:
+            raise BundleError("it is not an image for an ESP32 or an ESP32-S3 (its header)")
+        layout(image, chip)
+        kind_check(image, chip, board_id, ways)
+    except BundleError as e:
+        raise BundleError("%s: %s" % (path, e))
+    return image
+
+
 def bundle(board_id, image, files, chip=None):
     """(the bundle's bytes, the vfs partition's (offset, size)) of a stock image."""
     chip = chip or manifest.board_chip(board_id)
@@ -210,9 +228,7 @@ def app_size(image, chip):
 
 def sizes(board_id, path):
     """The line CI prints for a board's image: its app against its partition."""
-    with open(path, "rb") as f:
-        image = f.read()
-    used, room = app_size(image, manifest.board_chip(board_id))
+    used, room = app_size(deploy.read(path), manifest.board_chip(board_id))
     return "%s: app %d bytes of its partition's %d (%d%%, %d KB free)%s" % (
         board_id, used, room, 100 * used // room, (room - used) // 1024, "" if used <= room else ": TOO BIG")
 
@@ -253,16 +269,7 @@ def main(argv):
         if not args.firmware:
             raise BundleError("say which MicroPython image: make bundle BOARD=%s FIRMWARE=<the .bin from "
                               "micropython.org/download/%s/>" % (args.board, manifest.FLASHING[chip][1]))
-        try:
-            with open(args.firmware, "rb") as f:
-                image = f.read()
-        except OSError as e:
-            raise BundleError("cannot read %s: %s" % (args.firmware, e.strerror))
-        try:
-            layout(image, chip)
-            kind_check(image, chip, args.board if args.image else None)
-        except BundleError as e:
-            raise BundleError("%s: %s" % (args.firmware, e))
+        image = read_image(args.firmware, chip, args.board if args.image else None)
         files = firmware_files(args.board, image=args.image)
         data, (offset, size) = bundle(args.board, image, files, chip)
     except (BundleError, deploy.DeployError, manifest.ManifestError) as e:

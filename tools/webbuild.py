@@ -78,22 +78,13 @@ def images(paths):
     chip its header names (tools/bundle.py's check)."""
     import bundle
 
-    names = {v: k for k, v in manifest.CHIP_ID.items()}
     found: dict = {}
     for path in paths:
         try:
-            with open(path, "rb") as f:
-                image = f.read()
-        except OSError as e:
-            raise WebError("web: cannot read %s: %s" % (path, e.strerror))
-        chip = names.get(int.from_bytes(image[12:14], "little")) if len(image) > 24 else None
-        try:
-            if chip is None:
-                raise bundle.BundleError("it is not an image for an ESP32 or an ESP32-S3 (its header)")
-            bundle.layout(image, chip)
-            bundle.kind_check(image, chip, None, WAYS)
+            image = bundle.read_image(path, None, None, WAYS)
         except bundle.BundleError as e:
-            raise WebError("web: %s: %s" % (path, e))
+            raise WebError("web: %s" % e)
+        chip = manifest.image_chip(image)
         if chip in found:
             raise WebError("web: two images for the %s: give one for each chip" % chip)
         found[chip] = image
@@ -112,14 +103,10 @@ def our_images(folder):
         for name in (os.path.join(b, "firmware.bin"), "scorekeeper-image-%s.bin" % b):
             path = os.path.join(folder, name)
             if os.path.isfile(path):
-                with open(path, "rb") as f:
-                    image = f.read()
                 try:
-                    bundle.layout(image, manifest.board_chip(b))
-                    bundle.kind_check(image, manifest.board_chip(b), b, WAYS)
+                    found[b] = bundle.read_image(path, manifest.board_chip(b), b, WAYS)
                 except bundle.BundleError as e:
-                    raise WebError("web: %s: %s" % (path, e))
-                found[b] = image
+                    raise WebError("web: %s" % e)
                 break
     if not found:
         raise WebError("web: no image of ours in %s (make image BOARD=<id> writes <id>/firmware.bin)"
