@@ -7,14 +7,10 @@
 import ast
 import json
 import os
-import sys
 
-TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-from common import boards as _boards  # noqa: E402
+from common import boards as _boards
 
-ROOT = os.path.dirname(TOOLS)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS_DIR = os.path.join(ROOT, "boards")
 # The libraries the firmware uses (requirements-board.txt), as make setup
@@ -169,10 +165,8 @@ def input_only(path):
     out = {}
     with open(path) as f:
         for line in f:
-            if INPUT_MARK in line and "import " in line:
-                words = line.split()
-                name = words[1]  # import X; from X import Y
-                out[name] = line.split(INPUT_MARK)[1].split()[0]
+            if INPUT_MARK in line and "import " in line:  # import X; from X import Y: X
+                out[line.split()[1]] = line.split(INPUT_MARK)[1].split()[0]
     return out
 
 
@@ -282,20 +276,14 @@ def _on_flash(dest, src):
 
 def frozen_modules(board_id):
     """{path in the image: source} of what our image freezes for the board."""
-    out = {}
-    for dest, src in closure(board_id).items():
-        if not _on_flash(dest, src):
-            out[dest[len("lib/"):] if dest.startswith("lib/") else dest] = src
-    return dict(sorted(out.items()))
+    return dict(sorted((dest[len("lib/"):] if dest.startswith("lib/") else dest, src)
+                       for dest, src in closure(board_id).items() if not _on_flash(dest, src)))
 
 
 def image_flash(board_id):
     """{device path: source} of what make deploy IMAGE=1 puts on the flash."""
-    out = {}
-    for dest, src in closure(board_id).items():
-        if _on_flash(dest, src):
-            out[dest.rsplit("/", 1)[-1] if not dest.endswith(".py") else dest] = src
-    return dict(sorted(out.items()))
+    return dict(sorted((dest if dest.endswith(".py") else dest.rsplit("/", 1)[-1], src)
+                       for dest, src in closure(board_id).items() if _on_flash(dest, src)))
 
 
 def image_digest(board_id):
@@ -387,23 +375,16 @@ def packages():
     file as board.py (and any board file it builds on). Both hold only
     paths beside or below themselves, so mip resolves them from a clone or
     from github: alike."""
-    shared = {}
-    per_board = {}
+    shared, each = {}, {}  # the files every board shares; each board's own mip file
     for board_id in BOARDS:
         if board_chip(board_id) == "webassembly":
-            continue  # the web page's board: make web builds its files (tools/web.py), mip never does
+            continue  # the web page's board: make web builds its files (tools/webbuild.py), mip never does
         files = closure(board_id)
         own = {d: s for d, s in files.items() if s.startswith(BOARDS_DIR + os.sep)}
-        per_board[board_id] = own
-        for d, s in packaged(files).items():
-            if d not in own:
-                shared[d] = s
-    out = {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())])}
-    for board_id, own in per_board.items():
-        urls = [[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())]
-        out["boards/%s.json" % board_id] = _json(urls)
-    out[SIM_BOARDS] = sim_boards()
-    return out
+        each["boards/%s.json" % board_id] = _json([[d, _url(s, BOARDS_DIR)] for d, s in sorted(own.items())])
+        shared.update((d, s) for d, s in packaged(files).items() if d not in own)
+    return {"package.json": _json([[d, _url(s, ROOT)] for d, s in sorted(shared.items())]), **each,
+            SIM_BOARDS: sim_boards()}
 
 
 # The libraries for mip, from their own repositories at the versions of
@@ -413,12 +394,7 @@ def packaged(files):
     files list: not the libraries (mip installs a library from its own
     repository), and the page as it is (mip copies files
     unchanged; web/server.py serves page.html where page.html.gz is not)."""
-    out = {}
-    for d, s in files.items():
-        if d.startswith("lib/"):
-            continue
-        out[d[:-3] if d.endswith(".gz") else d] = s
-    return out
+    return {(d[:-3] if d.endswith(".gz") else d): s for d, s in files.items() if not d.startswith("lib/")}
 
 
 def _json(urls):
