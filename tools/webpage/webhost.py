@@ -152,18 +152,14 @@ def top():
 
 def game_json():
     """The game in progress as tools/score.py reads it (the phones' page's
-    /game.json), or "error: why not"."""
-    import json
-
+    /game.json, made by its very pieces: web/download.py's), or "error: why not"."""
     app = board.runner.app
     g = app.game if app is not None else None
     if g is None:
         return "error: There is no game in progress on the board: nothing to download."
-    head = g.doc_head()
-    parts = [json.dumps(k) + ":" + json.dumps(head[k]) for k in head]
-    for k, holes in g.doc_holes():
-        parts.append(json.dumps(k) + ":[" + ",".join(json.dumps(g.hole_doc(h)) for h in holes) + "]")
-    return "{" + ",".join(parts) + "}\n"
+    from web.download import _doc
+
+    return "".join(_doc(g))
 
 
 def _holes(n):
