@@ -179,10 +179,8 @@ class _Reader:
 
     def more(self, end, what):
         """After an item: False at the end (taken), True past a ','."""
-        c = self.skip_ws()
-        if c < 0:
-            self.fail("unexpected end of input")
-        self.i += 1
+        self.skip_ws()
+        c = self.take()
         if c == end:
             self.depth -= 1
             return False
