@@ -209,11 +209,9 @@ def kept_by(text, modules, driver=False):
             for a in node.names:
                 if outside or a.name in modules or (node.module or "") + "." + a.name in modules:
                     keep.add(a.name)  # the port's, or a module of ours
-        elif isinstance(node, ast.ClassDef) and driver:
-            keep.add(node.name)
-        elif isinstance(node, ast.ClassDef) and any(
+        elif isinstance(node, ast.ClassDef) and (driver or any(  # a driver's class, an exception
                 getattr(b, "id", getattr(b, "attr", "")).endswith(("Error", "Exception"))
-                for b in node.bases):
+                for b in node.bases)):
             keep.add(node.name)
         elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "dict":
             keep.update(k.arg for k in node.keywords if k.arg)
@@ -227,12 +225,10 @@ def plan(sources, beside_texts, ports=None):
     """{old: new} for the names of sources ({device path: text}, the
     firmware a bundle compiles), given the texts of what runs beside it."""
     kept, free = ports or port_names()
-    modules = set()
+    modules = set()  # each module's name, and its packages'
     for dest in sources:
-        mod = dest[:-3].replace("/", ".")
-        modules.add(mod)
-        parts = mod.split(".")
-        modules.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        parts = dest[:-3].split("/")
+        modules.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     keep = set(kept) | set(keyword.kwlist) | {"self"} | CALLED_BY_NAME | COMPILER
     ours, used = set(), set()  # the sources' names; every name a source or what runs beside uses
     for dest, text in sources.items():
@@ -242,7 +238,7 @@ def plan(sources, beside_texts, ports=None):
             raise ValueError("%s: %s" % (dest, e))
         keep |= named
         used |= named
-        keep.update(p for p in dest[:-3].split("/"))
+        keep.update(dest[:-3].split("/"))
         ours |= names_in(text)
     for text in beside_texts:  # every name it has, and every name a string of it spells
         named = names_in(text) | _spelled(ast.parse(text))
