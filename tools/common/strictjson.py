@@ -124,19 +124,17 @@ class _Reader:
                 self.line += 1
                 self.line_start = self.offset + self.i
 
-    def expect(self, word):
+    def expect(self, word, why=None):
         for b in word:
             if self.peek() != b:
-                self.fail("expected '%s'" % word.decode())
+                self.fail(why or "expected '%s'" % word.decode())
             self.i += 1
 
     # --- values ----------------------------------------------------------
     def document(self):
-        if self.peek() == 0xEF:  # a UTF-8 byte-order mark (Windows Notepad writes one): RFC 8259, 8.1
-            for b in b"\xef\xbb\xbf":  # lets a parser ignore it
-                if self.peek() != b:
-                    self.fail("a broken byte-order mark (EF BB BF) at the start")
-                self.i += 1
+        # a UTF-8 byte-order mark (Windows Notepad writes one): RFC 8259, 8.1 lets a parser ignore it
+        if self.peek() == 0xEF:
+            self.expect(b"\xef\xbb\xbf", "a broken byte-order mark (EF BB BF) at the start")
             self.line_start = self.offset + self.i
         self.skip_ws()
         if self.peek() < 0:
