@@ -25,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
+import bundle  # noqa: E402
 from common import manifest  # noqa: E402
 
 PAGE = os.path.join(HERE, "webpage")
@@ -76,8 +77,6 @@ WAYS = ("IMAGES=<folder>", "in FIRMWARE=")  # how make web is given our images, 
 def images(paths):
     """{chip: image bytes} of stock MicroPython images, each sorted by the
     chip its header names (tools/bundle.py's check)."""
-    import bundle
-
     found: dict = {}
     for path in paths:
         try:
@@ -94,8 +93,6 @@ def images(paths):
 def our_images(folder):
     """{board: our image's bytes} of the boards with one in folder: make
     image's <board>/firmware.bin, or a release's scorekeeper-image-<board>.bin."""
-    import bundle
-
     if not os.path.isdir(folder):
         raise WebError("web: %s is not a folder (make image's build/image, or a release's files)" % folder)
     found = {}
@@ -119,10 +116,7 @@ def installers(out, firmware, ours=None):
     the boards whose chip one of the images (firmware: {chip: stock image})
     is for, or with our image (ours: {board: image}, which comes first), and
     ESP Web Tools; {board: the manifest's path in the page}."""
-    import bundle
-
     ours = ours or {}
-
     if not os.path.isfile(os.path.join(EWT, "install-button.js")):
         raise WebError("web: ESP Web Tools is not installed (tools/webpage/node_modules): make setup "
                        "installs it (npm ci)")
