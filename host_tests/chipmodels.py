@@ -2,7 +2,7 @@
 # M5Stack's SD card on its display's bus (test_first_flash.py) and the
 # Cardputer ADV's key chip (test_keymatrix.py, test_board_setup.py).
 from cardputer import adv_legends
-from simulator.panel import Pin  # the stand-in line, for the card's CS
+from simulator.port import Line  # the stand-in port's line, for the card's CS
 
 # An SD card on a shared SPI bus, as the SD Association's Physical Layer
 # Simplified Specification (part 1, "SPI Mode") describes its start: it powers
@@ -22,7 +22,7 @@ OCR = 0xC0  # the OCR's first byte: powered up, high capacity
 
 class SDCard:
     def __init__(self):
-        self.cs = Pin()  # its CS line: port.attach_line() drives it
+        self.cs = Line()  # its CS line: port.attach_line() drives it
         self.mode = "sd"
         self.clocks = 0  # with CS high, while in SD mode
         self.frame = bytearray()  # a command coming, CS low

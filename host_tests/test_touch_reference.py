@@ -14,17 +14,7 @@
 #   240, 3800, 1, height)), through PaulStoffregen's update(): which
 #   command's result becomes p.x and p.y, and rotation 1's xraw = x, yraw = y.
 from drivers.xpt2046 import READ_X, READ_Y, READ_Z1, READ_Z2, Touch
-
-
-class Pin:
-    def __init__(self):
-        self.v = 1
-
-    def value(self, v=None):
-        if v is None:
-            return self.v
-        self.v = v
-        return None
+from simulator.port import Line  # its CS: the stand-in port's line
 
 
 class Chip:
@@ -44,7 +34,7 @@ class Chip:
 
 
 def touch(chip):
-    return Touch(chip, Pin(), 320, 240, (200, 3700, 240, 3800, False))
+    return Touch(chip, Line(), 320, 240, (200, 3700, 240, 3800, False))
 
 
 def test_every_12_bit_result_is_read_as_the_datasheet_sends_it():
@@ -106,7 +96,7 @@ def test_the_boards_first_calibration_is_the_published_one():
     import cyd
 
     c = Chip()
-    t = Touch(c, Pin(), 320, 240, cyd.TOUCH_CAL)
+    t = Touch(c, Line(), 320, 240, cyd.TOUCH_CAL)
     for a in range(200, 3701, 500):
         for b in range(240, 3801, 500):
             c.result[1], c.result[5] = a, b  # the 90h and D0h channels

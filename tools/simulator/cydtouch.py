@@ -11,6 +11,7 @@
 # in which it does not answer. GT911 (the 2432S032C's) on I2C: 16-bit
 # register addresses, its product ID, a reading made every 10 ms and held
 # until the host clears its status.
+from simulator import port
 from simulator.touch import Panel
 
 
@@ -24,7 +25,9 @@ class BusPanel(Panel):
         super().__init__(*args, **kw)
         self.cmd = 0
         self.hz = 0
-        self.irq = _PenIrq(self)
+        self.cs = port.Line()  # (Panel's own CS is the heap harness's: simulator/touch.py)
+        # PENIRQ: low while a finger presses the panel (the pull-up on the line beats nothing else)
+        self.irq = port.Line(read=lambda pull: 0 if self.finger is not None else 1)
 
     def value_for(self, cmd):
         if cmd == TEMP0:  # its temperature diode, single-ended: some 0.6 V at 25 C (ADS7846's and its
@@ -33,7 +36,7 @@ class BusPanel(Panel):
         return super().value_for(cmd)
 
     def selected(self):
-        return self.cs.v == 0
+        return self.cs.level == 0
 
     def write(self, buf):
         if self.selected() and len(buf):
@@ -54,28 +57,22 @@ class BusPanel(Panel):
 TEMP0 = 0x84
 
 
-class _PenIrq:
-    """PENIRQ: low while a finger presses the panel (the pull-up on the line beats nothing else)."""
-
-    def __init__(self, panel):
-        self.panel = panel
-
-    def value(self, v=None):
-        return None
-
-    def read(self, pull):
-        return 0 if self.panel.finger is not None else 1
-
-
 class _I2CTouch:
     """A touch controller on I2C: w x h the glass's pixels; raw as Panel's, in its own pixels;
-    clock: a function giving ms (the simulator's); rst: its reset line, which starts it afresh."""
+    clock: a function giving ms (the simulator's); rst: its reset line: low holds it in reset;
+    high again, it starts afresh (_started)."""
 
     def __init__(self, width, height, raw):
         self.w, self.h, self.raw = width, height, raw
         self.now = 0
         self.clock = lambda: self.now
-        self.rst = _Reset(self._started)
+        self.rst = port.Line(self._reset)
+        self.held = False  # in reset
+
+    def _reset(self, level):
+        if level and self.held:
+            self._started()
+        self.held = not level
 
     def _point(self, at):
         """Where the finger at the glass's (x, y) is in the controller's own pixels."""
@@ -141,19 +138,6 @@ class CST820(_I2CTouch):
             raise OSError(19)
         if reg == 0xFE:
             self.sleep_off = bool(buf[0])
-
-
-class _Reset:
-    """A controller's reset line: low holds it in reset; high again, started() (it starts afresh)."""
-
-    def __init__(self, started):
-        self.started = started
-        self.level = 1
-
-    def value(self, v):
-        if v and not self.level:
-            self.started()
-        self.level = 1 if v else 0
 
 
 class GT911(_I2CTouch):

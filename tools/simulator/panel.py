@@ -7,27 +7,9 @@
 # CASET/RASET windows, inversion, the RDDID read; SSD1306 GDDRAM with its
 # addressing commands; the SH1106's 132-column RAM, page addressing only)
 # and each glass from its maker's driver alone (simulator/glass.py): never
-# from our drivers.
-
-
-class Pin:
-    """A fake output pin: p(v), p.value(v); calls back."""
-
-    def __init__(self, on_change=None, level=1):
-        self.level = level
-        self.on_change = on_change
-
-    def __call__(self, v=None):
-        return self.value(v)
-
-    def value(self, v=None):
-        if v is None:
-            return self.level
-        self.level = 1 if v else 0
-        if self.on_change:
-            self.on_change(self.level)
-        return None
-
+# from our drivers. Their lines (DC, CS, RST, BL) are the stand-in port's
+# (simulator/port.py's Line), which the board's pins drive.
+from simulator import port
 
 # --- DCS panels ---------------------------------------------------------------
 try:
@@ -55,10 +37,10 @@ class DCSPanel:
         self.ram_w, self.ram_h = glass.ram
         self.ram = bytearray(self.ram_w * self.ram_h * 2)
         self._fb = None  # framebuf's view of the RAM, for _down
-        self.dc = Pin()
-        self.cs = Pin()
-        self.rst = Pin(self._reset)
-        self.bl = Pin(level=0)
+        self.dc = port.Line()
+        self.cs = port.Line()
+        self.rst = port.Line(self._reset)
+        self.bl = port.Line(level=0)
         self.commands = []  # every command byte, in order (for tests)
         self.log = []  # (command, bytearray of its data) for every command but the pixels' (for tests)
         self.data_bytes = 0  # pixel bytes written
@@ -253,7 +235,7 @@ def bus(mod):
     at the clock the port really makes (after any SPI.init, as the CYD's after
     its ID read): ("spi", Hz) or ("i2c", Hz). The speed figures' bus time
     (tools/benches/keycost.py) follows it."""
-    from simulator import port, wiring
+    from simulator import wiring
 
     build(mod)
     for spi in port.buses():

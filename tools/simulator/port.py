@@ -135,7 +135,7 @@ chip = ESP32
 made: list = []  # (what, number or id, details): every part made, in order
 levels: dict = {}  # GPIO -> the level last driven on it as an output
 pulled_up: set = set()  # GPIOs the board pulls up: an input reads 1
-lines: dict = {}  # GPIO -> an object with value(v) the board wires there (a panel's DC, CS, ...)
+lines: dict = {}  # GPIO -> a part's Line the board wires there (a panel's DC, CS, ...)
 spi_devices: list = []  # (sck, mosi, miso or None, host id or None, device): write(buf) / readinto(buf)
 i2c_devices: dict = {}  # (sda, scl, address) -> a chip: writeto_mem, readfrom_mem_into, writeto, ...
 analog: dict = {}  # GPIO -> microvolts an ADC reads there
@@ -170,6 +170,32 @@ def attach_spi(sck, mosi, miso, device, host=None):
 
 def attach_i2c(sda, scl, addr, device):
     i2c_devices[(sda, scl, addr)] = device
+
+
+class Line:
+    """A part's own line, as its copper has it (a panel's DC, CS, RST and BL; a
+    chip's CS or reset; a touch panel's PENIRQ): level, the level last driven
+    on it. A Pin wired to it (attach_line) drives it; a test may give the line
+    itself to a driver as its pin (l(v), l.value(v), as machine.Pin's).
+    changed(level), if given, hears each level driven; read(pull), if given,
+    is what an input Pin on the line reads where the part drives it."""
+
+    def __init__(self, changed=None, level=1, read=None):
+        self.level = level
+        self.changed = changed
+        if read is not None:
+            self.read = read
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = 1 if v else 0
+        if self.changed:
+            self.changed(self.level)
+        return None
 
 
 def _num(p):

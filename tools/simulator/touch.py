@@ -5,7 +5,7 @@
 # Answers the driver's command bytes through an SPI bus's write_readinto.
 
 
-class Pin:
+class Pin:  # its CS: simulator/port.py's Line but for the heap harness, which loads this alone
     def __init__(self):
         self.v = 1
 

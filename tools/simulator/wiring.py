@@ -18,21 +18,6 @@ made = port.made  # every part made, in order (tests read it)
 Pin = port.Pin
 
 
-class _Reset:
-    """The panel's reset line; read as an input, the glass's pull-up (the
-    M5Stack's IPS) beats the chip's pull-down, as M5GFX reads it."""
-
-    def __init__(self, line, pulled_up):
-        self.line = line
-        self.pulled_up = pulled_up
-
-    def value(self, v):
-        self.line.value(v)
-
-    def read(self, pull):
-        return 1 if self.pulled_up or pull == Pin.PULL_UP else 0
-
-
 def wire(glass, emu, chip="esp32"):
     """A fresh stand-in port for chip, with emu (a panel.DCSPanel showing
     glass) on the maker's pins, or with glass None an OLED emulator on the
@@ -42,11 +27,11 @@ def wire(glass, emu, chip="esp32"):
         port.attach_i2c(OLED_BUS[0], OLED_BUS[1], emu.addr, emu)
         return
     p = glass.pins
-    for role in ("dc", "cs", "bl"):
+    for role in ("dc", "cs", "rst", "bl"):
         if p.get(role) is not None:
             port.attach_line(p[role], getattr(emu, role))
-    if p.get("rst") is not None:
-        port.attach_line(p["rst"], _Reset(emu.rst, glass.rst_pulled_up))
+    if glass.rst_pulled_up:  # the reset line read as an input: the glass's pull-up (the M5Stack's IPS)
+        port.pulled_up.add(p["rst"])  # beats the chip's pull-down, as M5GFX reads it
     port.attach_spi(p["sck"], p["mosi"], p["miso"], emu, host=glass.host)
     touch = glass.touch
     if touch:  # the unit's touch controller on its pins (simulator/touch.py's models), as emu.touch
