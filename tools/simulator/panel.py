@@ -251,10 +251,9 @@ def bus(mod):
 _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
              0xDB: 1, 0x8D: 1}
 # the one-byte commands that set a state, the SSD1306's and the SH1106's alike: display off/on,
-# segment remap, COM scan (the SH1106 takes C0h-CFh: its own), inverse
+# segment remap, inverse (the COM scan's: each class's COMSCAN)
 _OLED_SETS = {0xAE: ("on", False), 0xAF: ("on", True), 0xA0: ("remap", False), 0xA1: ("remap", True),
-              0xC0: ("comscan", False), 0xC8: ("comscan", True), 0xA6: ("invert", False),
-              0xA7: ("invert", True)}
+              0xA6: ("invert", False), 0xA7: ("invert", True)}
 
 
 class SSD1306:
@@ -267,6 +266,9 @@ class SSD1306:
     (micropython-lib micropython/drivers/display/ssd1306/ssd1306.py:
     0x12 for 64 rows, 0x02 for 32; Adafruit_SSD1306.cpp alike): another
     interleaves or swaps its rows, as on a real module."""
+
+    ARGS = _SSD_ARGS  # its commands that take bytes after them, and how many
+    COMSCAN = (0xC0, 0xC8)  # its COM scan's commands: bit 3, from the last COM
 
     def __init__(self, width=128, height=64, addr=0x3C):
         self.width, self.height, self.addr = width, height, addr
@@ -289,6 +291,7 @@ class SSD1306:
         self.wired = 0x12 if height == 64 else 0x02  # the module's glass (the makers' drivers send it)
         self._pending = None
         self._args = []
+        self.unknown: list = []  # bytes sent as commands that are not in its set
 
     def writeto(self, addr, buf):
         self.writevto(addr, (buf,))
@@ -330,18 +333,27 @@ class SSD1306:
                 (self._data if ctrl & 0x40 else self._command)(b)  # D/C
             i += len(rest)
 
+    def _known(self, c):
+        """Whether byte c is one of its commands (any is, for the SSD1306's
+        model: one it does not take does nothing)."""
+        return True
+
     def _command(self, c):
         if self._pending is not None:
             self._args.append(c)
-            if len(self._args) == _SSD_ARGS[self._pending]:
+            if len(self._args) == self.ARGS[self._pending]:
                 self._apply(self._pending, self._args)
                 self._pending = None
             return
         self.commands.append(c)
-        if c in _SSD_ARGS:
+        if not self._known(c):
+            self.unknown.append(c)
+        elif c in self.ARGS:
             self._pending, self._args = c, []
         elif c in _OLED_SETS:
             setattr(self, *_OLED_SETS[c])
+        elif c in self.COMSCAN:
+            self.comscan = bool(c & 0x08)
         elif 0x40 <= c <= 0x7F:  # the display start line
             self.start = c & 0x3F
         elif self.mode == 2 and 0xB0 <= c <= 0xB7:  # page addressing mode's page
@@ -362,8 +374,10 @@ class SSD1306:
             self.page = a[0]
         elif c == 0x8D:
             self.pump = bool(a[0] & 0x04)
-        elif c == 0xA8:
-            self.mux = a[0]
+        elif c == 0xAD:  # the SH1106's DC-DC: on with bit 0 (8Bh)
+            self.pump = a[0] & 1 == 1
+        elif c == 0xA8:  # the multiplex ratio: N + 1 from A[5:0], in both datasheets
+            self.mux = a[0] & 0x3F
         elif c == 0xD3:
             self.offset = a[0] & 0x3F
         elif c == 0xDA:
@@ -417,12 +431,6 @@ class SSD1306:
 _SH_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
 
 
-def sh1106_command(c):
-    """Whether byte c is a command (or the first byte of one) of the SH1106's set."""
-    return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
-            or c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xE0, 0xE3, 0xEE))
-
-
 class SH1106(SSD1306):
     """An SH1106 on an I2C bus: 132 columns of RAM, 8 pages, page addressing
     only (a page's column counts up to 131 and stops there), and a 128-wide
@@ -432,12 +440,19 @@ class SH1106(SSD1306):
     SSD1306's 20h, 21h, 22h and 8Dh are not, and their arguments are taken as
     commands of their own, as the chip would."""
 
+    ARGS = _SH_ARGS
+    COMSCAN = range(0xC0, 0xD0)  # its COM scan: any of C0h-CFh, bit 3
+
     def __init__(self, width=128, height=64, addr=0x3C):
         super().__init__(width, height, addr)
         self.ram = bytearray(132 * 8)
         self.pump = True  # its DC-DC is on from reset (ADh 8Bh)
         self.start = 0  # the RAM row shown on the first COM (40h-7Fh)
-        self.unknown: list = []  # bytes sent as commands that are not in its set
+
+    def _known(self, c):
+        """Whether byte c is a command (or the first byte of one) of the SH1106's set."""
+        return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
+                or c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xE0, 0xE3, 0xEE))
 
     def status(self):
         """Low bits 8 (bitbank2/ss_oled: "0x8 // SH1106"), bit 6 while off."""
@@ -459,35 +474,6 @@ class SH1106(SSD1306):
                 continue
             buf[i] = self.ram[self.page * 132 + self.col] if self.col <= 131 else 0
             self.col = min(self.col + 1, 132)
-
-
-    def _command(self, c):
-        if self._pending is not None:
-            self._args.append(c)
-            if len(self._args) == _SH_ARGS[self._pending]:
-                if self._pending == 0xAD:
-                    self.pump = self._args[0] & 1 == 1
-                elif self._pending == 0xA8:
-                    self.mux = self._args[0] & 0x3F
-                self._pending = None
-            return
-        self.commands.append(c)
-        if not sh1106_command(c):
-            self.unknown.append(c)
-        elif c in _SH_ARGS:
-            self._pending, self._args = c, []
-        elif c <= 0x0F:
-            self.col = (self.col & 0xF0) | c
-        elif c <= 0x1F:
-            self.col = (self.col & 0x0F) | (c & 0x0F) << 4
-        elif 0x40 <= c <= 0x7F:
-            self.start = c & 0x3F
-        elif 0xB0 <= c <= 0xB7:
-            self.page = c & 7
-        elif 0xC0 <= c <= 0xCF:
-            self.comscan = bool(c & 0x08)
-        elif c in _OLED_SETS:
-            setattr(self, *_OLED_SETS[c])
 
     def _data(self, b):
         self.data_bytes += 1
