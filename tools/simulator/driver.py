@@ -424,30 +424,27 @@ class Buttons(_Way, inputs.Buttons):
         d._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
                  kind == "long", k, kind, ms)
 
-    def choose(self, m, labels, i):
-        self.d._cycle_to(lambda: labels[m.cursor], labels, labels[i])
+    def card(self, get, cycle, token):
+        """Step what get() reads along cycle to token, then OK: a card, and on buttons anything else."""
+        self.d._cycle_to(get, cycle, token)
         self.d.key("ok")
+
+    def choose(self, m, labels, i):
+        self.card(lambda: labels[m.cursor], labels, labels[i])
 
     def number(self, s, n):
         values = list(range(s.lo, s.hi + 1))
         # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
         values.reverse()
-        self.d._cycle_to(lambda: s.n, values, n)
-        self.d.key("ok")
+        self.card(lambda: s.n, values, n)
 
     def name(self, s, text):
         from ui.names import LETTERS
 
         cycle = [-1] + list(range(len(LETTERS)))
         for ch in text.upper():
-            self.d._cycle_to(lambda: s.choice, cycle, LETTERS.index(ch))
-            self.d.key("ok")
-        self.d._cycle_to(lambda: s.choice, cycle, -1)
-        self.d.key("ok")
-
-    def card(self, get, cycle, token):
-        self.d._cycle_to(get, cycle, token)
-        self.d.key("ok")
+            self.card(lambda: s.choice, cycle, LETTERS.index(ch))
+        self.card(lambda: s.choice, cycle, -1)
 
     def total(self, get, cycle):
         self.card(get, cycle, "#")
@@ -456,11 +453,8 @@ class Buttons(_Way, inputs.Buttons):
         self.card(get, cycle, "end")
 
     def fix(self, s, cell, card):
-        d = self.d
-        d._cycle_to(lambda: s.hole.cell(), s.hole.order, cell)
-        d.key("ok")
-        d._cycle_to(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), card)
-        d.key("ok")
+        self.card(lambda: s.hole.cell(), s.hole.order, cell)
+        self.card(lambda: s.hole.cells[s.hole.cell()], steps(s.hole), card)
 
 
 class Keyboard(_Way, inputs.Keyboard):

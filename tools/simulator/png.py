@@ -67,14 +67,10 @@ class _Zlib:
         self.out(self.z.flush())
 
 
-def write(path, rows, scale=1):
-    """rows: a list of rows of (r, g, b); each pixel becomes scale x scale."""
-    write_rows(path, len(rows[0]), len(rows), lambda y: rows[y], scale)
-
-
 def write_rows(path, w, h, row, scale=1):
-    """Like write(), with row(y) giving each row when asked (twice: once for
-    the colours, once for the pixels), so no whole picture is held."""
+    """A w x h picture, row(y) giving each row of (r, g, b) when asked (twice:
+    once for the colours, once for the pixels), so no whole picture is held;
+    each pixel becomes scale x scale."""
     colours = {}
     for y in range(h):
         for c in row(y):
@@ -141,7 +137,7 @@ def _inflate(data):
 def main(paths):
     for p in paths:
         w, h, rows = read(p)
-        write(p, rows)
+        write_rows(p, w, h, rows.__getitem__)
         print("%s: %dx%d recompressed" % (p, w, h))
 
 

@@ -205,7 +205,7 @@ class WebSim:
 
     def request(self, method, path, body=None, headers=None, timeout=25):
         if self.clock is not None:
-            c = self.open(request_bytes(self.port, method, path, body, with_ours(headers)))
+            c = self.send(method, path, body, headers)
             self.run(lambda: c.at is not None, 1000 * timeout, "%s %s" % (method, path))
             got = c.answer()
             c.close()
@@ -222,13 +222,11 @@ class WebSim:
             c.close()
 
     def get(self, path, timeout=25):
-        status, kind, data = self.request("GET", path, timeout=timeout)
-        return status, json.loads(data) if "json" in kind else data
+        return decoded(*self.request("GET", path, timeout=timeout))
 
     def post(self, path, obj):
         body = obj if isinstance(obj, (bytes, str)) else json.dumps(obj)
-        status, kind, data = self.request("POST", path, body, {"Content-Type": "application/json"})
-        return status, json.loads(data) if "json" in kind else data
+        return decoded(*self.request("POST", path, body, {"Content-Type": "application/json"}))
 
     def close(self):
         """Stop it (the end of its stdin); the noise it made is in self.noise."""
@@ -255,6 +253,11 @@ class WebSim:
             os.set_blocking(self.p.stdout.fileno(), True)
             self._said(end=True)
             self.clock.close()
+
+
+def decoded(status, kind, data):
+    """(status, the body read as JSON if its Content-Type kind says so, else its bytes)."""
+    return status, json.loads(data) if "json" in kind else data
 
 
 def with_ours(headers):
@@ -310,10 +313,7 @@ class Conn:
     def json(self):
         """(status, the body read as JSON if it is, else its bytes), or None."""
         got = self.answer()
-        if got is None:
-            return None
-        status, heads, data = got
-        return status, json.loads(data) if "json" in heads.get("content-type", "") else data
+        return None if got is None else decoded(got[0], got[1].get("content-type", ""), got[2])
 
     def took(self):
         """ms of the device's clock from its opening to its answer (or its close)."""
