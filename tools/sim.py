@@ -6,33 +6,7 @@
 #   micropython tools/sim.py --board ttgo-t-display              live, in the terminal
 #   micropython tools/sim.py --board m5stack-core --keys K.txt --screenshot out.png
 #
-# Options:
-#   --board ID          ttgo-t-display, m5stack-core, devkit-oled, cardputer or cyd
-#   --keys FILE         run a script of key events (format: docs/SIMULATOR.md), then stop
-#   --state-dir DIR     the simulated flash: the firmware's files live here, kept between runs
-#                       (without it: an empty flash each run, in build/sim-scratch/<board>)
-#   --screenshot FILE   write the last frame as a PNG, scaled up (--scale N, default 3)
-#   --scale N           the screenshot's and the shots' pixels for one of the screen's (default 3)
-#   --shots DIR         where the script's `shot NAME` lines write <board>-NAME.png
-#   --live              show the screen in the terminal and read the keyboard (the default
-#                       without --keys)
-#   --zoom N            the live view: one character for N pixels (default 1, 2 on a wide screen)
-#   --keys -            read the script's lines from stdin as they come, answering each with
-#                       "ok" or "error: ..."; the line "pin" answers "pin NNNNNN", the PIN the Phones
-#                       screen shows ("pin -" with Wi-Fi off), and "wifi" the address and password it
-#                       shows ("wifi URL key KEY"; "wifi starting" before the page is served; "wifi
-#                       error: ..."; "wifi -" with Wi-Fi off): a test driving the simulator beside its
-#                       web page
-#   --wifi              turn Wi-Fi on at start (Settings > Wi-Fi does it too): the phones' page
-#                       is served on http://127.0.0.1:PORT/ while it is on (docs/PHONES.md)
-#   --port N            the page's port (default 8080)
-#   --unit NAME         a look-alike unit's glass (cyd-st7789: the CYD with two USB ports;
-#                       cyd-bl27: a CYD lit on GPIO 27; cyd-028rv2: one needing INVON;
-#                       cyd-2432s024r, cyd-2432s024c, cyd-2432s032c: look-alikes whose touch is
-#                       on the display's bus, or a CST820 or a GT911 on I2C; devkit-oled-sh1106,
-#                       devkit-oled-sh1106-cold, devkit-oled-3d: the OLED board with an SH1106,
-#                       one read as an SSD1306, an SSD1306 at 0x3D; m5stack-core-tn: the older
-#                       Core's TN glass); tools/simulator/glass.py, docs/SIMULATOR.md
+# Its options are docs/SIMULATOR.md's table ("Headless"), which --help prints: one place for them.
 import os
 import sys
 
@@ -434,6 +408,24 @@ def make_dirs(path):
         return False
 
 
+def usage():
+    """--help: what the simulator is, and its options as docs/SIMULATOR.md's table gives them."""
+    text = open(__file__).read().split("\n# Its options")[0].replace("# ", "").replace("#", "")
+    with open(ROOT + "/docs/SIMULATOR.md") as f:
+        for line in f:
+            if line.startswith("| `--"):
+                option, what = line.strip("|\n ").replace("`", "").split(" | ", 1)
+                text += "\n  %-22s" % option
+                width = 25
+                for word in what.split():  # wrapped at 100 columns, under the option's column
+                    if width + len(word) > 100:
+                        text += "\n" + " " * 24
+                        width = 25
+                    text += " " + word
+                    width += len(word) + 1
+    return text + "\n\nKey scripts, the live view's keys: docs/SIMULATOR.md"
+
+
 def main(argv):
     opts = {"--board": None, "--keys": None, "--state-dir": None, "--screenshot": None,
             "--scale": "3", "--zoom": None, "--shots": None, "--port": "8080", "--unit": None}
@@ -447,7 +439,7 @@ def main(argv):
             opts[a] = argv[i + 1]
             i += 1
         elif a in ("-h", "--help"):
-            print(open(__file__).read().split("\nimport os")[0].replace("# ", "").replace("#", ""))
+            print(usage())
             return 0
         else:
             print("sim: unknown or incomplete option %s (try --help)" % a)
