@@ -650,6 +650,31 @@ def test_an_esp32_s3_left_in_its_bootloader_is_told_to_be_restarted(s3board, usb
     assert deploy.in_bootloader("/dev/ttyACM2", "cardputer").count("switch it off and on again") == 1
 
 
+def test_a_board_that_loses_the_first_ctrl_c_is_asked_again(monkeypatch, capsys):
+    """(a newcomer's make test on a busy machine: the virtual board's MicroPython was still starting
+    when the deploy's Ctrl-C came, the Ctrl-A that followed went with it, and the deploy said the
+    device does not answer as a REPL) A board still starting is asked for its REPL once more."""
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    real, asked = SerialTransport.enter_raw_repl, []
+
+    def first_lost(self, soft_reset=True, timeout_overall=10):
+        asked.append(1)
+        if len(asked) == 1:  # as mpremote says it when no raw REPL comes
+            raise TransportError("could not enter raw repl")
+        return real(self, soft_reset, timeout_overall)
+
+    b = VBoard("asked-again")
+    try:
+        monkeypatch.setattr(SerialTransport, "enter_raw_repl", first_lost)
+        deploy.deploy("sim", b.url, reset=False)
+        assert len(asked) == 2 and "no REPL yet on %s: asking again" % b.url in capsys.readouterr().out
+        assert "main.py" in b.files()
+    finally:
+        b.stop()
+
+
 def flash_help(monkeypatch, board_id, port, ports):
     """make flash-help's lines with the ports given as this computer's (pyserial's list)."""
     from serial.tools import list_ports

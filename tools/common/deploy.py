@@ -262,12 +262,18 @@ class Board:
                     port, usbports.describe(mine[0])))
                 self.port = mine[0].device
         self.usb = usbports.find(self.port)  # its USB id: to know it again should it come back renamed
-        try:
-            self.t.enter_raw_repl(soft_reset=soft_reset)
-        except (TransportError, OSError):
-            self.close()
-            if self.usb is not None and self.usb.usb_id == usbports.S3_BOOTLOADER:
-                raise DeployError(in_bootloader(self.port, board_id))
+        for again in (False, True):
+            try:
+                self.t.enter_raw_repl(soft_reset=soft_reset)
+                return
+            except (TransportError, OSError):
+                boot = self.usb is not None and self.usb.usb_id == usbports.S3_BOOTLOADER
+                if not (again or boot):  # a board still starting loses the first Ctrl-C: once more
+                    say("  no REPL yet on %s: asking again" % self.port)
+                    continue
+                self.close()
+                if boot:
+                    raise DeployError(in_bootloader(self.port, board_id))
             raise DeployError(
                 "the device on %s does not answer as a MicroPython REPL. Is stock MicroPython "
                 "flashed on it (make flash-help BOARD=<id>)? Is another program (a serial "
