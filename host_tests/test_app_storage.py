@@ -110,6 +110,29 @@ def last_card(d, token):
     d._cycle_to(lambda: s.hole.cells[i], steps(s.hole), token)
 
 
+def test_a_grids_screen_is_loaded_for_a_grid_game_only_and_let_go_with_the_holes_entry():
+    # issue 60: a grid's screen (ui/grid.py) is apart from the hole's flow (ui/entry.py): a hand
+    # game (SuitUP Original, 8 players: its heap with Wi-Fi the most of any game's) never loads
+    # it; a grid game loads it for the hole, and it is let go with the flow at the hole's save
+    fresh_dir("app-grid-code")
+    d = Driver("ttgo-t-display")
+    d.new_game("SuitUP Original", ["ANN", "BOB"], holes=2)
+    d.key("ok")
+    assert d.screen() == "HandEntry" and "ui.entry" in sys.modules and "ui.grid" not in sys.modules
+    d.hand(["K"])
+    d.hand([])
+    assert d.screen() == "Menu" and d.top().title == "Who went out?" and "ui.grid" not in sys.modules
+    fresh_dir("app-grid-code-2")  # a grid game
+    d = Driver("ttgo-t-display")
+    d.new_game("Play Nine", ["ANN", "BOB"], holes=3)
+    assert d.screen() == "Play" and "ui.grid" not in sys.modules
+    d.key("ok")
+    assert d.screen() == "GridEntry" and "ui.grid" in sys.modules
+    assert type(d.top()).__module__ == "ui.grid"
+    d.enter([[[5, 5, 1, 2], [5, 5, 3, 4]], [[1, 2, 3, 4], [5, 6, 7, 8]]])
+    assert d.screen() == "Message" and "ui.grid" not in sys.modules and "ui.entry" not in sys.modules
+
+
 def test_a_hole_is_saved_with_its_entry_code_let_go_and_the_games_menu_holds_none_of_it():
     # issue 60: the save (the heap's peak at a hole's end) runs once the key that ended the hole
     # is done, its flow and screens gone: ui/entry.py (and what uses it) let go first, and its room

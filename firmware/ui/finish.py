@@ -73,8 +73,8 @@ def _saved(app, anchor, n, hole, label, note):
     the game's menu, once in front, loads it again). The hole's files (n: its
     players, 0: none written) go once the game is saved."""
     def later():
-        for name in ("ui.entry", "ui.who", "ui.fix", "ui.reopen"):  # (the last two: an edit's, a hole's
-            app.forget(name)  # reopened: their classes are ui/entry.py's)
+        for name in ("ui.entry", "ui.grid", "ui.who", "ui.fix", "ui.reopen"):  # (the last two: an edit's,
+            app.forget(name)  # a hole's reopened: their classes are ui/entry.py's and ui/grid.py's)
         if app.save() and n:
             unjournal(n)
         app.pop_to(anchor, False)

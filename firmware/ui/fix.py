@@ -4,7 +4,8 @@
 # hub (app.LEAVES); entering a hole is ui/entry.py's.
 from hardware import BACK, DOWN, OK, UP
 from engine.hole import TOTAL
-from ui.entry import Flow, GridEntry
+from ui.entry import Flow
+from ui.grid import GridEntry
 from ui.who import ender, out
 from ui.widgets import Menu
 

@@ -3,7 +3,7 @@
 # cursor and the cursor on to the next empty cell; the grid's last card leaves
 # it standing scored (ready), its breakdown seen, until the next player's
 # first card (or OK) moves on: seeing it costs no key (issue 57, 3). The
-# button boards step through the cards instead (ui/entry.py's GridEntry.key)
+# button boards step through the cards instead (ui/grid.py's GridEntry.key)
 # and load none of this: its code is out of their heap (docs/MEMORY.md).
 # Loaded with ui/direct.py and ui/pad.py while a hole is entered (app.LEAVES).
 from engine.errors import ScoreError

@@ -10,7 +10,7 @@ from engine.hole import TOTAL
 from ui.onepress import accept, go_on, last, put
 
 
-# --- a hole's grid (ui/entry.py's GridEntry) --------------------------------
+# --- a hole's grid (ui/grid.py's GridEntry) ---------------------------------
 def grid_keys(grid):
     """The game's cards, ".", the total (#) and Back; OK too on a grid its
     player's phone sent (OK takes it). Made once a hole (a pad is drawn, and
