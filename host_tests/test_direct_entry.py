@@ -461,6 +461,26 @@ def test_the_hands_pad_says_del_while_it_takes_cards_away():
     assert s.cards == ["K"] and d.top() is s
 
 
+def test_the_hands_screens_share_the_cards_to_choose_and_the_pads_keys():
+    # issue 60: every player's hand stays on the stack while the hole is entered (8 of them in an
+    # 8-player game, the peak with Wi-Fi): what they all show the same is made once a hole, not a hand
+    d = start_hole("cyd", gid="suitup-original", names=("ANN", "BOB", "CY"))
+    from ui import touch
+
+    first = d.top()
+    touch.keys_of(first)
+    d.tap_pad("K")
+    d.tap_pad("Done")
+    second = d.top()
+    assert d.screen() == "HandEntry" and second.player == 1 and d.app.stack[-2] is first
+    assert second.cycle is first.cycle and second.cycle[0] == "end" and second.cycle[-1] == "#"
+    touch.keys_of(second)
+    assert second.card_keys is first.card_keys and first.card_keys[0] == "Done"
+    d.tap_pad("Done")  # BOB's hand empty; CY's: a new hole's players' again, from the hole's flow
+    assert d.top().player == 2 and d.top().cycle is first.cycle and first.cards == ["K"]
+    assert d.top().hole is first.hole and d.top().most == first.hole.rules.MAX_HAND
+
+
 def test_a_number_shown_otherwise_keeps_the_arrows_and_no_digit_pad():
     from ui import touch
 

@@ -120,20 +120,47 @@ class CardList(Screen):
 class HandEntry(CardList):
     """suitup-original: the cards left in a hand, one by one. The card list
     starts with 'end' (the hand is complete) and ends with '#' (the total
-    alone). BACK with no card goes back to the previous player."""
+    alone). BACK with no card goes back to the previous player.
 
-    def __init__(self, flow, player):
+    Every player's screen stays on the stack while the hole is entered (8 in
+    an 8-player game, the peak with Wi-Fi): each keeps only its own (the flow,
+    the player, the cards, the choice); what all of them share, the list of
+    cards to choose from and a pad's keys, is made once a hole on the flow
+    (docs/MEMORY.md, "A hand's entry")."""
+
+    title = ""
+    on_done = None
+    exact = None
+
+    def __init__(self, flow, player):  # (not CardList's: its attributes are the class's here)
         h = flow.hole
         e = h.entries[player]
-        cycle = [END] + list(h.rules.tokens) + [TOTAL]  # the total alone
-        choice = END if type(e) is list or h.players[player] == h.out else cycle[1]
-        super().__init__(flow.app, "", None, cycle, choice, cards=e if type(e) is list else None,
-                         most=h.rules.MAX_HAND)
+        cycle = flow.hand_cycle
+        if cycle is None:
+            cycle = flow.hand_cycle = [END] + list(h.rules.tokens) + [TOTAL]  # the total alone
+        Screen.__init__(self, flow.app)
+        self.cycle = cycle
+        self.choice = END if type(e) is list or h.players[player] == h.out else cycle[1]
+        self.cards = list(e) if type(e) is list else []
         self.flow = flow
-        self.hole = h
         self.player = player
-        self.opts = h.game.opts
         h.at = player  # (what a phone's hand would not reach: Hole.has)
+
+    @property
+    def hole(self):
+        return self.flow.hole
+
+    @property
+    def most(self):
+        return self.flow.hole.rules.MAX_HAND
+
+    @property
+    def card_keys(self):  # ui/pad.py's, made once a hole: the flow's
+        return self.flow.pad_keys
+
+    @card_keys.setter
+    def card_keys(self, keys):
+        self.flow.pad_keys = keys
 
     def shown(self):
         self.hole.at = self.player  # back from the next player
@@ -197,4 +224,5 @@ class HandEntry(CardList):
         ask(self.flow, self.player, 0, low, high, then=then)
 
     def top(self, pen):
-        return self.flow.title(pen, self.player, self.hole.rules.score(self.cards, self.opts).total())
+        h = self.flow.hole
+        return self.flow.title(pen, self.player, h.rules.score(self.cards, h.game.opts).total())

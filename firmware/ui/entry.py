@@ -39,7 +39,8 @@ class Flow:
 
     logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
     looks = None  # what the grid on the screen shows (Looks), while a grid is entered
-    pad_keys = ready_keys = None  # a touch pad's keys for the hole's grids (ui/pad.py), made once
+    pad_keys = ready_keys = None  # a touch pad's keys for the hole's grids or hands (ui/pad.py), made once
+    hand_cycle = None  # a hand's cards to choose from (ui/cardlist.py's HandEntry), made once
 
     def __init__(self, app, target, anchor):
         self.app = app
