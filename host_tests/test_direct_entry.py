@@ -481,6 +481,27 @@ def test_the_hands_screens_share_the_cards_to_choose_and_the_pads_keys():
     assert d.top().hole is first.hole and d.top().most == first.hole.rules.MAX_HAND
 
 
+def test_a_hand_typed_or_tapped_loads_none_of_a_grids_one_press_code():
+    # issue 60: ui/onepress.py is a grid's (a card put, the grid left scored); a hand's pad and
+    # keys (ui/pad.py, ui/direct.py) are loaded without it, a grid's load it
+    for board, legend in (("cyd", None), ("cardputer", "k")):
+        for name in ("ui.pad", "ui.direct", "ui.onepress"):  # (as a hub lets them go: app.LEAVES)
+            sys.modules.pop(name, None)
+        d = start_hole(board, gid="suitup-original")
+        if legend is None:
+            d.tap_pad("K")
+        else:
+            d.typed(legend)
+        assert d.top().cards == ["K"] and "ui.onepress" not in sys.modules, board
+        assert ("ui.pad" if legend is None else "ui.direct") in sys.modules, board
+        d = start_hole(board)  # a grid: its first card in, one press
+        if legend is None:
+            d.tap_pad("5")
+        else:
+            d.typed("5")
+        assert "5" in d.top().hole.cells and "ui.onepress" in sys.modules, board
+
+
 def test_a_number_shown_otherwise_keeps_the_arrows_and_no_digit_pad():
     from ui import touch
 

@@ -3,12 +3,11 @@
 # card goes into the grid's current cell and the cursor moves to the next
 # cell still empty; the grid's last empty cell completes the player, whose
 # grid stands scored until the next player's first card or Enter moves on
-# (ui/onepress.py: the touch boards' pad, ui/pad.py, needs nothing of this
-# file's in a hole). The button boards step through the
+# (ui/onepress.py, imported by a grid's keys only: the touch boards' pad,
+# ui/pad.py, needs nothing of this file's in a hole). The button boards step through the
 # cards instead. Loaded while a hole is entered (app.LEAVES).
 from hardware import BACK, DOWN, LEFT, OK, RIGHT, UP
 from engine.hole import TOTAL
-from ui.onepress import accept, go_on, put, set_ready
 
 # A key that is not a card's own name, by game: its card where the game has
 # that card (docs/KEYS.md). 0 is 10 where no card is 0, 1 the ace where no
@@ -44,27 +43,29 @@ def legend(rules):
 # --- a keyboard's keys (ui/typed.py) ---------------------------------------
 def typed_grid(grid, key):
     """A keyboard's key on a grid (GridEntry.keyboard, FixEntry's)."""
+    import ui.onepress  # a grid's only: a hand's keys need none of it (a "from" import here allocates)
+
     grid.note = None
     if grid.ready and (key == OK or key == "="):
-        go_on(grid, TOTAL if key == "=" else None)  # on; "=": the next player's total
+        ui.onepress.go_on(grid, TOTAL if key == "=" else None)  # on; "=": the next player's total
     elif key == OK and grid.hole.phone_grid():
-        accept(grid)  # the grid the player's phone sent (ui/entry.py)
+        ui.onepress.accept(grid)  # the grid the player's phone sent (ui/entry.py)
     elif key == "=" or key == OK:
         if not grid.one_card:  # (a past hole's card is fixed alone)
             grid.total_only()
     elif len(key) == 1:
         tok = card(key, grid.hole.rules)
         if tok is not None:
-            put(grid, tok)
+            ui.onepress.put(grid, tok)
         elif key != " ":
             grid.note = "no card is '%s'" % key
             grid.dirty = True
     elif key == UP or key == DOWN:  # (no tuple made a key)
-        set_ready(grid, False)  # a card of a ready grid to change
+        ui.onepress.set_ready(grid, False)  # a card of a ready grid to change
         grid.hole.move(1 if key == DOWN else -1, 0)
         grid.changed()
     elif key == LEFT or key == RIGHT:
-        set_ready(grid, False)
+        ui.onepress.set_ready(grid, False)
         grid.hole.move(0, 1 if key == RIGHT else -1)
         grid.changed()
     elif key == BACK and not grid.one_card:

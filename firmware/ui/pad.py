@@ -1,13 +1,13 @@
 # The pads of a touch board (ui/touch.py draws them along the bottom, 40x40
 # px keys): in a hole's entry the game's cards, then the total (#) and
 # Back; a hand's cards, Done and Back (a number's digits: ui/numpad.py). A tap on a card
-# fills the grid's current cell and moves on (ui/onepress.py's put);
+# fills the grid's current cell and moves on (ui/onepress.py's put, imported
+# by a grid's functions only: a hand's pad loads none of it);
 # a tap on a cell selects it. These are the bodies of the screens' pad() and press()
 # (the input contract, ui/widgets.py).
 # Loaded while a hole or a list of cards is entered (app.LEAVES).
 from hardware import BACK, OK
 from engine.hole import TOTAL
-from ui.onepress import accept, go_on, last, put
 
 
 # --- a hole's grid (ui/grid.py's GridEntry) ---------------------------------
@@ -15,8 +15,10 @@ def grid_keys(grid):
     """The game's cards, ".", the total (#) and Back; OK too on a grid its
     player's phone sent (OK takes it). Made once a hole (a pad is drawn, and
     tapped, often: no list made each time)."""
+    import ui.onepress  # a grid's only: a hand's pad needs none of it (a "from" import here allocates)
+
     hole = grid.hole
-    if grid.ready and last(grid):
+    if grid.ready and ui.onepress.last(grid):
         # the last grid, scored: OK where the total was (the pad's keys stay where they are: a
         # tap as the grid completes finds the key it aimed at; before the last, the next
         # player's first card, or the total, moves on)
@@ -44,21 +46,23 @@ def grid_keys_of(grid):
 
 
 def grid_press(grid, label):
+    import ui.onepress
+
     grid.note = None
     if label == "Back":
         grid.back()  # (asks before the player's cards go; a ready grid's: its last card again)
     elif label == "OK":
         if grid.ready:
-            go_on(grid)
+            ui.onepress.go_on(grid)
         else:
-            accept(grid)
+            ui.onepress.accept(grid)
     elif label == grid.hole.cycle[-1]:  # the total (#)
         if grid.ready:
-            go_on(grid, label)  # the next player's
+            ui.onepress.go_on(grid, label)  # the next player's
         else:
             grid.total_only()
     else:
-        put(grid, label)
+        ui.onepress.put(grid, label)
 
 
 # --- a list of cards, a hand (ui/cardlist.py) --------------------------------
