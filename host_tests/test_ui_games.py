@@ -981,6 +981,39 @@ def test_back_through_the_names_replaces_them():
     assert d.app.game.names == ["BEA", "AL", "CAL"]
 
 
+def test_every_players_name_is_chosen_on_one_menu_not_one_a_player():
+    # issue 60: the names' steps were a menu a player kept on the stack (each with a function a
+    # roster name): 8 of them, a new game's peak on the button boards. One menu takes every
+    # player's name in turn; BACK goes back a player, on the name that step took
+    eight = ["AL", "BEA", "CAL", "DOT", "ED", "FAY", "GUS", "HAL"]
+    fresh_dir("names-one-menu")
+    roster(eight)
+    d = Driver("ttgo-t-display")
+    d.choose("New game")
+    d.choose("SuitUP Original")
+    d.number(8)
+    first = d.top()
+    depth = len(d.app.stack)
+    for k in range(7):
+        assert d.top() is first and first.title == "Player %d" % (k + 1) and len(d.app.stack) == depth
+        assert [i[0] for i in first.items] == ["New name"] + eight[k:], first.items
+        d.choose(eight[k])
+    d.choose("New name")  # the last one spelled: back on the names' menu, then on
+    d.name("IVY")
+    assert d.screen() == "Number" and d.app.stack[-2] is first and len(d.app.stack) == depth + 1
+    d.key("back")
+    assert d.top() is first and first.title == "Player 8"
+    d.key("back")  # player 7's step again, on the name it took
+    assert first.title == "Player 7" and first.items[first.cursor][0] == "GUS"
+    assert d.app.stack[-1] is first and len(d.app.stack) == depth
+    d.choose("HAL")
+    d.choose("GUS")
+    d.number(9)
+    d.choose("Start")
+    d.choose("AL")
+    assert d.app.game.names == eight[:6] + ["HAL", "GUS"]
+
+
 def test_a_deeply_nested_save_falls_back_and_its_note_survives_a_restart():
     # A save with a good checksum but 20,000 levels of nesting (40 KB): set
     # aside before it costs memory, the last good copy opened, and the note

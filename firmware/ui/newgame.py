@@ -51,42 +51,62 @@ def players_count(app, game_id):
 
 
 def player_name(app, setup, then):
-    """Pick the next player's name (setup.names so far, setup.count wanted):
-    roster names not taken yet, or a new one; then(app, setup) once all are named."""
-    k = len(setup.names)
+    """Pick each player's name in turn (setup.count of them): roster names not
+    taken yet, or a new one; then(app, setup) once all are named. One menu
+    for every player's step, made again for each (not one a player kept on
+    the stack: 8 of them, each with a function a roster name, were the new
+    game's peak, docs/MEMORY.md); BACK goes back a player, and out of the
+    names from the first."""
+    names = setup.names
+    menu = Menu(app, "", [], on_back=lambda: back())
+    at = [0]  # the player whose step the menu is
+
+    def step(k, was=None):
+        """The menu as player k's step; its cursor on was (the name this step
+        took before, going back), else on the roster's first name."""
+        items: list = [("New name", new_name)]
+        taken = names[:k]
+        for name in app.state["roster"]:
+            if name not in taken:
+                items.append((name, lambda name=name: take(name)))
+        at[0] = k
+        menu.title = "Player %d" % (k + 1)
+        menu.items = items
+        menu.cursor = 1 if len(items) > 1 else 0
+        for i in range(len(items)):
+            if items[i][0] == was:
+                menu.cursor = i
+        menu.dirty = True
 
     def take(name):
-        # Player k's name, whatever this step chose before: BACK from a
+        # This step's player's name, whatever it chose before: BACK from a
         # later step comes back here with it still in setup.names.
-        del setup.names[k:]
-        if name in setup.names:
+        k = at[0]
+        del names[k:]
+        if name in names:
             app.push(Message(app, "Taken", ["%s is already playing." % name]))
             return
-        setup.names.append(name)
-        # back to this step's menu, then on to the next player
-        while not isinstance(app.stack[-1], _NameMenu):
+        names.append(name)
+        while app.stack[-1] is not menu:  # back to the menu (from a name spelled), then on
             app.pop()
-        if len(setup.names) < setup.count:
-            player_name(app, setup, then)
+        if len(names) < setup.count:
+            step(k + 1)
         else:
             then(app, setup)
 
     def new_name():
-        app.push(NameEntry(app, "Player %d" % (k + 1), take))
+        app.push(NameEntry(app, "Player %d" % (at[0] + 1), take))
 
     def back():
-        del setup.names[k:]
-        app.pop()
+        k = at[0]
+        del names[k:]
+        if k:
+            step(k - 1, names[k - 1])
+        else:
+            app.pop()
 
-    items: list = [("New name", new_name)]
-    for name in app.state["roster"]:
-        if name not in setup.names:
-            items.append((name, lambda name=name: take(name)))
-    app.push(_NameMenu(app, "Player %d" % (k + 1), items, on_back=back, cursor=1 if len(items) > 1 else 0))
-
-
-class _NameMenu(Menu):
-    pass
+    step(len(names))
+    app.push(menu)
 
 
 def holes(app, setup):
