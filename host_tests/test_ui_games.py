@@ -1283,6 +1283,30 @@ def test_a_hole_the_engine_refuses_brings_its_players_screens_back_as_they_were(
     assert d.app.game.holes == []
 
 
+def test_who_went_out_and_who_ended_ask_with_one_function_for_every_row():
+    # issue 60: the questions made a function a player (a hand game's peak, over its 8 hands'
+    # screens): one now, for every player's row and Nobody's, the row being the cursor's
+    fresh_dir("who-one-function")
+    d = Driver("ttgo-t-display")
+    d.new_game("SuitUP Original", ["ANN", "BOB", "CY"], holes=2, rules={"ender rule": "double"})
+    d.key("ok")
+    d.hand(["K"])
+    d.hand([])
+    d.hand(["5"])
+    for title, name in (("Who went out?", "BOB"), ("Who ended?", "CY")):
+        m = d.top()
+        assert d.screen() == "Menu" and m.title == title, (d.screen(), getattr(m, "title", None))
+        acts = [i[1] for i in m.items[1:]]  # (after "- choose -")
+        assert [i[0] for i in m.items[1:]] == ["ANN", "BOB", "CY", "Nobody"]
+        assert all(a is acts[0] for a in acts)
+        d.choose(name)
+        if title == "Who went out?":
+            d.choose("No")  # not a Blitz
+    assert d.screen() == "Message", d.screen()
+    h = d.app.game.holes[0]
+    assert (h.out, h.ender) == (1, 2), (h.out, h.ender)
+
+
 def test_the_main_menu_comes_back_on_its_first_item():
     fresh_dir("home-first")
     d = Driver("m5stack-core")

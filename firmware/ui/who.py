@@ -14,14 +14,19 @@ def _who(flow, title, on_pick, current, known):
     starts on PICK, so that an OK out of habit answers nothing (the ender's
     penalty or doubling is never skipped without a word)."""
     h = flow.hole
-    names = [h.name(k) for k in range(len(h.players))]
-    items: list = [(n, lambda k=k: on_pick(h.players[k])) for k, n in enumerate(names)]
-    items.append(("Nobody", lambda: on_pick(None)))
-    if known:
-        cur = h.players.index(current) if current in h.players else len(names)
-    else:
-        items.insert(0, (PICK, _nothing))
-        cur = 0
+    n = len(h.players)
+    first = 0 if known else 1  # the first player's row
+
+    def pick():  # every player's row and Nobody's: the row is the menu's cursor (not a function a
+        # player: 8 of them over a hand game's 8 screens were its peak, docs/MEMORY.md)
+        i = m.cursor - first
+        on_pick(h.players[i] if i < n else None)
+
+    items: list = [(PICK, _nothing)] if not known else []
+    for k in range(n):
+        items.append((h.name(k), pick))
+    items.append(("Nobody", pick))
+    cur = (h.players.index(current) if current in h.players else n) if known else 0
     m = Menu(flow.app, title, items, cursor=cur)
     flow.app.push(m)
     return m
