@@ -88,11 +88,6 @@ def missing_frozen():
             % os.path.relpath(unix32.FROZEN_DIR, ROOT))
 
 
-def stale_frozen(boards=manifest.REAL_BOARDS):
-    """Why the frozen ports' figures would not be this checkout's, or None."""
-    return next(filter(None, map(unix32.stale, boards)), None)
-
-
 def missing32():
     return ("(no 32-bit MicroPython at %s, so no 32-bit figures, the ones an ESP32 is measured "
             "against: docs/MEMORY.md says how to build one, or set MPY32=<path>)"
@@ -112,11 +107,7 @@ def lay_out(files, out):
 
 def sources(board_id):
     """{device path: bytes} of the board's files as source (as mip copies them)."""
-    files = {}
-    for dest, src in manifest.packaged(manifest.closure(board_id)).items():
-        with open(src, "rb") as f:
-            files[dest] = f.read()
-    return files
+    return {dest: deploy.read(src) for dest, src in manifest.packaged(manifest.closure(board_id)).items()}
 
 
 def firmware(board_id, arch, fresh=False):
@@ -128,11 +119,9 @@ def firmware(board_id, arch, fresh=False):
     _made.add(out)
     if arch == "py":
         return lay_out(sources(board_id), out)
-    if arch == "x86f":  # frozen: on the flash, what make deploy IMAGE=1 puts there
-        return lay_out(deploy.compile_files(board_id, "x86", os.path.join(OUT, "mpy-x86f-%s" % board_id),
-                                            image=True), out)
-    files = deploy.compile_files(board_id, arch, os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)))
-    return lay_out(files, out)
+    frozen = arch == "x86f"  # frozen: on the flash, what make deploy IMAGE=1 puts there
+    return lay_out(deploy.compile_files(board_id, "x86" if frozen else arch,
+                                        os.path.join(OUT, "mpy-%s-%s" % (arch, board_id)), image=frozen), out)
 
 
 _made: set = set()
@@ -183,27 +172,27 @@ def main_dir():
     return out
 
 
-def command(binary, heap, src, board_id, mode, keys=None, port=None, cwd=None):
-    """The heapgame.py (heapwifi.py) command line, to run in cwd, a run folder
-    (workdir()) with env=PORT_ENV: the firmware in src, the harness compiled for
-    its architecture (sources for src's of arch "py"). Paths are relative to cwd:
+def command(binary, heap, src, board_id, mode, keys=None, port=None, *, cwd, module=None, more=()):
+    """The heapgame.py (heapwifi.py; module "keygame": keygame.py, more its
+    arguments) command line, to run in cwd, a run folder (workdir()) with
+    env=PORT_ENV: the firmware in src (firmware()'s), the harness compiled for
+    its architecture (sources for arch "py"). Paths are relative to cwd:
     MicroPython keeps the arguments and each module's __file__ in its heap, so a
     clone's longer path would cost heap a board never spends."""
-    name = os.path.basename(src)  # fw-<arch>-<board>: firmware()'s
-    compiled = harness(name.split("-")[1]) if name.startswith("fw-") else None
+    compiled = harness(os.path.basename(src).split("-")[1])  # fw-<arch>-<board>
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
     main_dir()
-    module = "heapwifi" if mode in ("wbase", "peak", "wifi") else "heapgame"
-    if cwd:
-        src, boards, tools = (os.path.relpath(p, cwd) for p in (src, boards, tools))
-        if name.startswith("fw-"):  # at the flash's root, as a board has them: each module's
-            shutil.copytree(os.path.join(cwd, src), cwd, dirs_exist_ok=True)  # __file__ the board's own
-            src = ""
-        keys = keys and os.path.relpath(keys, cwd)
+    module = module or ("heapwifi" if mode in ("wbase", "peak", "wifi") else "heapgame")
+    src, boards, tools = (os.path.relpath(p, cwd) for p in (src, boards, tools))
+    # at the flash's root, as a board has them: each module's __file__ the board's own
+    # (keygame.py's firmware stays in its folder: the instruction counts were measured so)
+    if module != "keygame":
+        shutil.copytree(os.path.join(cwd, src), cwd, dirs_exist_ok=True)
+        src = ""
     if binary == MPY32F:
         binary = unix32.frozen_port(board_id)
     return [binary, "-X", "heapsize=%d" % heap, "-m", module, src, boards, tools, board_id, mode] + (
-        [keys] if keys else []) + ([str(port)] if port else [])
+        [os.path.relpath(keys, cwd)] if keys else []) + ([str(port)] if port else []) + list(more)
 
 
 _MADE: set = set()  # the run folders this process made: removed as it ends
@@ -295,12 +284,6 @@ def boot_figures(binary, arch, board_id, harness):
     return {"used": got[0] - harness[0], "smallest": low - harness[1]}
 
 
-def game_smallest(binary, arch, board_id, harness, keys):
-    """The smallest heap a whole recorded game runs in, the firmware's own."""
-    low = smallest(binary, firmware(board_id, arch), board_id, "game", keys)
-    return None if low is None else low - harness[1]
-
-
 def figures(boards, game=False, only=None):
     """{(port label, board): {"used", "smallest"[, "game"]}} and {port label:
     harness (in use, smallest)}, the boards measured side by side."""
@@ -314,8 +297,9 @@ def figures(boards, game=False, only=None):
         (label, binary, arch), b = job
         bases[(label, b)] = h = base(binary, arch, b)
         row = boot_figures(binary, arch, b, h) or {}
-        if game:
-            row["game"] = game_smallest(binary, arch, b, h, keys[b])
+        if game:  # the smallest heap the whole recorded game runs in, the firmware's own
+            low = smallest(binary, firmware(b, arch), b, "game", keys[b])
+            row["game"] = None if low is None else low - h[1]
         return (label, b), row
 
     jobs = [(p, b) for p in chosen for b in boards]
@@ -353,7 +337,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     table = phones.Table(port, PHONES, slow)
     got: dict = {}
     lines: list = []
-    cmd = command(binary, heap, src, board_id, "wifi", keys, port, work)
+    cmd = command(binary, heap, src, board_id, "wifi", keys, port, cwd=work)
     clock = vclock.Clock(cmd[0])
     with open(os.path.join(work, "stderr"), "w+") as err:
         p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(PORT_ENV),
@@ -470,11 +454,11 @@ def wifi_figures(boards, frozen=False):
     return label, rows
 
 
-def wifi_table(boards, smallest=None, frozen=False):
-    """Print wifi_figures() for boards; smallest: {board: the smallest heap a
-    whole game runs in, the firmware's own} (make bench's table), if known.
-    False if a run failed."""
-    label, rows = wifi_figures(boards, frozen)
+def wifi_table(boards, smallest=None, frozen=False, got=None):
+    """Print wifi_figures() for boards (got: its answer, if made already);
+    smallest: {board: the smallest heap a whole game runs in, the firmware's
+    own} (make bench's table), if known. False if a run failed."""
+    label, rows = got or wifi_figures(boards, frozen)
     print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
         PHONES, label))
     print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones" % PHONES)
@@ -488,7 +472,7 @@ def wifi_table(boards, smallest=None, frozen=False):
         print("Frozen: each board's firmware frozen into the 32-bit port (make unix32), their")
         print("code in flash as our image has it on an ESP32; only board.py, main.py and the page are")
         print("files (make deploy IMAGE=1).")
-        why = stale_frozen(boards)
+        why = next(filter(None, map(unix32.stale, boards)), None)  # not this checkout's figures
         if why:
             print("(%s)" % why)
     elif label != "32-bit":
@@ -544,13 +528,10 @@ USAGE = ("usage: heap.py [--boards ID,ID...] [--only 64-bit|32-bit] [--game] [--
 def main(argv):
     a = args.parse(argv, USAGE, {"--boards": None, "--only": None, "--phones": None},
                    ("--game", "--frozen", "--wifi"))
-    boards = list(manifest.REAL_BOARDS)
-    if a["--boards"]:
-        boards = a["--boards"].split(",")
-        for b in boards:
-            if b not in manifest.REAL_BOARDS:
-                known = " ".join(manifest.REAL_BOARDS)
-                raise args.Usage("%s\nno board %s (boards: %s)" % (USAGE, b, known), 2)
+    boards = a["--boards"].split(",") if a["--boards"] else list(manifest.REAL_BOARDS)
+    for b in boards:
+        if b not in manifest.REAL_BOARDS:
+            raise args.Usage("%s\nno board %s (boards: %s)" % (USAGE, b, " ".join(manifest.REAL_BOARDS)), 2)
     only = a["--only"]
     if only not in (None, "64-bit", "32-bit", "frozen"):
         raise args.Usage("%s\n--only is 64-bit or 32-bit, not %s" % (USAGE, only), 2)
@@ -565,9 +546,7 @@ def main(argv):
         return 1
     if a["--wifi"]:
         return 0 if wifi_table(boards, frozen=a["--frozen"]) else 1
-    if a["--frozen"]:
-        only = "frozen"
-    res, _harness = figures(boards, a["--game"], only)
+    res, _harness = figures(boards, a["--game"], "frozen" if a["--frozen"] else only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     if not os.path.exists(MPY32):
         print(missing32(), file=sys.stderr)

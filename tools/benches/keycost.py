@@ -33,12 +33,8 @@ PRESSES = {"step": 3, "move": 2, "screen": 2, "idle": 3, "gc": 2}
 # Each key is counted in these layouts (keygame.py's SHIFT) and the median taken; frozen code's names
 # are the image's own, which the layouts do not move: one is counted (docs/SPEED.md, 6)
 SHIFTS = (0, 1, 2, 3, 4)
-FROZEN_SHIFTS = (0,)
-
-
-def shifts(port):
-    return SHIFTS if port == "stock" else FROZEN_SHIFTS
-
+LAYOUTS = {"stock": SHIFTS, "frozen": (0,)}
+ARCH = {"stock": "x86", "frozen": "x86f"}  # heap.firmware()'s
 
 HEAP = 128 * 1024  # about what a plain ESP32's heap grows to (docs/MEMORY.md)
 
@@ -62,32 +58,22 @@ def have_valgrind():
         return False
 
 
-def binary_of(port, board_id):
-    return heap.MPY32 if port == "stock" else heap.unix32.frozen_port(board_id)
-
-
-def arch_of(port):
-    return "x86" if port == "stock" else "x86f"
-
-
 def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     """(instructions, ticks, bytes, writes, allocated, threshold, touch reads) of one keygame.py run
     under callgrind (count False: run as it is, no instructions counted, 0)."""
-    src = heap.firmware(board_id, arch_of(port))
-    compiled = heap.harness(arch_of(port))
     work = heap.workdir()
     out = os.path.join(work, "callgrind.out")
-    # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
-    # keeps each module's __file__, a script's real folder and its HOME in its heap, so a clone's
-    # place moved the counts (as heap.command, which also runs the firmware from the flash's root)
-    src, compiled = (os.path.relpath(p, work) for p in (src, compiled))
-    heap.main_dir()
     # the boot and the game's start run uninstrumented (a run's nineteen twentieths, and the
     # same in every run); the instruments go on at keygame.py's READY, and only its exec() is counted
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, "--instr-atstart=no",
            "--collect-atstart=no", "--toggle-collect=" + COUNTED] if count else []
-    cmd += [binary_of(port, board_id), "-X", "heapsize=%d" % HEAP, "-m", "keygame", src, compiled, compiled,
-            board_id, kind, str(n), str(slots or n), str(shift)] + (["marked"] if count else [])
+    # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
+    # keeps each module's __file__, a script's real folder and its HOME in its heap, so a clone's
+    # place moved the counts
+    port_cmd = heap.command(heap.MPY32 if port == "stock" else heap.MPY32F, HEAP,
+                            heap.firmware(board_id, ARCH[port]), board_id, kind, cwd=work, module="keygame",
+                            more=[str(n), str(slots or n), str(shift)] + (["marked"] if count else []))
+    cmd += port_cmd
     p = subprocess.Popen(cmd, cwd=work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=heap.PORT_ENV)
     first = ""
@@ -114,30 +100,21 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
             total = int(re.search(r"^(?:summary|totals): (\d+)", f.read(), re.M).group(1))
         if not total:  # the port was stripped of its symbols (built before they were kept)
             raise RuntimeError("nothing counted under %s in %s: make unix32 builds the ports again "
-                               "with their symbols" % (COUNTED, binary_of(port, board_id)))
+                               "with their symbols" % (COUNTED, port_cmd[0]))
     _, _, _, ticks, sent, writes, allocated, threshold, reads = line[0].split()
     return (total, int(ticks), int(sent), int(writes), int(allocated), int(threshold),
             int(reads))
 
 
 def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
-    """{(port, board, kind): {"instr": per key (the median of shifts(port)' layouts), "spread": the
+    """{(port, board, kind): {"instr": per key (the median of LAYOUTS[port]), "spread": the
     middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
     allocated per key, "gc": a collection's instructions, "collections": per key}}."""
-    for port in ports:
-        heap.prepare(arch_of(port), boards)
-    runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
-            for m in (1, 2) for s in (shifts(p) if k in kinds else (0,))]
-
-    def one(run):
-        p, b, k, m, s = run
-        slots = 2 * PRESSES[k] if k not in ("idle", "gc") else None
-        return run, counted(p, b, k, PRESSES[k] * m, slots, shift=s)
-
     # two runs a core: each waits a third of its time (the panels' reset delays, the instruments
     # switched on through vgdb)
-    with ThreadPoolExecutor(max_workers=jobs or 2 * (os.cpu_count() or 2)) as pool:
-        got = dict(pool.map(one, runs))
+    runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
+            for m in (1, 2) for s in (LAYOUTS[p] if k in kinds else (0,))]
+    got = run_all(ports, boards, runs, jobs or 2 * (os.cpu_count() or 2))
     out = {}
     for p in ports:
         for b in boards:
@@ -153,7 +130,7 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
                 collections = max(0, alloc) / threshold
                 assert tc == ta, (p, b, k, ta, tc)  # both runs turned the loop as often: no idle to subtract
                 each = sorted((got[(p, b, k, 2, s)][0] - got[(p, b, k, 1, s)][0]) / n + collections * per_gc
-                              for s in shifts(p))
+                              for s in LAYOUTS[p])
                 instr = each[len(each) // 2]
                 # the middle three: a layout can put a one-off (a table growing, a frame's search of
                 # the heap) in one of its two runs, so that a key reads 2M instructions more, or less
@@ -169,18 +146,26 @@ def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
     """{(port, board, kind): the bytes a key allocates}: runs of N and 2N presses
     as costs()'s, not under valgrind (seconds, not minutes). The heap's own
     count, so exact: no instructions, no timing."""
+    runs = [(p, b, k, m, 0) for p in ports for b in boards for k in kinds for m in (1, 2)]
+    got = run_all(ports, boards, runs, jobs or os.cpu_count() or 2, count=False)
+    return {(p, b, k): (got[(p, b, k, 2, 0)][4] - got[(p, b, k, 1, 0)][4]) / PRESSES[k]
+            for p in ports for b in boards for k in kinds}
+
+
+def run_all(ports, boards, runs, workers, count=True):
+    """{run: counted()'s answer} for runs (port, board, kind, 1 or 2 times its PRESSES, layout), so
+    many at once, the ports' firmware made first: a kind's presses in twice as many slots (idle, gc:
+    none)."""
     for port in ports:
-        heap.prepare(arch_of(port), boards)
-    runs = [(p, b, k, m) for p in ports for b in boards for k in kinds for m in (1, 2)]
+        heap.prepare(ARCH[port], boards)
 
     def one(run):
-        p, b, k, m = run
-        return run, counted(p, b, k, PRESSES[k] * m, 2 * PRESSES[k], count=False)[4]
+        p, b, k, m, s = run
+        slots = 2 * PRESSES[k] if k not in ("idle", "gc") else None
+        return run, counted(p, b, k, PRESSES[k] * m, slots, count=count, shift=s)
 
-    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
-        got = dict(pool.map(one, runs))
-    return {(p, b, k): (got[(p, b, k, 2)] - got[(p, b, k, 1)]) / PRESSES[k]
-            for p in ports for b in boards for k in kinds}
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return dict(pool.map(one, runs))
 
 
 def clock(board_id):
@@ -252,12 +237,11 @@ USAGE = ("usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports s
 
 
 def main(argv):
-    opts = heap.args.parse(argv, USAGE, {"--boards": None, "--kinds": None, "--ports": None, "--jobs": None},
+    every = {"--boards": heap.manifest.REAL_BOARDS, "--kinds": KINDS, "--ports": PORTS}
+    opts = heap.args.parse(argv, USAGE, {"--jobs": "0", **{k: ",".join(v) for k, v in every.items()}},
                            flags=("--garbage",))
-    boards = opts["--boards"].split(",") if opts.get("--boards") else list(heap.manifest.REAL_BOARDS)
-    kinds = tuple(opts["--kinds"].split(",")) if opts.get("--kinds") else KINDS
-    ports = tuple(opts["--ports"].split(",")) if opts.get("--ports") else PORTS
-    jobs = int(opts["--jobs"]) if opts["--jobs"] else None
+    boards, kinds, ports = (tuple(opts[o].split(",")) for o in every)
+    jobs = int(opts["--jobs"]) or None
     if not opts["--garbage"] and not have_valgrind():
         print("(no valgrind, so no instruction counts: apt-get install valgrind)")
         return 0
