@@ -71,11 +71,6 @@ def runs_in(size, path):
         return score_run(size, f).returncode == 0
 
 
-def smallest_heap(path):
-    """The smallest heap score.py takes path in (and every one 8 KB above it)."""
-    return heap.smallest_of(lambda h: runs_in(h, path), 1024, 4 * 1024 * 1024, 256, 32)
-
-
 def kb(n):
     return "-" if n is None else "%.1f KB" % (n / 1024)
 
@@ -105,8 +100,9 @@ def main(argv):
         with open(path, "w") as f:
             json.dump(doc, f)
         fits = runs_in(HEAP_TARGET, path)
-        ok = ok and fits
-        print("{:<36} {:>14} {:>10}".format(label, kb(smallest_heap(path)), "ok" if fits else "FAILS"))
+        ok = ok and fits  # the smallest heap, and every one 8 KB above it:
+        low = heap.smallest_of(lambda h, p=path: runs_in(h, p), 1024, 4 * 1024 * 1024, 256, 32)
+        print("{:<36} {:>14} {:>10}".format(label, kb(low), "ok" if fits else "FAILS"))
     print()
     print("Engine speed (microseconds, in-process, mean of 20 runs)")
     game, sd = os.path.join(OUT, "game.json"), os.path.join(OUT, "showdown.json")
@@ -126,17 +122,13 @@ def main(argv):
     print()
     keys_ok = monkey_figures()
     print()
-    store_ok = storage_figures()
-    if not store_ok:
-        sys.exit("bench: a power cut lost a game, or the soak failed in its heap")
-    if not ok:
-        sys.exit("bench: score.py does not run in a 128K heap")
-    if not ui_ok:
-        sys.exit("bench: a whole game through the keys did not run on some board")
-    if not keys_ok:
-        sys.exit("bench: random keys found a failure (its seed and replay line above)")
-    if not wifi_ok:
-        sys.exit("bench: the whole game with Wi-Fi on and phones failed, or a phone's request did")
+    for good, why in ((storage_figures(), "a power cut lost a game, or the soak failed in its heap"),
+                      (ok, "score.py does not run in a 128K heap"),
+                      (ui_ok, "a whole game through the keys did not run on some board"),
+                      (keys_ok, "random keys found a failure (its seed and replay line above)"),
+                      (wifi_ok, "the whole game with Wi-Fi on and phones failed, or a phone's request did")):
+        if not good:
+            sys.exit("bench: " + why)
 
 
 REAL_HOLES = 20  # a game, 4 players, from tools/benches/realholes.py
@@ -161,11 +153,8 @@ def entry_figures(boards):
     firmware with the fewest presses (tools/benches/bench_entry.py), every board."""
     path = os.path.join(OUT, "real-holes.jsonl")
     with open(path, "w") as f:
-        for gid in realholes.GAMES:
-            p = subprocess.run([sys.executable, os.path.join(BENCHES, "realholes.py"), "--game", gid,
-                                "--players", "4", "--holes", str(REAL_HOLES), "--seed", "1"],
-                               capture_output=True, text=True, check=True)
-            f.write(p.stdout)
+        for gid in realholes.GAMES:  # (as realholes.py --players 4 --seed 1 writes them)
+            f.writelines(json.dumps(h) + "\n" for h in realholes.holes(gid, 4, REAL_HOLES, 1))
     rows = []
     for b in boards:
         p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(BENCHES, "bench_entry.py"),
@@ -196,32 +185,33 @@ def entry_figures(boards):
                                                                r[0]["hole_s"], r[0]["per_card"])
             line += "{:>26}".format(cell)
         print(line)
-    # the targets' games: Play Nine and Crazy Nines
-    buttons = [r for r in rows if r["board"] not in direct(boards) and r["game"] in TARGET_GAMES]
-    worst = max([r["per_card"] for r in buttons] or [0])
-    longs = max([r["long_per_card"] for r in buttons] or [0])
-    slow = max([r["person_s"] for r in buttons] or [0])
-    p90 = max([r["person_p90"] for r in buttons] or [0])
-    met = (slow <= ENTRY_TARGETS[0], p90 <= ENTRY_TARGETS[1], worst <= ENTRY_TARGETS[2],
-           longs <= ENTRY_TARGETS[3])
-    verdict = ["met" if m else "NOT met" for m in met]
+
+    def most(key, board_rows, games=TARGET_GAMES):  # the worst of a figure in those games
+        return max([r[key] for r in board_rows if r["game"] in games] or [0])
+
+    def met(value, target):
+        return "met" if value <= target else "NOT met"
+
+    one_press = direct(boards)
+    buttons = [r for r in rows if r["board"] not in one_press]
+    slow, p90, worst, longs = (most(k, buttons)
+                               for k in ("person_s", "person_p90", "per_card", "long_per_card"))
     print("targets: on the 3-button boards a hole for a person %s (the slowest: %.1f s), p90 %s (%.1f s);"
-          % (verdict[0], slow, verdict[1], p90))
+          % (met(slow, ENTRY_TARGETS[0]), slow, met(p90, ENTRY_TARGETS[1]), p90))
     print("  presses a card %s (the most: %.2f); long presses %s (%.2f)"
-          % (verdict[2], worst, verdict[3], longs))
-    direct_rows = [r for r in rows if r["board"] in direct(boards)]
-    if direct_rows:
-        one = max(r["per_card"] for r in direct_rows)
-        pn1 = max([r["person_s"] for r in direct_rows if r["game"] == "play-nine"] or [0])
-        cn1 = max([r["person_s"] for r in direct_rows if r["game"] == "crazy-nines"] or [0])
+          % (met(worst, ENTRY_TARGETS[2]), worst, met(longs, ENTRY_TARGETS[3]), longs))
+    keyed = [r for r in rows if r["board"] in one_press]
+    if keyed:
+        one = most("per_card", keyed, realholes.GAMES)
+        pn1, cn1 = (most("person_s", keyed, (g,)) for g in TARGET_GAMES)
         print("  Cardputer and CYD: presses a card %s (the most: %.2f); a Play Nine hole %s (%.1f s), a Crazy"
-              " Nines one %s (%.1f s)" % ("met" if one <= DIRECT_TARGETS[0] else "NOT met", one,
-                                          "met" if pn1 <= DIRECT_TARGETS[1] else "NOT met", pn1,
-                                          "met" if cn1 <= DIRECT_TARGETS[2] else "NOT met", cn1))
+              " Nines one %s (%.1f s)" % (met(one, DIRECT_TARGETS[0]), one, met(pn1, DIRECT_TARGETS[1]), pn1,
+                                          met(cn1, DIRECT_TARGETS[2]), cn1))
 
 
 MONKEY_RUNS = 10  # runs per board, each from its own seed and a fresh flash ...
 MONKEY_EVENTS = 3000  # ... of this many events: 30,000 a board
+MONKEY_SUMS = ("events", "short", "long", "held", "pause", "bounced", "reboots", "holes")  # its COUNTS summed
 
 
 def monkey_figures():
@@ -256,17 +246,11 @@ def monkey_figures():
                      "screens", "fails"))
     failures = []
     for b in boards:
-        mine = [r for r in results if r[0] == b]
-        tot: dict = {}
-        for _, c, _err in mine:
-            for k, v in (c or {}).items():
-                tot[k] = tot.get(k, 0) + v
-        fails = [err for _, c, err in mine if c is None]
+        mine = [c for b2, c, _err in results if b2 == b and c]
+        fails = [err for b2, c, err in results if b2 == b and c is None]
         failures += fails
-        print(row.format(
-            b, tot.get("events", 0), tot.get("short", 0), tot.get("long", 0), tot.get("held", 0),
-            tot.get("pause", 0), tot.get("bounced", 0), tot.get("reboots", 0), tot.get("holes", 0),
-            max([c["screens"] for _, c, _e in mine if c] or [0]), len(fails)))
+        print(row.format(b, *(sum(c[k] for c in mine) for k in MONKEY_SUMS),
+                         max([c["screens"] for c in mine] or [0]), len(fails)))
     print("(holes: the most each run saw in a game, summed; screens: the most distinct screens in a run)")
     for f in failures:
         print(f)
@@ -377,19 +361,21 @@ def wifi_figures():
         print(heap.missing_frozen())
         return ok
     print()
-    ok = heap.wifi_table(list(REAL_BOARDS), frozen=True) and ok
+    got = heap.wifi_figures(list(REAL_BOARDS), frozen=True)  # (heap.PHONES of them, 4: a budget's too)
+    ok = heap.wifi_table(list(REAL_BOARDS), frozen=True, got=got) and ok
     print()
-    return wifi_budget(4) and wifi_budget(8) and ok
+    return wifi_budget(heap.PHONES, got[1]) and wifi_budget(8) and ok
 
 
-def wifi_budget(phones):
+def wifi_budget(phones, rows=None):
     """Our image's budget with 4 or 8 phones, every board (make test holds 4 on three boards,
     8 on the CYD alone: the phones' share is the same on every board, and a button board's run
-    takes 5 times as long); False if a board is over it or a request failed."""
+    takes 5 times as long), rows the frozen wifi_figures' with so many phones if made already;
+    False if a board is over it or a request failed."""
     boards = list(REAL_BOARDS)
     old, heap.PHONES = heap.PHONES, phones
     try:
-        _label, rows = heap.wifi_figures(boards, frozen=True)
+        rows = rows or heap.wifi_figures(boards, frozen=True)[1]
     finally:
         heap.PHONES = old
     budget = heap.WIFI_BUDGET[phones]
