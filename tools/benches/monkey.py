@@ -96,10 +96,7 @@ class Keys(inputs.Keyboard):
         now and then two keys at once."""
         c = m.counts
         kb = m.switches  # the keyboard's model
-        m.mood_left -= 1
-        if m.mood_left <= 0:
-            m.mood_left = random.randint(10, 80)
-            m.mood = random.choice(("enter", "bksp", "5", "1")) if random.random() < 0.5 else None
+        m.moody(lambda: random.choice(("enter", "bksp", "5", "1")))
         y = random.random()
         if m.mood is not None and y < 0.5:
             keys = [m.mood]
@@ -138,10 +135,7 @@ class Taps(inputs.Touch):
         t = m.switches
         w, h = m.hw.display.width, m.hw.display.height
         y = random.random()
-        if m.mood_left <= 0:
-            m.mood_left = random.randint(10, 80)
-            m.mood = (w - 40, h - 20) if random.random() < 0.5 else None  # the OK key, the way forward
-        m.mood_left -= 1
+        m.moody(lambda: (w - 40, h - 20))  # the OK key, the way forward
         if m.mood is not None and y < 0.4:
             p = m.mood
         elif y < 0.7:
@@ -236,15 +230,19 @@ class Monkey:
         self.tick(ms)
         t.finger = None
 
-    def button(self):
-        """A random button. Now and then a mood favours one button for a
-        while (mostly OK, the way forward), so the walk reaches deep into
-        games, not only the menus near the start."""
+    def moody(self, pick):
+        """Now and then a mood favours one button, key or place (pick()'s)
+        for a while (mostly OK, the way forward), so the walk reaches deep
+        into games, not only the menus near the start; or none."""
         self.mood_left -= 1
         if self.mood_left <= 0:
             self.mood_left = random.randint(10, 80)
-            self.mood = random.randrange(len(self.switches)) if random.random() < 0.5 else None
+            self.mood = pick() if random.random() < 0.5 else None
+
+    def button(self):
+        """A random button, the mood's most of the time."""
         n = len(self.switches)
+        self.moody(lambda: random.randrange(n))
         if self.mood is not None and random.random() < 0.7:
             return self.mood
         if self.chords and random.random() < 0.15:  # two buttons together, where that is a key
