@@ -6,7 +6,6 @@
 # board's own driver on a bus that only counts bytes). Medians.
 #
 #   python tools/benches/webbench.py [--keys N] [--loads N]
-import argparse
 import json
 import os
 import shutil
@@ -20,7 +19,7 @@ TOOLS = os.path.dirname(HERE)
 ROOT = os.path.dirname(TOOLS)
 sys.path.insert(0, TOOLS)
 
-from common import chrome, manifest, static  # noqa: E402
+from common import args, chrome, manifest, static  # noqa: E402
 import webbuild  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -182,20 +181,19 @@ def table(res):
             r["unix"]))
 
 
+USAGE = ("usage: webbench.py [--keys N] [--loads N] [--json]   (make bench's web page figures: the first\n"
+         "  screen and ms a key in headless Chromium, beside the unix port's; N keys a board, default 20,\n"
+         "  N page loads a board for the first screen, default 3; --json: the figures as JSON)")
+
+
 def main(argv):
-    ap = argparse.ArgumentParser(prog="webbench.py", description="make bench's web page figures: first "
-                                 "screen and ms a key in headless Chromium, beside the unix port's")
-    ap.add_argument("--keys", type=int, default=20, help="keys a board (default 20)")
-    ap.add_argument("--loads", type=int, default=3,
-                    help="page loads a board for the first screen (default 3)")
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    a = ap.parse_args(argv)
+    a = args.parse(argv, USAGE, {"--keys": "20", "--loads": "3"}, ("--json",))
     why = chrome.missing() or webbuild.missing_port()
     if why:
         print("webbench: skipped: %s" % why)
         return 0
-    res = figures(a.keys, a.loads)
-    if a.json:
+    res = figures(int(a["--keys"]), int(a["--loads"]))
+    if a["--json"]:
         print(json.dumps(res))
     else:
         table(res)
@@ -203,4 +201,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(args.run(main, sys.argv[1:]))
