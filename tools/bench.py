@@ -27,7 +27,6 @@ import realholes  # noqa: E402
 from common import args  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-SCORE = os.path.join(ROOT, "tools", "score.py")
 BENCHES = os.path.join(ROOT, "tools", "benches")  # make bench's parts
 BENCH_UI = os.path.join(BENCHES, "bench_ui.py")
 OUT = os.path.join(ROOT, "build", "bench")

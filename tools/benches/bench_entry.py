@@ -123,17 +123,12 @@ def measure(board, holes, person=1, trace=None):
     tally: dict = {}
     for k, run in enumerate(runs(holes)):
         t = tally.setdefault(run[0]["game"], [0, 0, 0, 0, [], 0, 0, []])
-        cards, presses, longs, holds, seconds = enter(board, run, k)
-        t[0] += cards
-        t[1] += presses
-        t[2] += longs
-        t[3] += holds
-        t[4] += seconds
+        for i, x in enumerate(enter(board, run, k)):  # cards, presses, longs, holds, seconds
+            t[i] += x
         if person is not None:
             _cards, presses, _longs, holds, seconds = enter(board, run, k, person, trace)
-            t[5] += presses
-            t[6] += holds
-            t[7] += seconds
+            for i, x in ((5, presses), (6, holds), (7, seconds)):
+                t[i] += x
     out = {}
     for gid, (cards, presses, longs, holds, seconds, p_presses, p_holds, p_seconds) in tally.items():
         f = {"cards": cards, "per_card": presses / cards, "long_per_card": longs / cards,
