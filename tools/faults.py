@@ -174,25 +174,16 @@ def replay(states, flash, upto=None, copied=None):
 
 def expected(states):
     """The state on flash after each save; [0] is before the first."""
-    out = [savefile.defaults()]
-    for i, text in enumerate(states):
-        st = json.loads(text)
-        st["seq"] = i + 1
-        out.append(st)
-    return out
+    return [savefile.defaults()] + [dict(json.loads(text), seq=i + 1) for i, text in enumerate(states)]
 
 
 def came(state, note, want, i, r):
     """A start after a cut at save i+1 came back as before it or after it, with
     no warning (r: counted there); else AssertionError saying how."""
-    if state == want[i]:
-        if r is not None:
-            r["old"] += 1
-    elif state == want[i + 1]:
-        if r is not None:
-            r["new"] += 1
-    else:
+    if state not in (want[i], want[i + 1]):
         raise AssertionError("came back with save %d, neither %d nor %d" % (state["seq"], i, i + 1))
+    if r is not None:
+        r["old" if state == want[i] else "new"] += 1
     if note:
         raise AssertionError("a warning: " + note)
 
@@ -371,6 +362,11 @@ def writes_per_save(states, blocks=32):
     return out
 
 
+def file_bytes(text):
+    """The size of a recorded state's save file (its header and its body)."""
+    return sum(map(len, savefile.encode(json.loads(text))))
+
+
 def hole_saves(states):
     """Indexes of the saves that committed a hole (the game grew by one)."""
     out = []
@@ -398,8 +394,7 @@ def report(every=1):
         "programs": sum(per[i][0] for i in holes) / n,
         "bytes": sum(per[i][1] for i in holes) / n,
         "erases": sum(per[i][2] for i in holes) / n,
-        # a save file's size: its header's and its body's
-        "file_bytes": sum(sum(map(len, savefile.encode(json.loads(states[i])))) for i in holes) / n,
+        "file_bytes": sum(file_bytes(states[i]) for i in holes) / n,
     }
     r["runtime"] = sys.implementation.name
     r["recorded"] = "keys" if MICROPYTHON else "engine"
