@@ -350,14 +350,11 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
 
         def said():
             """The lines the device has printed since the last turn."""
-            while True:
-                try:
-                    k = os.read(p.stdout.fileno(), 65536)
-                except BlockingIOError:
-                    break
-                if not k:
-                    break
-                out[0] += k
+            try:
+                while k := os.read(p.stdout.fileno(), 65536):
+                    out[0] += k
+            except BlockingIOError:  # (none yet)
+                pass
             *done, out[0] = out[0].split(b"\n")
             return [x.decode(errors="replace").rstrip() for x in done]
 

@@ -139,10 +139,7 @@ def holes(gid, players, count, seed):
     rng = random.Random(seed) if hasattr(random, "Random") else random
     if rng is random:
         random.seed(seed)
-    out = []
-    for h in range(count):
-        out.append(Hole(gid, players, rng).play(h % players))
-    return out
+    return [Hole(gid, players, rng).play(h % players) for h in range(count)]
 
 
 def main(argv):
