@@ -204,15 +204,10 @@ def workdir():
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    if not _MADE:
-        atexit.register(_remove_made)
-    _MADE.add(work)
+    if work not in _MADE:
+        _MADE.add(work)
+        atexit.register(shutil.rmtree, work, True)
     return work
-
-
-def _remove_made():
-    for work in _MADE:
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def run(binary, heap, src, board_id, mode, keys=None):
