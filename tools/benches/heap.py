@@ -154,8 +154,10 @@ def harness(arch):
 
 
 def prepare(arch, boards):
-    """The harness and the boards' firmware compiled for arch, once, before the threads."""
+    """The harness and the boards' firmware compiled for arch, once, before the threads (and the
+    harness's scripts copied: a thread that found main_dir() begun ran a half-copied one)."""
     harness(arch)
+    main_dir()
     for b in boards:
         firmware(b, arch)
 
