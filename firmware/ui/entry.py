@@ -120,9 +120,14 @@ class Flow:
         for player in range(len(self.hole.players)):
             self.app.push(self.screen(player))
 
-    def title(self, pen, player, score):
-        """The player's top line (a hand's screen, ui/cardlist.py, draws it so: it imports nothing here)."""
-        return title_and_score(pen, self.hole.name(player), self.hole.label, score)
+    def title(self, pen, player, score, keep=None):
+        """The player's top line (a grid's and a hand's screen, ui/grid.py and ui/cardlist.py, draw it
+        so: they import nothing here)."""
+        return title_and_score(pen, self.hole.name(player), self.hole.label, score, keep)
+
+    def box(self, pen):
+        """Where a grid's cells go (ui/grid.py's Looks)."""
+        return grid_box(pen, self.hole.rules.cols)
 
     def screen(self, player):
         if self.hole.rules.hand:

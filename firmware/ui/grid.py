@@ -13,7 +13,6 @@ from storage.log import JOURNAL
 from engine.hole import TOTAL
 from engine.rules import CANCEL, GONE, MATCH, REMOVED
 from ui.draw import ACCENT, BAD, DIM, FG, GOOD, SEL_FG
-from ui.entry import grid_box, title_and_score
 from ui.widgets import Message, Screen, confirm, wrap
 
 
@@ -164,7 +163,7 @@ class GridEntry(Screen):
         n = len(now)
         L = self.flow.looks
         if L is None or len(L.codes) != n:
-            L = self.flow.looks = Looks(n, grid_box(self.app.pen, h.rules.cols))
+            L = self.flow.looks = Looks(n, self.flow.box(self.app.pen))
         if L.of is self and L.pos == h.pos and L.note is self.note and L.cells == now:
             return L
         L.of = self
@@ -266,7 +265,7 @@ class GridEntry(Screen):
         # (the title's strings, the calls); a whole frame draws all
         clip, top, end = pen.clip, pen.oy, pen.oy + pen.rows
         if clip is None or (top < y - 3 and pen._meets(clip, len(clip), 0, 0, pen.d.width, y - 3)):
-            title_and_score(pen, h.name(self.player), h.label, L.score, L.keep)
+            self.flow.title(pen, self.player, L.score, L.keep)
         else:  # the title's rule, where a cell of the first row changed
             pen.fill(0, y - 2, pen.d.width, 1, DIM)
         R, C = h.rules.rows, h.rules.cols
