@@ -22,7 +22,7 @@ PANEL = ("ili9341", 1)  # driver, rotation (quarter turns): landscape
 BAND = 15  # the frame in 16 bands of 15 rows: a 2.3 KB buffer, not 38 KB (docs/MEMORY.md) ...
 WIFI_BAND = 12  # ... and in 20 bands of 12 rows while the phones are served: 0.5 KB more for them
 WIFI_NEED = 64_512  # bytes (63 KB): a whole game with Wi-Fi and 4 phones beyond the main menu, from files
-# (measured: 62.6 KB, test_budgets' figure, which holds it; the Wi-Fi check asks 8 KB more: docs/PHONES.md)
+# (measured: 62.7 KB, test_budgets' figure, which holds it; the Wi-Fi check asks 8 KB more: docs/PHONES.md)
 INPUT = "touch"  # what the screens are driven with (buttons where not said): ui/touch.py
 BUTTONS = ()  # no buttons: taps
 # The touch calibration until the first start's (ui/calibrate.py saves its

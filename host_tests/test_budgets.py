@@ -139,7 +139,7 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
 # (docs/MEMORY.md), and the Wi-Fi check (web/wifi.py's room()) letting it go ahead on a plain
 # ESP32's figures (MicroPython #12952's, test_wifi_room's ESP32_HEAPS) with the board's boot: held
 # on the boards whose file says its need, WIFI_NEED, those that meet it (1 December: the TTGO 91.3,
-# the M5Stack 91.7, the DevKit 89.6, the CYD 94.8; the CYD's 100.2 the day before, refused),
+# the M5Stack 91.8, the DevKit 89.7, the CYD 94.9; the CYD's 100.2 the day before, refused),
 # each need at least what its game takes beyond the main menu (docs/PHONES.md).
 STOCK_WIFI = 96 * KB
 STOCK_WIFI_BOARDS = [b for b in BOARDS if getattr(__import__(boards.MODULES[b]), "WIFI_NEED", 0)]
