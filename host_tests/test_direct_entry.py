@@ -76,7 +76,7 @@ def test_keys_fill_cells_and_move_on_and_a_key_that_is_no_card_says_so():
     assert 0 < b.state.count(b.state[2])
     assert not any(c & 31 == SEL_FG for c in L.codes) and g.hint() == "BOB's first card, or Enter"
     d.typed("7")  # BOB's first card: on, and into BOB's first cell
-    assert d.screen() == "GridEntry" and d.top() is not g and d.app.stack[-2] is g and not g.ready
+    assert d.screen() == "GridEntry" and d.top() is not g and d.app.stack[-2] == (g.flow, 0)  # (App.park)
     assert d.top().player == 1 and d.top().hole.cells[0] == "7" and d.top().hole.cell() == 4
 
 
@@ -95,7 +95,7 @@ def test_enter_takes_a_total_and_asks_before_dropping_cards():
     assert d.top().n == -1
     d.typed("5")
     d.key("ok")
-    assert d.app.stack[-2].hole.entries[0] == -15 and d.screen() == "GridEntry"
+    assert d.top().hole.entries[0] == -15 and d.screen() == "GridEntry" and d.top().player == 1
 
 
 def test_a_number_takes_only_what_fits_its_bounds():

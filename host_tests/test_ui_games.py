@@ -684,15 +684,64 @@ def test_back_keeps_entries_and_leaving_asks():
     d.key("ok")
     s = d.top()
     d.grid([["A", 2, 3], [4, 5, 6], [7, 8, 9]])  # Ann done: now Bob
-    assert d.top() is not s
-    d.key("back")  # back to Ann's grid, at its last cell, cards kept
-    assert d.top() is s and s.hole.cells[8] == "9" and s.hole.cells[0] == "A"
+    assert d.top() is not s and d.app.stack[-2] == (s.flow, 0)  # Ann's grid let go (App.park)
+    d.key("back")  # back to Ann's grid (made again), at its last cell, cards kept
+    a = d.top()
+    assert d.screen() == "GridEntry" and a.player == 0 and a.hole is s.hole
+    assert a.hole.pos == 8 and a.hole.cells[8] == "9" and a.hole.cells[0] == "A"
     for _ in range(8):
         d.key("back")
     d.key("back")  # at Ann's first cell: asks
     assert d.screen() == "Menu" and d.top().title == "Leave hole?"
     d.choose("Stay")
-    assert d.top() is s and s.hole.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
+    assert d.top() is a and s.hole.cells == ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+
+def test_back_from_who_ended_makes_the_last_grid_again_as_it_was():
+    # issue 60: each grid's screen is let go once the next player's is made, the last one and
+    # its code at the questions (App.park: 8 grids were the CYD's peak with Wi-Fi); back makes
+    # it again from the hole, and nothing entered is lost, on buttons and on a touch pad
+    grids = [[["A", 2, 3], [4, 5, 6], [7, 8, 9]], [["K", "K", "K"], [2, 2, 2], [3, 3, 3]],
+             [[4, 4, 4], [5, 5, 5], [6, 6, 10]]]
+    flat = [[str(t) for row in g for t in row] for g in grids]
+    for board in ("ttgo-t-display", "cyd"):
+        fresh_dir("who-back-" + board)
+        d = Driver(board)
+        d.new_game("Crazy Nines", ["ANN", "BOB", "CY"], holes=2)
+        d.key("ok")
+        for g in grids:
+            d.grid(g)
+        if d.screen() == "GridEntry":  # a touch pad's last grid stands scored until OK
+            d.key("ok")
+        m = d.top()
+        assert d.screen() == "Menu" and m.title == "Who ended?", (board, d.screen())
+        flow = d.app.stack[-2][0]
+        assert d.app.stack[-4:-1] == [(flow, 0), (flow, 1), (flow, 2)], d.app.stack
+        assert "ui.grid" not in sys.modules and d.app.hole() is flow.hole  # (web/state.py asks it)
+        d.key("back")
+        g = d.top()
+        assert d.screen() == "GridEntry" and g.player == 2, (board, d.screen())
+        assert g.hole.cells == flat[2] and g.hole.pos == len(g.hole.order) - 1, (board, g.hole.cells)
+        assert d.app.stack[-3:-1] == [(flow, 0), (flow, 1)], d.app.stack
+        assert g.hole.entries == [[[str(t) for t in r] for r in gr] for gr in grids], g.hole.entries
+        for refused in (True, False):
+            d.card(flat[2][g.hole.cell()])  # its last card again: on to the questions (a pad: once scored)
+            if d.screen() == "GridEntry":
+                d.key("ok")
+            assert d.screen() == "Menu" and d.top().title == "Who ended?", (board, d.screen())
+            if refused:  # what the engine refuses, had it come so far: nine aces in two decks
+                was, d.app.hole().entries[0] = d.app.hole().entries[0], [["A"] * 3] * 3
+            d.choose("BOB")  # then the hole saved with every grid as entered
+            if refused:  # the grids again (Flow.reopen), the last in front, the others let go
+                assert d.screen() == "Message" and d.top().title == "Check cards", (board, d.screen())
+                d.key("ok")
+                g = d.top()
+                assert d.screen() == "GridEntry" and g.player == 2 and g.hole.cells == flat[2], board
+                assert d.app.stack[-3:-1] == [(g.flow, 0), (g.flow, 1)], d.app.stack
+                g.hole.entries[0] = was
+        rules, opts = d.app.game.rules, d.app.game.opts
+        raw = [rules.score(f, opts).total() for f in flat]
+        assert d.app.game.holes[0].raw == raw, (board, d.app.game.holes[0].raw, raw)
 
 
 def test_deck_warning_names_the_card():
@@ -1208,7 +1257,7 @@ def test_total_only_asks_before_dropping_the_cards_entered():
     d.choose("Drop cards")
     assert d.screen() == "Number"
     d.number(17)
-    assert d.top() is not s and d.app.stack[-2] is s  # on to BOB's grid
+    assert d.top() is not s and d.app.stack[-2] == (s.flow, 0)  # on to BOB's grid, ANN's let go
     # with nothing entered yet, # goes straight to the total
     t = d.top()
     d._cycle_to(lambda: t.hole.cells[t.hole.cell()], t.hole.cycle, "#")

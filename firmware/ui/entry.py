@@ -35,7 +35,9 @@ class Flow:
     player's screen, else the hole's end); out (who went out) and ender (who
     ended), in ui/who.py; commit (its screens let go, then, in ui/finish.py,
     into the game), save and result. leave drops the hole, asking first. The
-    screens call these, and none of them touches the app's stack."""
+    screens call these, and none of them touches the app's stack. A grid's
+    screen is let go once the next player's is made (App.park): the hole
+    keeps what it showed, and it is made again if back in front."""
 
     logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
     looks = None  # what the grid on the screen shows (Looks), while a grid is entered
@@ -118,6 +120,8 @@ class Flow:
         """Every player's screen again, the last in front (a new hole the
         engine refused when it was scored: ui/finish.py had let them go)."""
         for player in range(len(self.hole.players)):
+            if not self.hole.rules.hand:
+                self.app.park(self)
             self.app.push(self.screen(player))
 
     def title(self, pen, player, score, keep=None):
@@ -151,6 +155,8 @@ class Flow:
             name = h.name(player)
             ask(self, player, h.entries[player], title=("%s total (phone)" % name, "%s total" % name))
             return None
+        if not h.rules.hand:
+            self.app.park(self)  # the grids entered let go (a hand's screens are light)
         s = self.screen(player)
         self.app.push(s)
         return s
@@ -175,6 +181,10 @@ class Flow:
         if h.fix:
             self.commit()  # the other players' entries and who ended stand
         else:
+            if not h.rules.hand:  # the last grid let go too, and its code: made again if back here
+                self.app.park(self)
+                self.app.forget("ui.grid")
+                self.app.forget("ui.onepress")
             from ui import who  # the questions, loaded only then (app.LEAVES): the game's heap
 
             who.out(self)
