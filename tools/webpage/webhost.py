@@ -1,9 +1,5 @@
-# The page's host (make web, docs/WEB.md): what tools/webpage/page.js calls
-# besides the firmware's own loop: a turn of the loop, the keys pressed from
-# the page, the game downloaded and loaded. It works with what the page's
-# board file (boards/browser.py, deployed as board.py) built. Not a board
-# file (those import no firmware but drivers and hardware) nor firmware: the
-# page's own, beside them in its /code.
+# The page's host (make web, docs/WEB.md): what tools/webpage/page.js calls besides the firmware's
+# loop, working with what the page's board file (boards/browser.py, as board.py) built.
 import board  # type: ignore[import-not-found]  # boards/browser.py
 from guard import step as guard_step
 from simulator import inputs
@@ -19,9 +15,7 @@ def step(every_ms):
 
 
 def _calibrated():
-    """A touch board's first start asks for three taps on crosses (the board's
-    panel must be learnt); the page's pointer is exact already: its
-    calibration is saved as the touch panel reads it, and the question goes."""
+    """A touch board's first-start calibration answered: the page's pointer is exact already."""
     app = board.runner.app
     if app is None or not app.stack or type(app.stack[-1]).__name__ != "Calibrate":
         return
@@ -70,67 +64,37 @@ def rows():
 
 
 def plan(name):
-    """How the page gives a logical key (up, down, ok, back, left, right)
-    on this board: "buttons 0,1 MS", "keys fn,; MS", "tap X Y MS", or ""
-    where nothing gives it here."""
-    return _way().plan(board.mod, name)
+    """How the page gives a logical key here: "buttons 0,1 MS", "keys fn,; MS", "tap X Y MS" or ""."""
+    return PLANS[inputs.of_board(board.mod).kind](board.mod, name)
 
 
-def _way():
-    """The page's way with this board's kind of input (simulator/inputs.py)."""
-    return WAYS[inputs.of_board(board.mod).kind]
+# How the page presses each kind of input (simulator/inputs.py's kinds): the press that gives a key
+def _buttons(mod, name):
+    from hardware import LONG, SHORT
+
+    for press in (SHORT, LONG):
+        for (button, k), logical in mod.KEYMAP.items():
+            if logical == name and k == press:
+                bs = button if type(button) is tuple else (button,)
+                ms = SHORT_MS if press == SHORT else LONG_MS
+                return "buttons %s %d" % (",".join(str(b) for b in bs), ms)
+    return ""
 
 
-# How the page presses each kind of input (simulator/inputs.py's kinds): plan(mod, name) the
-# press that gives a logical key, help(mod) what the buttons do (the others say it on the page).
-class Presses(inputs.Buttons):
-    @staticmethod
-    def plan(mod, name):
-        from hardware import LONG, SHORT
-
-        for press in (SHORT, LONG):
-            for (button, k), logical in mod.KEYMAP.items():
-                if logical == name and k == press:
-                    bs = button if type(button) is tuple else (button,)
-                    ms = SHORT_MS if press == SHORT else LONG_MS
-                    return "buttons %s %d" % (",".join(str(b) for b in bs), ms)
-        return ""
-
-    @staticmethod
-    def help(mod):
-        from drivers.buttons import describe
-
-        return "; ".join(describe(mod.KEYMAP, list(mod.BUTTONS)))
-
-
-class Keys(inputs.Keyboard):
-    @staticmethod
-    def plan(mod, name):
-        for legend, k in mod.KEYMAP.items():
+def _keys(mod, name):
+    for fn, table in (("", mod.KEYMAP), ("fn,", mod.FN_MAP)):
+        for legend, k in table.items():
             if k == name:
-                return "keys %s %d" % (legend, SHORT_MS)
-        for legend, k in mod.FN_MAP.items():
-            if k == name:
-                return "keys fn,%s %d" % (legend, SHORT_MS)
-        return ""
-
-    @staticmethod
-    def help(mod):
-        return ""
+                return "keys %s%s %d" % (fn, legend, SHORT_MS)
+    return ""
 
 
-class Taps(inputs.Touch):
-    @staticmethod
-    def plan(mod, name):
-        p = tap_point(name)
-        return "tap %d %d %d" % (p[0], p[1], SHORT_MS) if p else ""
-
-    @staticmethod
-    def help(mod):
-        return ""
+def _taps(mod, name):
+    p = tap_point(name)
+    return "tap %d %d %d" % (p[0], p[1], SHORT_MS) if p else ""
 
 
-WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
+PLANS = {inputs.Buttons.kind: _buttons, inputs.Keyboard.kind: _keys, inputs.Touch.kind: _taps}
 
 
 def tap_point(name):
@@ -151,8 +115,7 @@ def top():
 # --- the game in and out -----------------------------------------------
 
 def game_json():
-    """The game in progress as tools/score.py reads it (the phones' page's
-    /game.json, made by its very pieces: web/download.py's), or "error: why not"."""
+    """The game in progress as tools/score.py reads it (web/download.py's), or "error: why not"."""
     app = board.runner.app
     g = app.game if app is not None else None
     if g is None:
@@ -202,14 +165,12 @@ def _read_game(text):
 
 
 def check_game(text):
-    """"" if text is a game the board can load, else "error: what is wrong"
-    (the page asks before replacing a game only once the file is good)."""
+    """"" if text is a game the board can load, else "error: what is wrong"."""
     return _read_game(text)[1] or ""
 
 
 def load_game(text):
-    """A game.json (tools/score.py's input) made the game in progress,
-    saved, and opened as after a restart; or "error: what is wrong"."""
+    """A game.json made the game in progress, saved, and opened; or "error: what is wrong"."""
     g, bad = _read_game(text)
     if bad:
         return bad
@@ -229,4 +190,8 @@ def load_game(text):
 
 def keys_help():
     """What the board's buttons do ("top short: down; ..."), or "" for a keyboard or touch board."""
-    return _way().help(board.mod)
+    if inputs.of_board(board.mod) is not inputs.Buttons:
+        return ""
+    from drivers.buttons import describe
+
+    return "; ".join(describe(board.mod.KEYMAP, list(board.mod.BUTTONS)))
