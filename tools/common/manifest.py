@@ -1,9 +1,6 @@
-# What goes onto a board: the files its firmware imports, found by reading
-# the imports (ast) from firmware/main.py and the board's file, so a board
-# gets its own drivers and nothing it never loads. Used by make deploy, make
-# size and the mip package files (package.json, boards/<id>.json).
-# CPython only (ast); the host side of deploying. The library: tools/manifest.py
-# is its command (its usage), the tools and tests import this (from common import manifest).
+# What goes onto a board: the files its firmware imports, read (ast) from firmware/main.py and
+# the board's file, so a board gets its own drivers and nothing it never loads (make deploy, make
+# size, make package). tools/manifest.py is its command.
 import ast
 import json
 import os
@@ -13,23 +10,17 @@ from common import boards as _boards
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS_DIR = os.path.join(ROOT, "boards")
-# The libraries the firmware uses (requirements-board.txt), as make setup
-# installs them; on the board they go into lib/, which MicroPython searches.
+# the libraries of requirements-board.txt, as make setup installs them (lib/ on the board)
 LIB = os.path.join(ROOT, ".venv", "mplib")
-# Files that are not modules, each put on the board with a module that uses
-# it: {module's path: {device path: source}}; a .gz is compressed at deploy.
+# files that are not modules, put on the board with the module that uses each (a .gz compressed)
 ASSETS = {"web/server.py": {"web/page.html.gz": "web/page.html"}}
 
-# board id -> the board file's module name, every board and the real ones (not the virtual
-# board, "sim"): read from the board files (tools/common/boards.py), the one list of boards
+# board id -> its file's module, every board's; the real ones (tools/common/boards.py)
 BOARDS = _boards.MODULES
 REAL_BOARDS = _boards.REAL
 
-# Modules MicroPython's ESP32 port has built in: an import of one of these
-# needs no file. Anything else must be a file of ours, or the import must be
-# marked as host-only (a try/except ImportError, or a "# CPython only" or
-# "# not on the board" comment). A folder of the firmware is a package with or
-# without an __init__.py (MicroPython imports both).
+# Modules MicroPython's ESP32 port has built in; any other import is a file of ours or marked
+# host-only (a try/except ImportError, a "# CPython only" or "# not on the board" comment).
 BUILTIN = {
     "array", "binascii", "builtins", "collections", "errno", "framebuf", "gc", "hashlib",
     "heapq", "io", "json", "machine", "math", "micropython", "os", "random", "re",
@@ -37,17 +28,15 @@ BUILTIN = {
     "deflate", "platform", "vfs", "cryptolib", "socket", "ssl", "bluetooth", "neopixel",
 }
 VERSION_FILE = os.path.join(FIRMWARE, "app.py")
-# How a chip is flashed (docs/DEPLOY.md): where its image starts (the bootloader's offset),
-# MicroPython's stock board for it, its port's usual name, and esptool's reset after writing (on
-# an S3's own USB only a watchdog reset leaves download mode: esptool #970)
+# How a chip is flashed (docs/DEPLOY.md): its image's offset, MicroPython's stock board, its
+# port's usual name, esptool's reset after writing (esptool #970)
 FLASHING = {"esp32": (0x1000, "ESP32_GENERIC", "/dev/ttyUSB0", ""),
             "esp32s3": (0x0, "ESP32_GENERIC_S3", "/dev/ttyACM0", "--after watchdog-reset ")}
 CHIP_ID = {"esp32": 0, "esp32s3": 9}  # an image header's chip id (esptool's IMAGE_CHIP_ID)
 
 
 def image_chip(head):
-    """The chip a firmware image is for, from its first 24 bytes ("chip id N" for another);
-    None where it is not an ESP32 image (no 0xE9 at its start)."""
+    """The chip of a firmware image's first 24 bytes ("chip id N" for another); None: not ESP32's."""
     if len(head) < 24 or head[0] != 0xE9:
         return None
     cid = head[12] | head[13] << 8
@@ -66,9 +55,7 @@ def board_file(board_id):
 
 
 def device_board(board_id):
-    """board_file() of a board that make deploy and make flash-help take: a
-    real one, or sim (the virtual board, make vboard); else ManifestError
-    naming the ones that are (the web page's board is make web's)."""
+    """board_file() of a board make deploy and make flash-help take (a real one, or sim)."""
     takes = REAL_BOARDS + ("sim",)
     if board_id in BOARDS and board_id not in takes:
         raise ManifestError("%s is the scorekeeper in a web page (make web), not a board to put it on "
@@ -79,8 +66,7 @@ def device_board(board_id):
 
 
 def _module_file(name):
-    """The source file of a module of ours, or None: firmware/ first
-    (packages by their __init__.py), then boards/ for board files."""
+    """The source file of a module of ours (firmware/, the libraries, boards/), or None."""
     parts = name.split(".")
     paths = [os.path.join(top, *parts) + ".py" if py else os.path.join(top, *parts, "__init__.py")
              for top in (FIRMWARE, LIB) for py in (True, False)]
@@ -90,10 +76,8 @@ def _module_file(name):
 
 
 def _optional(tree):
-    """Import nodes inside a try whose handlers catch ImportError (a module
-    that may be missing). One that catches Exception alone guards against
-    the module failing (a MemoryError loading it: guard.py's ready), not
-    against its absence: the module goes on the board."""
+    """Import nodes inside a try whose handlers catch ImportError (one catching Exception alone
+    guards against a module failing, not against its absence)."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Try):
@@ -111,9 +95,7 @@ def _optional(tree):
     return out
 
 
-# Modules a firmware file loads by name from a table (__import__), which the
-# import statements do not show: {file: (the table, the column naming each
-# module, their package)}. engine/game.py's GAMES loads a game's rules.
+# Modules a file loads by name from a table (__import__): {file: (table, column, package)}
 TABLES = {os.path.join("engine", "game.py"): ("GAMES", 1, "engine.")}
 
 
@@ -131,8 +113,7 @@ def _tabled(path, tree):
 
 
 def imports(path):
-    """[(module name, optional)] that a source file imports, at any depth,
-    and the modules its table loads (TABLES)."""
+    """[(module name, optional)] that a source file imports, and those its table loads (TABLES)."""
     with open(path) as f:
         text = f.read()
     tree = ast.parse(text, path)
@@ -160,8 +141,7 @@ INPUT_MARK = "# boards with INPUT "  # an import for those boards only: "# board
 
 
 def input_only(path):
-    """{module name: the INPUT (a board file's constant) it is imported for}
-    of the imports in path marked with INPUT_MARK."""
+    """{module name: the INPUT it is imported for} of path's imports marked INPUT_MARK."""
     out = {}
     with open(path) as f:
         for line in f:
@@ -171,8 +151,7 @@ def input_only(path):
 
 
 def board_attr(board_id, name, default=None):
-    """A constant of the board file (INPUT, CHIP...), read without importing
-    it (a board file imports machine): its literal value, or default."""
+    """A constant of the board file (INPUT...), read without importing it; or default."""
     with open(board_file(board_id)) as f:
         for node in ast.parse(f.read()).body:
             if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
@@ -193,15 +172,13 @@ def write_flash(chip, port, path):
 
 
 def board_chip(board_id):
-    """The board's chip: "esp32" (a classic ESP32), "esp32s3", or "unix"
-    for the virtual board (its image is the frozen unix port)."""
+    """The board's chip: esp32, esp32s3, unix (the virtual board) or webassembly."""
     board_file(board_id)  # a clear error for an unknown board
-    return _boards.chip(board_id)  # (the board file's docstring: it costs the board no heap)
+    return _boards.chip(board_id)
 
 
 def closure(board_id):
-    """{device path: source path} of everything the board loads: main.py,
-    board.py (its board file), and every firmware module reached from them."""
+    """{device path: source path} of main.py, board.py and every module reached from them."""
     if board_chip(board_id) == "webassembly":
         raise ManifestError("'%s' is the web page's board: make web builds the page (docs/WEB.md); "
                             "nothing is deployed to it" % board_id)
@@ -261,11 +238,8 @@ def closure(board_id):
     return dict(sorted(files.items()))
 
 
-# --- Our own MicroPython image: the firmware frozen in (make image, make unix32; docs/DEPLOY.md,
-# "Our image") --- Frozen: what make deploy would put on the board but main.py and the board files
-# (lib/x/... as x/...), and IMAGE_INFO (the board, the version, a digest of what is frozen, which
-# make deploy IMAGE=1 checks). main.py, board.py and the assets stay on the flash, at its root (a
-# web/ folder there would hide the frozen web package: web/server.py looks for the page there too).
+# Our own image (make image, make unix32; docs/DEPLOY.md, "Our image"): closure() frozen but for
+# main.py, the board files and the assets, which stay at the flash's root; and IMAGE_INFO.
 IMAGE_INFO = "imageinfo"
 
 
@@ -287,8 +261,7 @@ def image_flash(board_id):
 
 
 def image_digest(board_id):
-    """What our image for the board freezes, as 16 hex digits: two images of
-    one digest hold the same firmware byte for byte."""
+    """What our image for the board freezes, as 16 hex digits."""
     import hashlib
 
     h = hashlib.sha256()
@@ -305,8 +278,8 @@ def image_info(board_id):
 
 
 def image_manifests(board_id, out_dir):
-    """Write the board's manifests into out_dir (made if need be): firmware.py,
-    unix.py, esp32.py and IMAGE_INFO's module; {name: path} of the three."""
+    """Write the board's manifests (firmware, unix, esp32) and IMAGE_INFO's module into out_dir;
+    {name: path}."""
     os.makedirs(out_dir, exist_ok=True)
     files = {IMAGE_INFO + ".py": None}
     files.update(frozen_modules(board_id))
@@ -330,10 +303,10 @@ def image_manifests(board_id, out_dir):
     return out
 
 
-def update(path, text, write=True):
-    """Whether the file at path differs from text (or is not there); write: then rewritten."""
+def update(path, text):
+    """Whether the file at path differed from text (or was not there): then rewritten."""
     old = open(path).read() if os.path.exists(path) else None
-    if old != text and write:
+    if old != text:
         with open(path, "w") as f:
             f.write(text)
     return old != text
@@ -351,8 +324,7 @@ def _url(src, base):
     return os.path.relpath(src, base).replace(os.sep, "/")
 
 
-# The simulator's list of boards, derived from the board files by make package (it says why it
-# is a copy): between its "BOARDS = {" and the "}" that closes it
+# the simulator's list of boards, written by make package between "BOARDS = {" and its "}"
 SIM_BOARDS = "tools/simulator/board.py"
 
 
@@ -367,14 +339,9 @@ def sim_boards():
 
 
 def packages():
-    """{repo path: text} of the files make package writes: the mip package
-    files, and the simulator's list of boards (sim_boards).
-
-    package.json: the firmware every board shares, plus every board's
-    drivers (mip cannot choose per board); boards/<id>.json: that board's
-    file as board.py (and any board file it builds on). Both hold only
-    paths beside or below themselves, so mip resolves them from a clone or
-    from github: alike."""
+    """{repo path: text} of what make package writes: package.json (what every board shares,
+    and every board's drivers: mip cannot choose), boards/<id>.json (the board's files), each
+    with paths beside or below itself only, and the simulator's list of boards."""
     shared, each = {}, {}  # the files every board shares; each board's own mip file
     for board_id in BOARDS:
         if board_chip(board_id) == "webassembly":
@@ -387,13 +354,9 @@ def packages():
             SIM_BOARDS: sim_boards()}
 
 
-# The libraries for mip, from their own repositories at the versions of
-# requirements-board.txt (none now; microdot was, until 30 November 2026)
 def packaged(files):
-    """{device path: source} of closure()'s files that the mip package
-    files list: not the libraries (mip installs a library from its own
-    repository), and the page as it is (mip copies files
-    unchanged; web/server.py serves page.html where page.html.gz is not)."""
+    """{device path: source} of closure()'s files that mip lists: not the libraries (from their
+    own repositories), and the page uncompressed (web/server.py serves either)."""
     return {(d[:-3] if d.endswith(".gz") else d): s for d, s in files.items() if not d.startswith("lib/")}
 
 
