@@ -1,11 +1,7 @@
 #!/usr/bin/env python3
-# make test's stages, every one run whatever the others did: each is a make
-# target, its output passed through as it comes, a line every minute it
-# stays silent, and at the end which stages passed and which failed, with
-# their times. Exits 1 if any failed. Stages joined by + run at once (the
-# two suites: each leaves a core idle at times, waiting on a browser, a
-# boot, its last file): the first's output as it comes, the others' kept
-# and shown whole when it ends, a line a minute while they still run.
+# make test's stages, each a make target run whatever the others did, its output passed through
+# (a line a minute it stays silent), then which passed and failed. Stages joined by + run at
+# once: the first's output as it comes, the others' shown whole when it ends.
 #
 #   python tools/stages.py [--make MAKE] STAGE[+STAGE...]...
 import os
@@ -22,6 +18,15 @@ HEARTBEAT_S = float(os.environ.get("STAGES_HEARTBEAT_S", 60))
 
 def minutes(s):
     return "%dm%02ds" % (s // 60, s % 60)
+
+
+def still(stage, start):
+    print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)), flush=True)
+
+
+def verdict(stage, code, took):
+    print("== %s: %s in %s ==" % (stage, "passed" if code == 0 else "FAILED (exit %d)" % code, minutes(took)),
+          flush=True)
 
 
 def run(make, stage, n, total):
@@ -43,12 +48,10 @@ def run(make, stage, n, total):
             out.flush()
             said = time.monotonic()
         elif time.monotonic() - said >= HEARTBEAT_S:
-            print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)), flush=True)
+            still(stage, start)
             said = time.monotonic()
-    code = p.wait()
-    took = time.monotonic() - start
-    print("== %s: %s in %s ==" % (stage, "passed" if code == 0 else "FAILED (exit %d)" % code, minutes(took)),
-          flush=True)
+    code, took = p.wait(), time.monotonic() - start
+    verdict(stage, code, took)
     return code, took
 
 
@@ -76,8 +79,7 @@ def group(make, stages, n, total):
                 code = p.wait(timeout=HEARTBEAT_S)
                 break
             except subprocess.TimeoutExpired:
-                print("\n(%s: still running, %s so far)" % (stage, minutes(time.monotonic() - start)),
-                      flush=True)
+                still(stage, start)
         while not ended:  # (its thread records the end a moment after the wait returns)
             time.sleep(0.01)
         took = ended[0] - start
@@ -86,8 +88,7 @@ def group(make, stages, n, total):
         out.seek(0)
         sys.stdout.buffer.write(out.read())
         out.close()
-        print("== %s: %s in %s ==" % (stage, "passed" if code == 0 else "FAILED (exit %d)" % code,
-                                      minutes(took)), flush=True)
+        verdict(stage, code, took)
         results.append((stage, code, took))
     return results
 

@@ -1,15 +1,9 @@
 # The virtual board: the MicroPython unix port behaving as a board on a serial port, served on a
-# local socket, so that make deploy, mpremote and the tests can do to it what they do to an ESP32
-# on USB. How it behaves as a board (its flash a folder, main.py run at power on, a reboot when
-# the unix port exits, the connection kept): docs/DEPLOY.md, "The virtual board".
+# local socket for make deploy, mpremote and the tests (docs/DEPLOY.md, "The virtual board"). A pty,
+# not pipes: the unix port gives a REPL only on a terminal, which turns Ctrl-C into SIGINT.
 #
 #   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE] [--image]
 #   mpremote connect socket://127.0.0.1:2323 resume      (no soft reset: it would end the process)
-#
-# A pty, not pipes: the unix port gives a REPL only on a terminal, and the terminal turns Ctrl-C
-# into SIGINT while a program runs. Output processing is off, so the bytes are the board's own.
-# --image: our image, the virtual board's firmware frozen into the 32-bit unix port (make unix32).
-# CPython only, no dependencies (socat is not needed).
 import argparse
 import os
 import pty
@@ -61,31 +55,25 @@ class Board:
         if self.log:
             self.log.write(("\n[virtual board: %s]\n" % text).encode())
 
-    def power_off(self):
+    def power_off(self, ended=False):
+        """Stop the process (ended: it ended by itself); its exit status, as waitpid gives it."""
+        status = 0
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
         if self.pid is not None:
             try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
+                if not ended:
+                    os.kill(self.pid, signal.SIGKILL)
+                status = os.waitpid(self.pid, 0)[1]
             except (ProcessLookupError, ChildProcessError):
                 pass
             self.pid = None
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-
-    def exited(self):
-        """Reap the process after its terminal closed; its exit status."""
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = None
         return status
 
 
 def serve(board, port, host="127.0.0.1", ready=None):
-    """Run for good: one connection at a time, as a serial port is; a new
-    one replaces the old (a tool that died without closing)."""
+    """Run for good: one connection at a time, as a serial port; a new one replaces the old."""
     lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     lsock.bind((host, port))
@@ -133,7 +121,7 @@ def serve(board, port, host="127.0.0.1", ready=None):
                         client.close()
                         client = None
             else:
-                status = board.exited()
+                status = board.power_off(ended=True)
                 board.note("reset (the unix port exited with status %d)" % os.waitstatus_to_exitcode(status))
                 time.sleep(0.2)  # a board takes a moment to come back; no tight loop on a bad image
                 board.power_on()
