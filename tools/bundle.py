@@ -1,16 +1,8 @@
-# make bundle: one file per board on stock MicroPython: the stock image with the scorekeeper in
-# a filesystem, exactly what make deploy puts on the flash (its deployed.json too, so a later make
-# deploy copies only what changed), written with one esptool command. docs/DEPLOY.md ("One file")
-# says how MicroPython finds that filesystem: a "vfs" entry (data, fat) added to the image's own
-# partition table from the end of its last partition to the end of the flash its header declares,
-# where the table has none (v1.26 on), the one there kept where it has (v1.25 and before).
+# make bundle: one file per board on stock MicroPython: the stock image with what make deploy
+# puts on the flash (deployed.json too) in a littlefs filesystem, in a "vfs" partition added to
+# the image's own ESP-IDF partition table where it has none (docs/DEPLOY.md, "One file").
 #
 #   python tools/bundle.py --board cyd --firmware ESP32_GENERIC-<date>-v<version>.bin [--out FILE]
-#
-# The table is ESP-IDF's (mp-image-tool-esp32's partition_table.py reads and writes the same): at
-# flash offset 0x8000, 32-byte entries (magic 0x50AA, type, subtype, offset, size, 16-byte label,
-# flags), then an MD5 entry (0xEBEB, 14 x 0xFF, the MD5 of the entries before it), then 0xFF. The
-# filesystem: littlefs as VfsLfs2 makes it, 4096-byte blocks (tools/simulator/flash.py).
 import argparse
 import hashlib
 import json
@@ -37,14 +29,11 @@ MD5_MAGIC = b"\xeb\xeb"
 DATA, FAT = 0x01, 0x81  # ESP_PARTITION_TYPE_DATA, ESP_PARTITION_SUBTYPE_DATA_FAT (main.c's "vfs")
 FLASH_SIZES = {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 32, 6: 64, 7: 128}  # header's high nibble -> MB
 MB = 1024 * 1024
-# The oldest MicroPython a bundle runs on: v1.23 mounts the filesystem a bundle writes (littlefs disk
-# v2.1) and loads our .mpy files (v6.3); an older one loops on "filesystem appears to be corrupted"
+# the oldest MicroPython that mounts a bundle's littlefs (disk v2.1) and loads our .mpy (v6.3)
 OLDEST = (1, 23)
 FS_BLOCK = flashsim.BLOCK
-# Our image (make image) is told from stock MicroPython by what MicroPython's freezing writes into
-# it: the frozen modules' names, one C string each in a row (mp_frozen_names: "...uasyncio.py\0
-# imageinfo.py\0app.py\0..."), our imageinfo's among them; its DIGEST, a string constant, is a
-# C string of its own (the qstr pool). Both read from the frozen 32-bit unix port by test_bundle.py.
+# our image is told from stock MicroPython by imageinfo.py among its frozen modules' names (and
+# its DIGEST, a C string of the qstr pool)
 FROZEN_INFO = (manifest.IMAGE_INFO + ".py").encode() + b"\0"
 
 
@@ -53,8 +42,7 @@ class BundleError(Exception):
 
 
 def parse_table(table):
-    """[(type, subtype, offset, size, label, flags)] of a partition table's
-    bytes; BundleError where its MD5 entry does not match."""
+    """[(type, subtype, offset, size, label, flags)] of a partition table (its MD5 checked)."""
     parts = []
     for pos in range(0, TABLE_MAX, ENTRY.size):
         raw = table[pos:pos + ENTRY.size]
@@ -79,14 +67,11 @@ def make_table(parts):
 
 
 def firmware_files(board_id, arch=deploy.ESP32_ARCH, image=False):
-    """{path: bytes} of what make deploy puts on the board's flash: its
-    files (deploy.compile_files), and the record a deploy leaves; image:
-    what make deploy IMAGE=1 puts there over our image."""
+    """{path: bytes} of what make deploy (image: IMAGE=1) puts on the board's flash."""
     with tempfile.TemporaryDirectory() as tmp:
         files = deploy.compile_files(board_id, arch, tmp, image=image)
     files[deploy.RECORD] = json.dumps(deploy.record_of(board_id, arch, files, image)).encode()
-    # its first start opens the board check once, as a first make deploy's does (ui/check.py): a
-    # board whose glass needs INVON (a CYD look-alike) shows a negative picture until Invert
+    # the board check at its first start, as after a first make deploy (ui/check.py)
     files[deploy.CHECK_FILE] = b""
     return files
 
@@ -109,9 +94,8 @@ def filesystem(files, size):
 
 
 def layout(image, chip):
-    """(table's position in the image, its partitions, the flash size in
-    bytes the image's header declares) of a stock image; BundleError where
-    it is not an ESP32 image of that chip."""
+    """(the table's position in the image, its partitions, the flash size its header declares);
+    BundleError where it is not an ESP32 image of that chip."""
     base = BOOT_OFFSET[chip]
     found = manifest.image_chip(image)
     if found is None:
@@ -129,18 +113,14 @@ def layout(image, chip):
 
 
 def version_of(image):
-    """The MicroPython version (major, minor, micro) its banner names
-    ("MicroPython v1.26.1 on 2025-09-11", the REPL's first line), or None."""
+    """The MicroPython version (major, minor, micro) its banner names, or None."""
     m = re.search(rb"MicroPython v(\d+)\.(\d+)(?:\.(\d+))?", image)
     return m and (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
 
 
 def kind_check(image, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
-    """BundleError where the image is not the kind asked for: stock
-    MicroPython (board_id None), or our image of this checkout's firmware
-    for board_id (imageinfo frozen in, with the board's digest). ways: how
-    the tool is given our image, and a stock one (make bundle's; make web's
-    are its own)."""
+    """BundleError where the image is not the kind asked for: stock MicroPython (board_id None),
+    or our image of this checkout's firmware for board_id. ways: how the tool is given each."""
     if FROZEN_INFO not in image:
         if board_id is not None:
             raise BundleError("it is stock MicroPython, not our image (no %s frozen in it): %s takes our "
@@ -161,8 +141,7 @@ def kind_check(image, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
 
 
 def read_image(path, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
-    """The image at path, checked: an ESP32 image for chip (None: for the chip its header names)
-    of the kind asked for (kind_check's board_id and ways); BundleError saying what is wrong."""
+    """The image at path: an ESP32 image for chip (None: any) of the kind asked for (kind_check)."""
     try:
         image = deploy.read(path)
     except OSError as e:
@@ -181,8 +160,6 @@ def read_image(path, chip, board_id=None, ways=("IMAGE=1", "without IMAGE=1")):
 def bundle(board_id, image, files, chip=None):
     """(the bundle's bytes, the vfs partition's (offset, size)) of a stock image."""
     chip = chip or manifest.board_chip(board_id)
-    if chip not in BOOT_OFFSET:
-        raise BundleError("%s is not an ESP32 board (its chip: %s): no bundle for it" % (board_id, chip))
     base = BOOT_OFFSET[chip]
     pos, parts, flash = layout(image, chip)
     version = version_of(image)
@@ -215,8 +192,7 @@ def bundle(board_id, image, files, chip=None):
 
 
 def app_size(image, chip):
-    """(the app's bytes, its partition's size) of a merged image (make
-    image's firmware.bin: it ends where the app ends)."""
+    """(the app's bytes, its partition's size) of make image's firmware.bin."""
     base = BOOT_OFFSET[chip]
     _pos, parts, _flash = layout(image, chip)
     apps = [p for p in parts if p[0] == 0]  # ESP_PARTITION_TYPE_APP: factory (or ota_0, the first)
@@ -263,9 +239,6 @@ def main(argv):
                 "%s is not an ESP32 board: nothing to bundle" % args.board if args.board in manifest.BOARDS
                 else "unknown board '%s'" % args.board, ", ".join(manifest.REAL_BOARDS)))
         chip = manifest.board_chip(args.board)
-        if chip not in BOOT_OFFSET:
-            raise BundleError("%s is not an ESP32 board (its chip: %s): nothing to bundle"
-                              % (args.board, chip))
         if not args.firmware:
             raise BundleError("say which MicroPython image: make bundle BOARD=%s FIRMWARE=<the .bin from "
                               "micropython.org/download/%s/>" % (args.board, manifest.FLASHING[chip][1]))
