@@ -1,16 +1,9 @@
-# Export the scorekeeper's games without Wi-Fi: the game in progress as
-# game.json (the document tools/score.py reads, exactly as the device saved
-# it) and the finished games as history.csv (one line a player a game).
-# From a board over USB, or from the simulator's flash folder.
+# make export: the game in progress as game.json (what tools/score.py reads, as the device saved
+# it) and the finished games as history.csv, from a board over USB or a simulator's flash folder.
+# The save is read as the device reads it at start (storage/loading.py).
 #
 #   python tools/export.py --port /dev/ttyACM0 [--out DIR]
 #   python tools/export.py --flash build/sim-ttgo-t-display [--out DIR]
-#
-# Over USB it stops the scorekeeper for a moment (as make deploy does),
-# copies its save files, and restarts it into the saved game: a hole being
-# entered on the device at that moment is entered again. The save is read
-# as the device reads it at start (storage/loading.py): its checksum
-# checked, the last good copy used if the newest is damaged (and said).
 import json
 import os
 import shutil
@@ -31,15 +24,13 @@ class ExportError(Exception):
 
 
 def from_board(port, into, timeout=30.0):
-    """Copy the save files from the board on port into the folder into;
-    then restart the scorekeeper. Returns the ready line (or None); DeployError."""
+    """Copy the board's save files into the folder into, then restart it: its ready line or None."""
     b = deploy.Board(port, soft_reset=False)
     try:
         for name in FILES:
             if b.t.fs_exists(name):
                 with open(os.path.join(into, name), "wb") as f:
                     f.write(b.t.fs_readfile(name))
-        # (an ESP32-S3's port goes away at the reset: found again by its USB id)
         return b.reset_and_wait(timeout)[0]
     finally:
         b.close()
@@ -84,8 +75,7 @@ def read_state(folder):
 
 
 def export(state, out):
-    """Write game.json (if a game is in progress) and history.csv into out;
-    the lines to print."""
+    """Write game.json (with a game in progress) and history.csv into out; the lines to print."""
     import score
     from storage.export import history_lines
 

@@ -1,12 +1,7 @@
-# make flash-help: the exact commands that put stock MicroPython on a board,
-# for that board, then the deploy. It only prints; flashing erases the board,
-# so a person runs them (docs/DEPLOY.md says why each step is there).
+# make flash-help: the exact commands that put stock MicroPython (or, --image, our own image) on a
+# board, then the deploy. It only prints: flashing erases the board (docs/DEPLOY.md says why each step).
 #
 #   python tools/flashhelp.py --board ttgo-t-display [--port /dev/ttyUSB0] [--firmware FILE] [--image]
-#
-# --image (make flash-help IMAGE=1): our own image instead (make image:
-# build/image/<board>/firmware.bin, the firmware frozen in), then make deploy
-# IMAGE=1.
 import argparse
 import os
 import sys
@@ -31,8 +26,7 @@ def wrapped(lines, indent="   "):
 
 
 def port_lines(port):
-    """What this computer has on port (its USB chip, the driver it needs),
-    or, without one, the serial ports it has: pyserial's list, by USB id."""
+    """What this computer has on port (its USB chip, the driver it needs), or the ports it has."""
     if port:
         p = usbports.find(port)
         if p is not None:
@@ -48,8 +42,7 @@ def port_lines(port):
 
 
 def s3_lines(board_id, p):
-    """After writing, on the ESP32-S3's own USB: out of the bootloader, and
-    where its port went."""
+    """After writing, on the ESP32-S3's own USB: out of the bootloader, and where its port went."""
     reset = boards.reset(board_id)
     return wrapped([
         "--after watchdog-reset restarts the S3 out of its bootloader: esptool's usual reset cannot "

@@ -1,7 +1,5 @@
-# make image: our own MicroPython image for a board, the firmware frozen in (its code in flash,
-# not in the heap), built with MicroPython's esp32 port and ESP-IDF; what it needs and makes is
-# docs/DEPLOY.md's "Our image". It freezes what make unix32's frozen port does for the board:
-# both build from the manifests tools/manifest.py writes (build/image/<board>/manifest).
+# make image: our own MicroPython image for a board, the firmware frozen in, built with the esp32
+# port and ESP-IDF from the manifests tools/manifest.py writes (docs/DEPLOY.md, "Our image").
 #
 #   python tools/image.py --board cyd [--mpy-dir DIR] [--idf-path DIR] [--dry-run]
 import argparse
@@ -19,9 +17,8 @@ from common.unix32 import IS_SOURCE, BuildError, checked, record  # noqa: E402
 
 ROOT = manifest.ROOT
 OUT = os.path.join(ROOT, "build", "image")
-# The ESP-IDF each MicroPython release recommends (its ports/esp32/README.md: "current recommended
-# version of ESP-IDF for MicroPython is ..."; v1.27.0 at 78ff170, v1.28.0 at e0e9fbb): the images
-# workflow pins its MICROPYTHON_REF and its container together by this (test_workflow.py)
+# the ESP-IDF each MicroPython release recommends (its ports/esp32/README.md); the images
+# workflow pins its MICROPYTHON_REF and its container by this (test_workflow.py)
 IDF_FOR = {"v1.27.0": "v5.5.1", "v1.28.0": "v5.5.1"}
 MICROPYTHON_REF = "v1.28.0"  # the release the images are built from (the workflow's env says the same)
 IDF_VERSION = IDF_FOR[MICROPYTHON_REF]  # it supports v5.3-v5.5
@@ -46,8 +43,7 @@ def base_board(board_id):
     chip = manifest.board_chip(board_id)
     if chip not in manifest.FLASHING:
         raise BuildError("%s is the virtual board: its image is the 32-bit unix port with its firmware "
-                         "frozen "
-                         "in (make unix32, then make vboard IMAGE=1)" % board_id)
+                         "frozen in (make unix32, then make vboard IMAGE=1)" % board_id)
     return manifest.FLASHING[chip][1]
 
 
@@ -69,8 +65,7 @@ def idf(given):
 
 
 def plan(board_id, src, idf_path):
-    """(manifest files, the shell command that builds the image, the
-    esp32 port's build folder)."""
+    """(manifest files, the shell command that builds the image, the esp32 port's build folder)."""
     files = manifest.image_manifests(board_id, os.path.join(OUT, board_id, "manifest"))
     build = os.path.join(OUT, board_id, "esp32-build")
     port = os.path.join(src, "ports", "esp32")
@@ -101,8 +96,7 @@ def main(argv):
         manifest.board_file(args.board)
         base = base_board(args.board)
         if args.dry_run:
-            # the source checked first, as a build checks it: what it would say of MPY_DIR, a dry run
-            # says; ESP-IDF not (a dry run is how the build is read where ESP-IDF is not installed)
+            # the source checked as a build checks it; ESP-IDF not (a dry run reads the build without it)
             src = source(args.mpy_dir)
             idf_path = args.idf_path or os.environ.get("IDF_PATH")
             idf_path = os.path.abspath(idf_path) if idf_path else "<ESP-IDF>"

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-# make unix32: the 32-bit MicroPython unix ports, stock and each board's
-# frozen one: the command; what they are, where the source comes from and
-# when one is rebuilt is tools/common/unix32.py's.
+# make unix32: the 32-bit MicroPython unix ports, stock and each board's frozen one (the command
+# of tools/common/unix32.py).
 #
 #   python tools/unix32.py [--mpy-dir DIR] [--boards a,b] [--if-built] [--setup] [--jobs N]
 import argparse

@@ -1,17 +1,7 @@
-# make web: the firmware in a web page (docs/WEB.md). Builds build/web/, a
-# static folder any static host can serve (make web-serve serves it on
-# http://127.0.0.1:8090/):
-#   index.html, page.js, page.css   the page (tools/webpage/): picker, canvas, keys, flash
-#   sw.js, manifest.webmanifest     offline once loaded, installable
-#   micropython.mjs, .wasm          MicroPython's WebAssembly port (npm, pinned in tools/webpage/package.json)
-#   firmware.json                   the firmware's files as make deploy puts them on a board
-#                                   (tools/manifest.py), every board's, the page's board file
-#                                   (boards/browser.py) as board.py, the page's host (webhost.py),
-#                                   and the simulator's models of a keyboard matrix and a touch panel
-#
-#   install/<board>.bin, .json      with --firmware: each board's bundle (tools/bundle.py) and its
-#   esp-web-tools/                  ESP Web Tools manifest, and ESP Web Tools itself (npm, pinned):
-#                                   the page's "Install on a board" (Web Serial, Chrome and Edge)
+# make web: the firmware in a web page (docs/WEB.md, which says what each file is): build/web/, a
+# static folder (make web-serve serves it): the page (tools/webpage/), MicroPython's WebAssembly
+# port, firmware.json (every board's files as make deploy puts them, and the page's own); with
+# --firmware or --images each board's bundle and ESP Web Tools (the page's "Install on a board").
 #
 #   python tools/webbuild.py [--out DIR] [--firmware IMAGE.bin ...] [--serve] [--port N]
 import argparse
@@ -53,8 +43,8 @@ class WebError(Exception):
 
 
 def files():
-    """{path in the page's flash: source path}: every real board's files
-    (its board file under its own name: the page picks one), and EXTRA."""
+    """{path in the page's flash: source}: every real board's files (its board file under its
+    own name: the page picks one), and EXTRA."""
     out = {}
     for b in manifest.REAL_BOARDS:
         for dest, src in manifest.closure(b).items():
@@ -75,8 +65,7 @@ WAYS = ("IMAGES=<folder>", "in FIRMWARE=")  # how make web is given our images, 
 
 
 def images(paths):
-    """{chip: image bytes} of stock MicroPython images, each sorted by the
-    chip its header names (tools/bundle.py's check)."""
+    """{chip: image bytes} of stock MicroPython images, by the chip each header names."""
     found: dict = {}
     for path in paths:
         try:
@@ -91,8 +80,7 @@ def images(paths):
 
 
 def our_images(folder):
-    """{board: our image's bytes} of the boards with one in folder: make
-    image's <board>/firmware.bin, or a release's scorekeeper-image-<board>.bin."""
+    """{board: our image} of folder's <board>/firmware.bin or scorekeeper-image-<board>.bin."""
     if not os.path.isdir(folder):
         raise WebError("web: %s is not a folder (make image's build/image, or a release's files)" % folder)
     found = {}
@@ -112,10 +100,9 @@ def our_images(folder):
 
 
 def installers(out, firmware, ours=None):
-    """Each board's bundle and ESP Web Tools manifest under out/install, for
-    the boards whose chip one of the images (firmware: {chip: stock image})
-    is for, or with our image (ours: {board: image}, which comes first), and
-    ESP Web Tools; {board: the manifest's path in the page}."""
+    """Each board's bundle and ESP Web Tools manifest under out/install, for the boards of the
+    stock images' chips (firmware: {chip: image}) or with our image (ours: {board: image}, first),
+    and ESP Web Tools; {board: the manifest's path in the page}."""
     ours = ours or {}
     if not os.path.isfile(os.path.join(EWT, "install-button.js")):
         raise WebError("web: ESP Web Tools is not installed (tools/webpage/node_modules): make setup "
@@ -139,8 +126,7 @@ def installers(out, firmware, ours=None):
         name = "Scorekeeper for the %s%s" % (manifest._boards.name(b), " (our image)" if b in ours else "")
         m = {"name": name, "version": manifest.version(),
              "new_install_prompt_erase": True,  # a bundle replaces the flash: ESP Web Tools asks first
-             # no Improv Wi-Fi in MicroPython: without this ESP Web Tools probes the fresh board for it
-             # 10 s, bytes with 03h (Ctrl-C) among them, which can stop main.py at the REPL
+             # no Improv Wi-Fi probe: its bytes hold a Ctrl-C, which can stop main.py at the REPL
              "new_install_improv_wait_time": 0,
              "builds": [{"chipFamily": CHIP_FAMILY[chip],
                          "parts": [{"path": b + ".bin", "offset": bundle.BOOT_OFFSET[chip]}]}]}
@@ -159,9 +145,7 @@ def missing_port():
 
 
 def build(out=OUT, firmware=None, ours=None):
-    """Build the page into out; firmware: {chip: stock image} to put an
-    installer on it for every board of those chips (images()); ours:
-    {board: our image} for those boards' (our_images())."""
+    """Build the page into out, with installers for firmware's and ours' boards (installers())."""
     if missing_port():
         raise WebError("web: " + missing_port())
     os.makedirs(out, exist_ok=True)

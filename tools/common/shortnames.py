@@ -1,16 +1,10 @@
-# Shorter names for a stock bundle: every name a module loaded from a .mpy
-# file uses is copied into the heap (MicroPython's qstrs, never freed), so the
-# bundle's copy of the firmware has its own names, where it is safe, replaced
-# by names the port already holds in flash (its ROM qstrs: no heap at all) or
-# by one or two letters. docs/MEMORY.md#names-in-a-bundle says what it saves
-# and why each rule is there. Our image (frozen: names in flash) is not renamed.
+# Shorter names for a stock bundle: a module loaded from a .mpy copies each of its names into
+# the heap, so the bundle's copy of the firmware has its names, where safe, replaced by ones the
+# port holds in flash or by one or two letters (docs/MEMORY.md#names-in-a-bundle says why each rule).
 #
-#   python tools/common/shortnames.py --ports      portnames.txt made again (the stock images in
-#                                                  STOCK_IMAGES, by default shared/micropython/images
-#                                                  beside the checkout; the ports make setup builds)
+#   python tools/common/shortnames.py --ports      portnames.txt made again (STOCK_IMAGES: the images)
 #   python tools/common/shortnames.py --show       each renamed name and what it became
-#   python tools/common/shortnames.py --explain F  a traceback from a board (its crash log) with
-#                                                  the firmware's own names put back
+#   python tools/common/shortnames.py --explain F  a board's traceback with the firmware's names back
 import ast
 import io
 import keyword
@@ -25,31 +19,25 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PORTNAMES = os.path.join(HERE, "portnames.txt")
-# The stock images whose names portnames.txt holds (micropython.org's; tools/bundle.py's test has their
-# SHA-256), in STOCK_IMAGES, by default shared/micropython/images beside the checkout
+# the stock images portnames.txt is made from (micropython.org's; test_bundle.py has their SHA-256)
 STOCK = ("ESP32_GENERIC-20250911-v1.26.1.bin", "ESP32_GENERIC_S3-20251209-v1.27.0.bin")
 QSTRDEFS = os.path.join(ROOT, "build", "unix32", "obj", "genhdr", "qstrdefs.generated.h")  # make unix32
-# What runs in MicroPython beside a bundle and reaches into it by name: the
-# board files, main.py, the heap harness and its stand-ins (tools/benches/heap.py).
+# what runs beside a bundle and reaches into it by name
 BESIDE = ["boards", "firmware/main.py", "tools/simulator/board.py", "tools/simulator/keyboard.py",
           "tools/simulator/touch.py", "tools/benches/heapgame.py", "tools/benches/heapwifi.py",
           "tools/benches/keygame.py"]
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-# Names the runtime or asyncio looks up by name on an object of ours (a
-# stream's methods on an io.IOBase, a task's): never given to a name of ours.
+# names the runtime or asyncio looks up on an object of ours (a stream's, a task's)
 CALLED_BY_NAME = {"read", "readinto", "readline", "readlines", "write", "ioctl", "close", "flush",
                   "seek", "tell", "send", "throw", "cancel", "done", "data", "state", "result"}
-# Names MicroPython's compiler reads as its own (a viper function's types, the emitters, const()):
-# a global of that name would change what the code compiles to.
+# names MicroPython's compiler reads as its own (viper's types, the emitters, const())
 COMPILER = {"const", "native", "viper", "bytecode", "ptr", "ptr8", "ptr16", "ptr32", "uint", "int",
             "asm_thumb", "asm_xtensa", "asm_rv32", "label", "align", "micropython"}
 
 
 def image_qstrs(path):
-    """The ROM qstrs of a stock ESP32 image (a .bin from micropython.org):
-    its pools are arrays of pointers to NUL-terminated strings in the flash's
-    data segment, found as long runs of words that each point to one (the
-    app image's segments, esp_image_format.h, map addresses to the file)."""
+    """The ROM qstrs of a stock ESP32 image: its pools, long runs of words that each point to a
+    NUL-terminated string (the app's segments, esp_image_format.h, map addresses to the file)."""
     with open(path, "rb") as f:
         data = f.read()
     app = next(off for off in (0xF000, 0x10000) if data[off] == 0xE9)  # ESP32 at 0x1000, S3 at 0
@@ -82,8 +70,7 @@ def image_qstrs(path):
 
 
 def unix_qstrs(binary, names):
-    """Those of names that are ROM qstrs of a unix port: interned one by one
-    (setattr), a name the pools' count does not grow by was there already."""
+    """Those of names that are ROM qstrs of a unix port: interning one does not grow the pools."""
     tmp = os.path.join(ROOT, "build", "tmp", "names.txt")
     os.makedirs(os.path.dirname(tmp), exist_ok=True)
     names = sorted(names)
@@ -104,11 +91,8 @@ def port_taken(binary):
 
 
 def traced_names(src):
-    """The names a traceback or an error's message shows that are not ours:
-    the runtime's type names ('NoneType' object has no attribute ...: each
-    MP_DEFINE_CONST_OBJ_TYPE in MicroPython's py/ and extmod/), and asyncio's
-    functions and classes (its frames: extmod/asyncio/*.py). Never given to a
-    name of ours, so that a traceback reads one way."""
+    """The names a traceback shows that are not ours: the runtime's type names and asyncio's
+    functions and classes (so that a traceback reads one way)."""
     out = set()
     for sub in ("py", "extmod"):
         for name in sorted(os.listdir(os.path.join(src, sub))):
@@ -124,13 +108,9 @@ def traced_names(src):
 
 
 def make_port_names(images, unix32, others, ours, qstrdefs=None, traced=()):
-    """portnames.txt's text: the ROM qstrs of the stock ESP32 images and of
-    the unix ports (kept, whatever the firmware comes to use: maybe a name
-    of a port's API), each port's asked of the images' names, the firmware's
-    and the unix port's own list (qstrdefs: its genhdr/qstrdefs.generated.h);
-    marked "+", those of the 32-bit unix port and every image that are no
-    builtin, module, dunder or method the runtime calls by name, nor a name
-    a traceback shows as the runtime's (traced): free to give our names."""
+    """portnames.txt's text: the ROM qstrs of the stock images and the unix ports (never
+    renamed); marked "+", those of the 32-bit port and every image that are no builtin,
+    module, dunder, name the runtime calls, nor one a traceback shows (traced): free to give."""
     roms = [image_qstrs(p) for p in images]
     every = set(ours).union(*roms)
     if qstrdefs:
@@ -174,9 +154,8 @@ def names_in(text):
 
 
 def _spelled(tree, ours=False):
-    """Every name a source's strings spell (setattr(display, "found")) and,
-    but in ours, its f-strings hold (tokenize sees neither: Python 3.11
-    gives an f-string as one string token). ours: ValueError at an f-string."""
+    """Every name a source's strings spell (setattr(display, "found")), and but in ours (where
+    an f-string is a ValueError) the names of its code."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -192,11 +171,9 @@ def _spelled(tree, ours=False):
 
 
 def kept_by(text, modules, driver=False):
-    """The names of one firmware source that keep their name: those a string
-    could reach (getattr, a table of names), a module's, an exception's or a
-    driver's class (its __name__ is said on screen), a dict()'s keyword (a
-    key), a const()'s, and any imported from outside the firmware. (A call's other keywords are
-    renamed with the parameters they name: a port's own are its names.)"""
+    """The names of one firmware source that keep their name: those a string could reach, a
+    module's, an exception's or a driver's class, a dict()'s keyword, a const()'s, and any
+    imported from outside the firmware."""
     tree = ast.parse(text)
     keep = _spelled(tree, ours=True)  # "engine.game": a module's path
     for node in ast.walk(tree):
@@ -246,10 +223,8 @@ def plan(sources, beside_texts, ports=None):
         used |= named
     used |= ours
     rename = sorted((n for n in ours if n not in keep and not n.startswith("__")), key=_crc)
-    # Each name takes the first place open of its own order (its checksum's), among the ports'
-    # names (35 names in 100: where all would try them, a name more pushes a chain of others
-    # out) and then among short ones: so a name more in the firmware moves one or two others,
-    # and a deploy after a change copies little more than the modules that changed.
+    # each name takes the first place open in its own order (its checksum's): a name more in the
+    # firmware moves one or two others, and a deploy copies little more than what changed
     tables = [free, SHORT]
     taken = set(used)
     out = {}
@@ -271,8 +246,7 @@ def _crc(name):
 
 
 def _tries(name, table):
-    """table's names in an order of name's own (its checksum's): a name's places do not
-    crowd round another's, as in a row they would."""
+    """table's names in an order of name's own (its checksum's)."""
     seen = set()
     for i in range(4 * len(table)):
         k = zlib.crc32(("%s/%d" % (name, i)).encode()) % len(table)
@@ -288,8 +262,7 @@ SHORT = [n for n in list(_LETTERS) + [a + b for a in _LETTERS for b in _LETTERS 
 
 
 def rename(text, mapping):
-    """text with each name token of mapping replaced (strings, comments and
-    the port's names untouched: the tokens say which is which)."""
+    """text with each name token of mapping replaced (strings and comments untouched)."""
     lines = text.split("\n")  # tokenize's rows: not splitlines(), which also breaks at \f or U+2028
     for t in reversed(_tokens(text)):
         if t.type == tokenize.NAME and t.string in mapping:
@@ -335,11 +308,8 @@ def firmware_plan():
 
 
 def explain(text, mapping):
-    """A board's traceback with the firmware's own names put back: a frame's
-    function in a module of ours (File "ui/entry.mpy", ..., in bK), and the
-    names an error's message quotes as code (an object's type and attribute,
-    a name not defined, a function called wrongly); never a frame of
-    asyncio's, nor a quoted key or value (KeyError: 'jp' is data)."""
+    """A board's traceback with the firmware's own names put back: a frame's function in a .mpy
+    of ours, and the names an error's message quotes as code (never a key or value: data)."""
     back = {new: old for old, new in mapping.items()}
 
     def name(m):

@@ -1,11 +1,8 @@
-# make unix32: MicroPython's unix port built as a 32-bit program, the nearest thing to an
-# ESP32's heap that runs here (its objects are the 32-bit port's size): build/unix32/micropython,
-# stock (asyncio frozen, the firmware loaded from .mpy files as make deploy puts it), and
-# build/unix32f/<board>/micropython, that board's firmware frozen in as our image has it (the
-# same manifests as make image). Where the source comes from and what the build needs:
-# docs/MEMORY.md, "Measuring on a 32-bit MicroPython". A board's frozen port is built again when
-# its firmware's digest (tools/manifest.py) or the make arguments differ from its built.json's.
-# The library: tools/unix32.py is its command (its options: --if-built, --setup, ...).
+# make unix32: MicroPython's unix port as a 32-bit program, the nearest thing to an ESP32's heap
+# that runs here: build/unix32/micropython (stock, asyncio frozen) and build/unix32f/<board>/
+# micropython (that board's firmware frozen in, as make image's manifests have it), built again
+# when the firmware's digest or the make arguments differ (docs/MEMORY.md, "Measuring on a 32-bit
+# MicroPython"). tools/unix32.py is its command.
 import json
 import os
 import shutil
@@ -30,8 +27,7 @@ TARBALL = os.path.normpath(os.path.join(ROOT, "..", "shared", "micropython", "mi
 UNPACKED = os.path.join(BUILD, "mpy-src")
 MAKE_ARGS = ["VARIANT=standard", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
              "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
-             # the symbols kept (only the debug information stripped): keycost.py counts a key
-             # under one C function by its name; the code is the same either way
+             # the symbols kept: keycost.py counts a key under one C function by its name
              "STRIPFLAGS_EXTRA=--strip-debug",
              # viper functions (drivers/expand.py) frozen as the machine code of the port's CPU
              "MPY_CROSS_FLAGS=-march=x86"]
@@ -62,8 +58,7 @@ def built_from(board_id):
 
 
 def stale(board_id):
-    """Why the board's frozen port is not this checkout's firmware (missing,
-    or built from other sources), or None when it is."""
+    """Why the board's frozen port is not this checkout's firmware, or None when it is."""
     if not os.path.exists(frozen_port(board_id)):
         return "no frozen port for %s at %s: make unix32" % (
             board_id, os.path.relpath(frozen_port(board_id), ROOT))
@@ -86,8 +81,8 @@ IS_SOURCE = ("py/mpconfig.h", "is not MicroPython's source (no py/mpconfig.h)")
 
 
 def checked(path, get, *needs):
-    """path made absolute, where it holds each of needs: (a path in it, what
-    it is not without it); else BuildError, saying so and how to get one."""
+    """path made absolute where it holds each of needs ((a path in it, what it is not without
+    it)); else BuildError saying so and how to get one (get)."""
     path = os.path.abspath(os.path.expanduser(path))
     for rel, lacking in needs:
         if not os.path.exists(os.path.join(path, rel)):
@@ -96,8 +91,7 @@ def checked(path, get, *needs):
 
 
 def mpy_source(given=None):
-    """The MicroPython source to build from: given, MPY_DIR, or the trimmed
-    source beside this checkout, unpacked once; BuildError if none."""
+    """MicroPython's source: given, MPY_DIR, or the tarball beside the checkout, unpacked once."""
     path = given or os.environ.get("MPY_DIR")
     if path:
         return checked(path, GET_SOURCE, IS_SOURCE)
@@ -133,9 +127,7 @@ def check_gcc32():
 
 
 def lacks(given=None):
-    """(MicroPython's source, or None; lines saying what the build lacks:
-    each of the two things it needs, found or how to get it, then the
-    command to run), the lines empty when nothing is missing."""
+    """(MicroPython's source or None, the lines saying what the build lacks and what to run)."""
     src = why_src = why_gcc = None
     try:
         src = mpy_source(given)
@@ -168,10 +160,8 @@ def make(args, log, jobs):
 
 
 def port(src, manifest_path, log, jobs):
-    """The 32-bit unix port with manifest_path frozen in: the binary's path
-    (in OBJ, until the next one is built). The objects are shared; what is
-    frozen is made again each time (makemanifest.py goes by the files'
-    times, which would keep another board's)."""
+    """The 32-bit unix port with manifest_path frozen in (in OBJ, shared by every build: what is
+    frozen made again, as makemanifest.py goes by the files' times)."""
     for stale_out in ("frozen_content.c", "frozen_mpy"):
         p = os.path.join(OBJ, stale_out)
         if os.path.isdir(p):

@@ -1,16 +1,10 @@
-# The serial ports of this computer and the USB chip behind each, from its
-# USB id (vendor:product), as pyserial's serial.tools.list_ports reads them
-# (sysfs on Linux, IOKit on macOS, SetupAPI on Windows): make flash-help
-# names a board's USB chip and the driver it needs, make deploy finds an
-# ESP32-S3 again by its USB id when its port came back under another name.
-# docs/DEPLOY.md ("USB chips and ports") says where each problem was
-# reported. CPython only (pyserial).
+# The serial ports here and the USB chip behind each, by USB id (pyserial's list_ports): make
+# flash-help names a board's chip and driver, make deploy finds an ESP32-S3 again by its USB id
+# (docs/DEPLOY.md, "USB chips and ports"). CPython only (pyserial).
 import os
 
 ESPRESSIF = 0x303A  # the ESP32-S3's own USB: its port goes away at every reset
-# The ESP32-S3's USB-Serial/JTAG: its ROM bootloader (download mode, where
-# esptool talks to it), and for a moment at every reset (the bootloader
-# stage), before MicroPython takes the USB over (micropython #17570, #18581).
+# the ESP32-S3's USB-Serial/JTAG: its bootloader, and a moment of every reset (micropython #17570)
 S3_BOOTLOADER = (ESPRESSIF, 0x1001)
 S3_MICROPYTHON = (ESPRESSIF, 0x4001)  # stock MicroPython's own USB (TinyUSB CDC) on the ESP32-S3
 CH9102 = (0x1A86, 0x55D4)  # newer TTGO and M5Stack batches' USB serial chip, instead of the CP2104
@@ -30,15 +24,12 @@ CHIPS = {
     S3_BOOTLOADER: ("the ESP32-S3's USB-Serial/JTAG", "its bootloader", None, None),
     S3_MICROPYTHON: ("the ESP32-S3's own USB", "MicroPython running", None, None),
 }
-# What esptool says when a CH9102 has no WCH driver and macOS's own USB
-# modem driver takes it (as /dev/cu.usbmodem*): Xinyuan-LilyGO/TTGO-T-Display
-# #69, m5stack/M5EPD #47.
+# esptool's words for a CH9102 that macOS's own driver took (Xinyuan-LilyGO/TTGO-T-Display #69)
 NO_WCH_DRIVER = "Failed to write to target RAM (result was 01070000)"
 
 
 class Port:
-    """A serial port as the system lists it: its name and, for a USB one,
-    its USB id and serial number (None where the system gives none)."""
+    """A serial port as the system lists it: its name, USB id and serial number (or None)."""
 
     def __init__(self, device, vid=None, pid=None, serial=None, description=""):
         self.device = device
@@ -60,8 +51,7 @@ def usb_text(usb_id):
 
 
 def listing(usb=False):
-    """The serial ports here now (pyserial's list_ports), [] where it cannot
-    say; usb: only those on USB (a board's always is; /dev/ttyS0 never)."""
+    """The serial ports here now ([] where pyserial cannot say); usb: only those on USB."""
     try:
         from serial.tools import list_ports
 
@@ -107,10 +97,8 @@ def serial_digits(text):
 
 
 def same_board(a, b):
-    """Two enumerations of the same device: their serial numbers agree. The
-    USB-Serial/JTAG gives the MAC as "F4:12:FA:4A:5B:8C", MicroPython the
-    same MAC in hex and two bytes more (ports/esp32/usb.c), so one holds the
-    other's digits at its start. None: a serial number is missing."""
+    """Two enumerations of the same device: one serial number's hex digits start the other's (the
+    bootloader's MAC, MicroPython's MAC and two bytes: ports/esp32/usb.c); None: one is missing."""
     x, y = serial_digits(a.serial), serial_digits(b.serial)
     if len(x) < 8 or len(y) < 8:
         return None
@@ -118,13 +106,9 @@ def same_board(a, b):
 
 
 def returned(name, was, ports=None):
-    """The port to open after the device on name went away (an ESP32-S3 at
-    its reset): name again once the same USB device is there, or the name
-    that device came back under (its USB id, and its serial number where it
-    has one); None while it is not back. was: the port as listed before
-    (None: the system gave no USB id, so the name is all there is to go by).
-    The bootloader's USB-Serial/JTAG, there for a moment at each reset, is
-    not the device that went away: it is waited out, not opened."""
+    """The port to open after the device on name went away (an ESP32-S3 at its reset): name, or
+    the one the same device (USB id, serial number) came back under; None while it is not back.
+    was: the port as listed before (None: the name is all there is to go by)."""
     ports = listing() if ports is None else ports
     if was is None or was.usb_id is None:
         return name if find(name, ports) is not None or not ports else None
@@ -146,8 +130,7 @@ def s3_ports(ports=None):
 
 
 def driver_lines(port):
-    """What flash-help says of a port's USB chip: which chip, the driver it
-    needs, and (macOS) whether that driver is the one in use."""
+    """What flash-help says of a port's USB chip: which, and the driver it needs."""
     if port is None or port.usb_id is None:
         return []
     c = chip(port)
