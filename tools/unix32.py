@@ -2,7 +2,7 @@
 # make unix32: the 32-bit MicroPython unix ports, stock and each board's frozen one (the command
 # of tools/common/unix32.py).
 #
-#   python tools/unix32.py [--mpy-dir DIR] [--boards a,b] [--if-built] [--setup] [--jobs N]
+#   python tools/unix32.py [--mpy-dir DIR] [--if-built] [--setup]
 import argparse
 import os
 import sys
@@ -15,23 +15,15 @@ def main(argv):
     ap = argparse.ArgumentParser(description="Build the 32-bit MicroPython unix ports: stock "
                                  "(build/unix32) and with each board's firmware frozen in (build/unix32f).")
     ap.add_argument("--mpy-dir", help="MicroPython's source (default: $MPY_DIR, or %s)" % TARBALL)
-    ap.add_argument("--boards", help="the boards' frozen ports to build (default: all: %s)"
-                    % ",".join(BOARDS))
     ap.add_argument("--if-built", action="store_true",
                     help="only bring up to date the ports built before (and build a board's added since); "
                     "nothing if there are none")
     ap.add_argument("--setup", action="store_true",
                     help="build where the source and a 32-bit gcc are here; else a note, and no failure")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args(argv)
-    boards = args.boards.split(",") if args.boards else BOARDS
-    for b in boards:
-        if b not in BOARDS:
-            print("unix32: unknown board '%s' (boards: %s)" % (b, ", ".join(BOARDS)), file=sys.stderr)
-            return 2
     if args.if_built:  # (built before: then a board added since is built too, its port missing)
-        if not os.path.exists(STOCK) or not any(os.path.exists(frozen_port(b)) for b in boards) or \
-                not any(stale(b) for b in boards):
+        if not os.path.exists(STOCK) or not any(os.path.exists(frozen_port(b)) for b in BOARDS) or \
+                not any(stale(b) for b in BOARDS):
             return 0
     src, lines = lacks(args.mpy_dir)
     if lines:
@@ -42,7 +34,7 @@ def main(argv):
         print("unix32: the 32-bit ports cannot be built here.\n  " + "\n  ".join(lines), file=sys.stderr)
         return 1
     try:
-        build(src, boards, args.jobs, only_stale=args.if_built or args.setup)
+        build(src, only_stale=args.if_built or args.setup)
     except BuildError as e:
         print("unix32: %s" % e, file=sys.stderr)
         return 1

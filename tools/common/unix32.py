@@ -33,6 +33,7 @@ MAKE_ARGS = ["VARIANT=standard", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MIC
              "MPY_CROSS_FLAGS=-march=x86"]
 GET_SOURCE = "git clone https://github.com/micropython/micropython (v1.27 or newer)"
 GET_GCC32 = "sudo apt-get install gcc-multilib (Debian, Ubuntu)"
+JOBS = os.cpu_count() or 2
 BOARDS = list(manifest.REAL_BOARDS) + ["sim"]  # sim: the virtual board on our image (make deploy IMAGE=1)
 
 
@@ -146,12 +147,12 @@ def lacks(given=None):
                  "then: " + then]
 
 
-def make(args, log, jobs):
+def make(args, log):
     """Run make with args, its output to log; BuildError with the log's tail."""
     with open(log, "a") as f:
         f.write("\n$ make %s\n" % " ".join(args))
         f.flush()
-        p = subprocess.run(["make", "-j%d" % jobs] + args, stdout=f, stderr=subprocess.STDOUT)
+        p = subprocess.run(["make", "-j%d" % JOBS] + args, stdout=f, stderr=subprocess.STDOUT)
     if p.returncode:
         with open(log) as f:
             tail = f.read().splitlines()[-15:]
@@ -159,7 +160,7 @@ def make(args, log, jobs):
             " ".join(args[:3]), os.path.relpath(log, ROOT), "\n".join(tail)))
 
 
-def port(src, manifest_path, log, jobs):
+def port(src, manifest_path, log):
     """The 32-bit unix port with manifest_path frozen in (in OBJ, shared by every build: what is
     frozen made again, as makemanifest.py goes by the files' times)."""
     for stale_out in ("frozen_content.c", "frozen_mpy"):
@@ -169,7 +170,7 @@ def port(src, manifest_path, log, jobs):
         elif os.path.exists(p):
             os.remove(p)
     make(["-C", os.path.join(src, "ports", "unix"), "BUILD=" + OBJ, "FROZEN_MANIFEST=" + manifest_path]
-         + MAKE_ARGS, log, jobs)
+         + MAKE_ARGS, log)
     return os.path.join(OBJ, "micropython")
 
 
@@ -180,17 +181,17 @@ def install(binary, dest):
     os.replace(tmp, dest)
 
 
-def build(src, boards, jobs, only_stale=False):
+def build(src, only_stale=False):
     """Build the stock port and the boards' frozen ones; print what was done."""
     os.makedirs(os.path.dirname(OBJ), exist_ok=True)
     log = os.path.join(BUILD, "unix32", "build.log")
     open(log, "w").close()
     print("MicroPython's source: %s" % src, flush=True)
-    make(["-C", os.path.join(src, "mpy-cross")], log, jobs)
-    todo = [b for b in boards if not only_stale or stale(b) or not os.path.exists(STOCK)]
+    make(["-C", os.path.join(src, "mpy-cross")], log)
+    todo = [b for b in BOARDS if not only_stale or stale(b) or not os.path.exists(STOCK)]
     if not os.path.exists(STOCK) or not only_stale or stock_stale():
         print("Building the 32-bit unix port (stock, asyncio frozen) ...", flush=True)
-        install(port(src, STOCK_MANIFEST, log, jobs), STOCK)
+        install(port(src, STOCK_MANIFEST, log), STOCK)
         with open(STOCK_RECORD, "w") as f:
             json.dump({"make": MAKE_ARGS, "source": src}, f, indent=1)
         print("  %s" % os.path.relpath(STOCK, ROOT), flush=True)
@@ -200,7 +201,7 @@ def build(src, boards, jobs, only_stale=False):
             continue
         print("Building the 32-bit unix port with %s's firmware frozen in ..." % b, flush=True)
         files = manifest.image_manifests(b, os.path.join(FROZEN_DIR, b, "manifest"))
-        install(port(src, files["unix"], log, jobs), frozen_port(b))
+        install(port(src, files["unix"], log), frozen_port(b))
         with open(os.path.join(FROZEN_DIR, b, "built.json"), "w") as f:
             json.dump({"board": b, "digest": manifest.image_digest(b), "version": manifest.version(),
                        "source": src, "make": MAKE_ARGS, "modules": sorted(manifest.frozen_modules(b))},
