@@ -22,16 +22,12 @@ PAGE = os.path.join(HERE, "webpage")
 NPM_DIR = PAGE  # its package.json pins the port (the repository's own package.json is mip's)
 NPM = os.path.join(NPM_DIR, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 OUT = os.path.join(ROOT, "build", "web")
-# what the page's board needs beside the firmware: the models of the keys (tools/simulator)
-EXTRA = {
-    "board.py": os.path.join(ROOT, "boards", "browser.py"),
-    "webhost.py": os.path.join(PAGE, "webhost.py"),
-    "virtual.py": os.path.join(ROOT, "boards", "virtual.py"),
-    "simulator/board.py": os.path.join(HERE, "simulator", "board.py"),
-    "simulator/inputs.py": os.path.join(HERE, "simulator", "inputs.py"),  # webhost.py's kinds of input
-    "simulator/keyboard.py": os.path.join(HERE, "simulator", "keyboard.py"),
-    "simulator/touch.py": os.path.join(HERE, "simulator", "touch.py"),
-}
+# what the page's board needs beside the firmware: its file, its host, the models of the keys
+EXTRA = {"board.py": os.path.join(ROOT, "boards", "browser.py"),
+         "virtual.py": os.path.join(ROOT, "boards", "virtual.py"),
+         "webhost.py": os.path.join(PAGE, "webhost.py"),
+         **{"simulator/%s.py" % m: os.path.join(HERE, "simulator", m + ".py")
+            for m in ("board", "inputs", "keyboard", "touch")}}
 PAGE_FILES = ("index.html", "page.js", "page.css", "sw.js", "manifest.webmanifest", "icon.svg")
 EWT = os.path.join(NPM_DIR, "node_modules", "esp-web-tools", "dist", "web")  # its bundled web build
 INSTALL = "install"  # the page's folder of bundles and their manifests
@@ -68,10 +64,7 @@ def images(paths):
     """{chip: image bytes} of stock MicroPython images, by the chip each header names."""
     found: dict = {}
     for path in paths:
-        try:
-            image = bundle.read_image(path, None, None, WAYS)
-        except bundle.BundleError as e:
-            raise WebError("web: %s" % e)
+        image = bundle.read_image(path, None, None, WAYS)
         chip = manifest.image_chip(image)
         if chip in found:
             raise WebError("web: two images for the %s: give one for each chip" % chip)
@@ -88,10 +81,7 @@ def our_images(folder):
         for name in (os.path.join(b, "firmware.bin"), "scorekeeper-image-%s.bin" % b):
             path = os.path.join(folder, name)
             if os.path.isfile(path):
-                try:
-                    found[b] = bundle.read_image(path, manifest.board_chip(b), b, WAYS)
-                except bundle.BundleError as e:
-                    raise WebError("web: %s" % e)
+                found[b] = bundle.read_image(path, manifest.board_chip(b), b, WAYS)
                 break
     if not found:
         raise WebError("web: no image of ours in %s (make image BOARD=<id> writes <id>/firmware.bin)"
@@ -221,6 +211,9 @@ def main(argv):
         out, n, size = build(a.out, firmware, ours)
     except (WebError, manifest.ManifestError) as e:
         print(e, file=sys.stderr)
+        return 1
+    except bundle.BundleError as e:  # an image given that will not do
+        print("web: %s" % e, file=sys.stderr)
         return 1
     print("web: %s: the page, MicroPython's WebAssembly port and %d firmware files (%d KB)"
           % (os.path.relpath(out, ROOT), n, size // 1024))
