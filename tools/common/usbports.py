@@ -1,6 +1,7 @@
 # The serial ports here and the USB chip behind each, by USB id (pyserial's list_ports): make
 # flash-help names a board's chip and driver, make deploy finds an ESP32-S3 again by its USB id
 # (docs/DEPLOY.md, "USB chips and ports"). CPython only (pyserial).
+import collections
 import os
 
 ESPRESSIF = 0x303A  # the ESP32-S3's own USB: its port goes away at every reset
@@ -28,22 +29,12 @@ CHIPS = {
 NO_WCH_DRIVER = "Failed to write to target RAM (result was 01070000)"
 
 
-class Port:
+class Port(collections.namedtuple("Port", "device vid pid serial description", defaults=(None,) * 3 + ("",))):
     """A serial port as the system lists it: its name, USB id and serial number (or None)."""
-
-    def __init__(self, device, vid=None, pid=None, serial=None, description=""):
-        self.device = device
-        self.vid = vid
-        self.pid = pid
-        self.serial = serial
-        self.description = description
 
     @property
     def usb_id(self):
         return (self.vid, self.pid) if self.vid is not None and self.pid is not None else None
-
-    def __repr__(self):
-        return "Port(%r, %s)" % (self.device, usb_text(self.usb_id))
 
 
 def usb_text(usb_id):
