@@ -191,19 +191,13 @@ def closure(board_id):
         only = input_only(path)
         in_lib = path.startswith(LIB + os.sep)
         for name, host_only in imports(path):
-            if name == "board":
-                continue  # main.py's board: the board file, already in
-            if in_lib and _module_file(name) is None:
-                continue  # a library's own business (written for MicroPython, with its fallbacks)
-            if host_only:
-                continue  # not needed on the board, even where it is a file of ours
-            if only.get(name, kind) != kind:
-                continue  # for boards with another input
+            if name == "board" or host_only or only.get(name, kind) != kind:
+                continue  # main.py's board (already in); host-only; for boards with another input
             src = _module_file(name)
             if src is None:
                 top = name.split(".")[0]
-                if top in BUILTIN or _module_file(top) is not None:
-                    continue  # built in; host-only; or "from pkg import name" of a plain name
+                if in_lib or top in BUILTIN or _module_file(top) is not None:
+                    continue  # a library's own business; built in; or "from pkg import name"
                 if os.path.isdir(os.path.join(FIRMWARE, *name.split("."))) or \
                         _module_file(name.rpartition(".")[0]) is not None:
                     continue  # a package without an __init__.py; or "from pkg.mod import name"
@@ -212,17 +206,13 @@ def closure(board_id):
                                         "setup" % (os.path.relpath(LIB, ROOT), name))
                 raise ManifestError("%s imports '%s', which is neither a firmware file nor built "
                                     "into MicroPython" % (os.path.relpath(path, ROOT), name))
-            # a package's modules need its __init__ on the board too
-            parts = name.split(".")
-            for i in range(1, len(parts)):
-                for top in (FIRMWARE, LIB):
-                    init = os.path.join(top, *parts[:i], "__init__.py")
-                    if os.path.isfile(init) and init not in seen:
-                        seen.add(init)
-                        todo.append(init)
-            if src not in seen:
-                seen.add(src)
-                todo.append(src)
+            parts = name.split(".")  # a package's modules need its __init__ on the board too
+            inits = [os.path.join(top, *parts[:i], "__init__.py") for i in range(1, len(parts))
+                     for top in (FIRMWARE, LIB)]
+            for p in [i for i in inits if os.path.isfile(i)] + [src]:
+                if p not in seen:
+                    seen.add(p)
+                    todo.append(p)
     for src in seen:
         if src in files.values():
             continue
