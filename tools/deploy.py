@@ -1,13 +1,10 @@
 #!/usr/bin/env python3
-# make deploy: the firmware onto a board, compiled, in one command; the steps are
-# tools/common/deploy.py's deploy() (docs/DEPLOY.md).
+# make deploy: the firmware onto a board, compiled, in one command (tools/common/deploy.py's
+# deploy(); docs/DEPLOY.md). Exit status: 0 ready; 1 the board did not come up; 2 a usage or
+# connection error.
 #
-#   python tools/deploy.py --board ttgo-t-display --port /dev/ttyUSB0
-#   python tools/deploy.py --port /dev/ttyUSB0           (the board deployed there last time)
+#   python tools/deploy.py --board ttgo-t-display --port /dev/ttyUSB0   (no --board: the last one's)
 #   python tools/deploy.py --board sim --port socket://127.0.0.1:2323   (tools/vboard.py)
-#   python tools/deploy.py --board cyd --port /dev/ttyUSB0 --image      (onto our image)
-#
-# Exit status: 0 ready; 1 the board did not come up; 2 a usage or connection error.
 import argparse
 import os
 import sys

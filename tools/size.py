@@ -1,7 +1,6 @@
 # make size: what the firmware costs a board, compiled (.mpy, as make deploy puts it) against
-# source (.py, as mip puts it): the flash per board (its files, and the 4 KB blocks they take on
-# littlefs as the ESP32 port configures it), and the heap it boots in (tools/benches/heap.py),
-# 64-bit and 32-bit where built. docs/DEPLOY.md ("Size") and docs/MEMORY.md read the figures.
+# source (.py, as mip puts it): flash per board (files, and 4 KB littlefs blocks) and the heap it
+# boots in (tools/benches/heap.py). docs/DEPLOY.md ("Size") and docs/MEMORY.md read the figures.
 import os
 import sys
 
@@ -17,8 +16,7 @@ ROOT = manifest.ROOT
 
 
 def lfs_blocks(files):
-    """Blocks the files take on an ESP32-configured littlefs, beyond an empty one (the
-    simulator's flash: tools/simulator/flash.py, its littlefs set up as the ESP32 port's)."""
+    """Blocks the files take on a littlefs set up as the ESP32 port's, beyond an empty one."""
     from simulator import flash as flashsim
 
     fs = flashsim.littlefs(flashsim.Flash(512))

@@ -33,10 +33,9 @@ class Board:
         args = [self.micropython, "-X", "heapsize=" + self.heap]
         if os.path.exists(os.path.join(self.flash, "main.py")):
             args += ["-i", "main.py"]  # run main.py, then the REPL (as a board after Ctrl-C)
-        env = dict(os.environ)
-        # sys.path as on an ESP32: the flash root, frozen modules, /lib
-        env["MICROPYPATH"] = ":.frozen:" + os.path.join(self.flash, "lib")
-        env["HOME"] = os.path.dirname(self.flash)  # the REPL's history file stays off the flash
+        # sys.path as on an ESP32 (the flash root, frozen modules, /lib); the REPL's history off the flash
+        env = dict(os.environ, MICROPYPATH=":.frozen:" + os.path.join(self.flash, "lib"),
+                   HOME=os.path.dirname(self.flash))
         pid, fd = pty.fork()
         if pid == 0:  # the board
             try:

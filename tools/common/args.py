@@ -1,12 +1,9 @@
-# The command line of the tools (make bench's parts and the other
-# commands in tools/): "--name value" options and "--name" flags, the
-# same way under CPython and the MicroPython unix port (which has no
-# argparse). -h or --help prints the usage and does nothing else.
+# The command line of the tools (make bench's parts and others): "--name value" options and
+# "--name" flags, alike under CPython and the MicroPython unix port (which has no argparse).
 
 
 class Usage(Exception):
-    """What to print and the exit status: the usage for --help (0), the
-    usage and what was wrong for a bad command line (2)."""
+    """What to print and the exit status: the usage for --help (0), and what was wrong (2)."""
 
     def __init__(self, text, status):
         super().__init__(text)
@@ -15,9 +12,8 @@ class Usage(Exception):
 
 
 def parse(argv, usage, opts, flags=(), need=()):
-    """{name: value} from argv: opts gives each option's default (None:
-    none), flags the options without a value (True when given), need the
-    options that must be given. Raises Usage."""
+    """{name: value} from argv: opts gives each option's default, flags the options without a
+    value (True when given), need the options that must be given. Raises Usage."""
     got = dict(opts)
     for f in flags:
         got[f] = False
@@ -42,9 +38,8 @@ def parse(argv, usage, opts, flags=(), need=()):
 
 
 def positional(argv, usage, most, flags=()):
-    """The arguments of a command that takes up to `most` plain ones (and
-    flags, kept among them); raises Usage for -h/--help or an option it
-    does not know."""
+    """The arguments of a command that takes up to `most` plain ones (and flags, kept among them);
+    Usage for -h/--help or an option it does not know."""
     for a in argv:
         if a in ("-h", "--help"):
             raise Usage(usage, 0)

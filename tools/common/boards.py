@@ -1,24 +1,8 @@
-# The boards, read from their files: every list of boards in the tools, the
-# tests and the Makefile is this one (issue 26). A board is a file
-# boards/<module>.py with its id in an `ID = "..."` line; what only the
-# tools need of it (its chip, how it is put in its bootloader) is in the
-# file's docstring, as "key: text" lines at its end, a key's text going on
-# in lines indented by two spaces. MicroPython keeps no docstring (mpy-cross
-# drops it), so these cost the board nothing: a name more in a board file
-# would be one more in its heap's table of names (docs/MEMORY.md).
-#
-#   chip: esp32 | esp32s3 | unix (the virtual board) | webassembly (the web page's, make web)
-#   usb:  the connector and its USB serial chip (make flash-help)
-#   boot: how to put it in its bootloader
-#   port: the names its serial port takes
-#   reset: (where it is not the usual button) how to restart it by hand,
-#         out of its bootloader (make flash-help, make deploy)
-#   answer: how long it likely takes to answer a key: "N ms a step, M ms a new screen" (the
-#         stock port's, counted by tools/benches/keycost.py and held by host_tests/test_speed.py;
-#         the entry bench's person waits that long: tools/simulator/driver.py)
-#
-# Plain Python: the MicroPython unix port runs it too (the simulator's
-# boards, tools/benches/heapgame.py).
+# The boards, read from their files: every list of boards in the tools, the tests and the
+# Makefile is this one (issue 26). A board is boards/<module>.py with an `ID = "..."` line; what
+# only the tools need (KEYS: docs/ARCHITECTURE.md says each) is in its docstring, as "key: text"
+# lines, a text going on in lines indented by two spaces (MicroPython drops docstrings: no heap).
+# Plain Python: the MicroPython unix port runs it too.
 import os
 
 HERE = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
@@ -89,22 +73,20 @@ def chip(board_id):
 
 
 def answer_ms(board_id):
-    """{"step": ms, "screen": ms}: the board's likely time to answer a card step or a cursor move,
-    and a key that opens a new screen (its docstring's answer:); {} where it gives none (the
-    virtual board's, the web page's)."""
+    """{"step": ms, "screen": ms}: the board's likely time to answer a card step and a key that
+    opens a new screen (its docstring's answer:); {} where it gives none."""
     return answer_ms_of(facts(board_id).get("answer", ""))
 
 
 def answer_ms_of(said):
     """answer_ms() of an "answer:" line's text."""
+    import re
+
     out = {}
     for kind, words in (("step", " ms a step"), ("screen", " ms a new screen")):
-        end = said.find(words)
-        start = end
-        while start > 0 and said[start - 1].isdigit():
-            start -= 1
-        if start < end:
-            out[kind] = int(said[start:end])
+        m = re.search("([0-9]+)" + words, said)
+        if m:
+            out[kind] = int(m.group(1))
     return out
 
 
@@ -113,8 +95,8 @@ REAL = tuple(b for b in MODULES if chip(b) not in ("unix", "webassembly"))
 VIRTUAL = [b for b in MODULES if chip(b) == "unix"][0]  # the unix port's (boards/virtual.py, make vboard)
 DEFAULT = "ttgo-t-display"  # the board make takes when BOARD= is not given (the first one built)
 
-if __name__ == "__main__":  # the Makefile's list; --default: its BOARD; the images workflow's:
-    import sys  # --json (its matrix), --chips (each board and its chip, for the stock image it needs)
+if __name__ == "__main__":  # the Makefile's list; --default: its BOARD; --json, --chips: the workflow's
+    import sys
 
     a = sys.argv[1:]
     if a == ["--json"]:

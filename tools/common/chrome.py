@@ -1,6 +1,4 @@
-# A headless Chromium driven by Selenium, the one way the page's tools and
-# tests start it (shots.py, benches/webbench.py, test_web_page.py,
-# test_web_browser.py), with what they all ask of it.
+# A headless Chromium driven by Selenium, the one way the page's tools and tests start it.
 import shutil
 import sys
 import time
@@ -23,8 +21,7 @@ def missing():
 
 
 def headless(width, height, script_s=30):
-    """A headless Chromium with a window of width x height, its console kept
-    (d.get_log("browser")); script_s: the time an async script may take."""
+    """A headless Chromium of width x height, its console kept; script_s: an async script's time."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -56,8 +53,7 @@ def wait(d, what, js, timeout, who):
 
 
 def shot(d, path, width, phone=True):
-    """The whole page, however tall, into the PNG path: the viewport grown to
-    it first (and left so); (width, height)."""
+    """The whole page, however tall (the viewport grown to it), into the PNG path; (width, height)."""
     height = d.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)")
     viewport(d, width, height, phone)
     d.execute_script("window.scrollTo(0, 0)")

