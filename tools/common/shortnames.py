@@ -6,6 +6,8 @@
 #   python tools/common/shortnames.py --show       each renamed name and what it became
 #   python tools/common/shortnames.py --explain F  a board's traceback with the firmware's names back
 import ast
+import functools
+import glob
 import io
 import keyword
 import os
@@ -132,16 +134,9 @@ def make_port_names(images, unix32, others, ours, qstrdefs=None, traced=()):
 
 def port_names(path=PORTNAMES):
     """(every name the ports hold, the sorted names free to give)."""
-    kept, free = set(), []
     with open(path) as f:
-        for line in f:
-            if line.startswith("#"):
-                continue
-            n = line[1:].strip()
-            kept.add(n)
-            if line[0] == "+":
-                free.append(n)
-    return kept, sorted(free)
+        lines = [line for line in f if not line.startswith("#")]
+    return {line[1:].strip() for line in lines}, sorted(line[1:].strip() for line in lines if line[0] == "+")
 
 
 def _tokens(text):
@@ -272,39 +267,30 @@ def rename(text, mapping):
     return "\n".join(lines)
 
 
-def beside_texts(root=ROOT):
-    texts = []
-    for rel in BESIDE:
-        path = os.path.join(root, rel)
-        files = [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.endswith(".py")] \
-            if os.path.isdir(path) else [path]
-        for p in files:
-            with open(p) as f:
-                texts.append(f.read())
-    return texts
+def _read(path):
+    with open(path) as f:
+        return f.read()
 
 
-def firmware_sources(root=ROOT):
+def beside_texts():
+    """The texts of what runs beside a bundle (BESIDE; a folder: its .py files)."""
+    paths = [os.path.join(ROOT, rel) for rel in BESIDE]
+    return [_read(p) for path in paths
+            for p in (sorted(glob.glob(os.path.join(path, "*.py"))) if os.path.isdir(path) else [path])]
+
+
+def firmware_sources():
     """{device path: text} of every firmware module a bundle may compile."""
-    fw = os.path.join(root, "firmware")
-    out = {}
-    for d, _, files in os.walk(fw):
-        for n in files:
-            if n.endswith(".py") and n != "main.py":
-                p = os.path.join(d, n)
-                with open(p) as f:
-                    out[os.path.relpath(p, fw).replace(os.sep, "/")] = f.read()
-    return out
+    fw = os.path.join(ROOT, "firmware")
+    return {os.path.relpath(p, fw).replace(os.sep, "/"): _read(p)
+            for p in sorted(glob.glob(os.path.join(fw, "**", "*.py"), recursive=True))
+            if os.path.basename(p) != "main.py"}
 
 
-_PLAN: dict = {}
-
-
+@functools.cache
 def firmware_plan():
     """The one renaming of the firmware every bundle uses (made once a run)."""
-    if not _PLAN:
-        _PLAN.update(plan(firmware_sources(), beside_texts()))
-    return _PLAN
+    return plan(firmware_sources(), beside_texts())
 
 
 def explain(text, mapping):
