@@ -125,27 +125,24 @@ def main(argv):
         print("export: give the board's --port (make export PORT=...), or a simulator's --flash folder "
               "(FLASH=...), one of them", file=sys.stderr)
         return 2
-    work = tempfile.mkdtemp(prefix="sk-export-")
-    try:
-        if args.port:
-            print("Copying the save from %s (the scorekeeper stops for a moment, then restarts into "
-                  "the saved game) ..." % args.port)
-            line = from_board(args.port, work)
-            print("  " + (line or "it did not say ready after the restart: look at the board"))
-        else:
-            from_flash(args.flash, work)
-        state, note = read_state(work)
-        if note:  # (what the device's next start will say and do: a copy here changed nothing there)
-            print("note: the device will say at its next start: " + note)
-        for line in export(state, args.out):
-            print(line)
-    except (ExportError, deploy.DeployError) as e:
-        print("export: %s" % e, file=sys.stderr)
-        return 2
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="sk-export-") as work:
+        try:
+            if args.port:
+                print("Copying the save from %s (the scorekeeper stops for a moment, then restarts into "
+                      "the saved game) ..." % args.port)
+                line = from_board(args.port, work)
+                print("  " + (line or "it did not say ready after the restart: look at the board"))
+            else:
+                from_flash(args.flash, work)
+            state, note = read_state(work)
+            if note:  # (what the device's next start will say and do: a copy here changed nothing there)
+                print("note: the device will say at its next start: " + note)
+            for line in export(state, args.out):
+                print(line)
+        except (ExportError, deploy.DeployError) as e:
+            print("export: %s" % e, file=sys.stderr)
+            return 2
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -73,10 +73,7 @@ class Board:
 
 def serve(board, port, host="127.0.0.1", ready=None):
     """Run for good: one connection at a time, as a serial port; a new one replaces the old."""
-    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    lsock.bind((host, port))
-    lsock.listen(1)
+    lsock = socket.create_server((host, port), backlog=1)  # (SO_REUSEADDR set, as on a POSIX system)
     port = lsock.getsockname()[1]
     url = "socket://%s:%d" % (host, port)
     if ready:
@@ -87,7 +84,7 @@ def serve(board, port, host="127.0.0.1", ready=None):
     client = None
     board.power_on()
     while True:
-        watch = [lsock] + ([client] if client else []) + ([board.fd] if board.fd is not None else [])
+        watch = [lsock, board.fd] + ([client] if client else [])  # (the board is on: off, on again at once)
         readable, _, _ = select.select(watch, [], [], 1.0)
         if lsock in readable:
             new, _ = lsock.accept()
@@ -103,9 +100,9 @@ def serve(board, port, host="127.0.0.1", ready=None):
             if not data:
                 client.close()
                 client = None
-            elif board.fd is not None:
+            else:
                 os.write(board.fd, data)
-        if board.fd is not None and board.fd in readable:
+        if board.fd in readable:
             try:
                 data = os.read(board.fd, 4096)
             except OSError:  # EIO: the process ended and its terminal closed
