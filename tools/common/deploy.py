@@ -410,14 +410,13 @@ def ports_hint(port, s3=False, board_id=None):
 def image_check(board_id, port, img, image):
     """DeployError where the image on the board (imageinfo's (board, version, digest); None:
     stock MicroPython) and what is deployed do not go together."""
-    again = "make image BOARD=%s, then make flash-help BOARD=%s IMAGE=1" % (board_id, board_id)
-    if board_id == "sim":
-        again = "make unix32, then make vboard IMAGE=1"
+    again = ("make unix32, then make vboard IMAGE=1" if board_id == "sim" else
+             "make image BOARD=%s, then make flash-help BOARD=%s IMAGE=1" % (board_id, board_id))
     if not image:
         if img is not None:
             say("  the board runs our image (%s %s): make deploy IMAGE=1 would copy only board.py, main.py "
-                "and "
-                "the page; this copies the whole firmware, whose files come before the frozen ones" % img[:2])
+                "and the page; this copies the whole firmware, whose files come before the frozen "
+                "ones" % img[:2])
         return
     if img is None:
         raise DeployError("the device on %s runs stock MicroPython, not our image (IMAGE=1): flash our "
@@ -557,12 +556,9 @@ def tidy(board, board_id, plan, image):
     """Step 6: the stale files removed (moved aside where someone changed them), and on our
     image the folders that would hide its frozen packages."""
     for path in plan.stale:
-        if path in plan.hiding:
-            why = "it would hide the image's frozen module"
-        elif path in plan.shadows:
-            why = "a source file that would shadow the compiled one"
-        else:
-            why = "not used by %s" % board_id
+        why = ("it would hide the image's frozen module" if path in plan.hiding else
+               "a source file that would shadow the compiled one" if path in plan.shadows else
+               "not used by %s" % board_id)
         if plan.ours(path):
             board.remove(path)
             say("  removed %s (%s)" % (path, why))
