@@ -25,7 +25,7 @@ LEAVES = ("ui.newgame", "ui.names", "ui.settings", "ui.history", "ui.ninestools"
           "ui.cardlist", "ui.fix", "engine.options", "storage.loading", "storage.migrate", "storage.history",
           "storage.aside", "ui.direct", "ui.pad", "ui.calibrate", "ui.phones", "ui.qr", "ui.ongoing",
           "ui.finish", "ui.who", "ui.total", "engine.edit", "engine.undone", "storage.savefile",
-          "storage.export", "ui.onepress", "engine.playoff", "storage.laid", "ui.numpad",
+          "storage.export", "ui.onepress", "ui.leave", "engine.playoff", "storage.laid", "ui.numpad",
           "engine.errtext", "ui.number")
 
 
@@ -118,7 +118,7 @@ class App:
         """The hole being entered on the device (engine/hole.py), or None:
         what web/state.py gives a phone's entry to and asks about."""
         for s in self.stack:
-            hole = getattr(s if type(s) is not tuple else s[0], "hole", None)  # (park()'s: its flow's)
+            hole = getattr(s if type(s) is not tuple else s[0], "hole", None)  # (Flow.park: its flow's)
             if hole is not None:
                 return hole
         return None
@@ -145,16 +145,6 @@ class App:
                 anchor = st[i]
         return anchor
 
-    def park(self, flow):
-        """A hole's players' screens (ui/entry.py's Flow made them) let go under
-        the next one, each kept on the stack as (its flow, its player) and
-        made again once back in front (front()): 8 grids on the stack were the
-        CYD's peak with Wi-Fi (docs/MEMORY.md, "A grid's entry")."""
-        st = self.stack
-        for i in range(len(st)):
-            if getattr(st[i], "flow", None) is flow:
-                st[i] = (flow, st[i].player)
-
     def front(self):
         """The screen in front; a hub let go (rest()) made again first, once
         the leaves are let go: it has their room."""
@@ -163,7 +153,7 @@ class App:
             if type(s[0]) is str:
                 self.drop_leaves()
                 s = getattr(__import__(s[0], None, None, (s[1],)), s[1])(self)
-            else:  # a hole's player's screen let go (park())
+            else:  # a hole's player's screen let go (ui/entry.py's Flow.park)
                 s = s[0].screen(s[1])
             self.stack[-1] = s
             s.dirty = True

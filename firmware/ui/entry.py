@@ -22,7 +22,7 @@ from engine.errors import ScoreError
 from storage.log import JOURNAL  # the hole's files on the flash (ui/reopen.py reads them)
 from engine.hole import Hole, flat
 from ui.draw import FG
-from ui.widgets import Message, confirm, header
+from ui.widgets import Message, header
 
 
 
@@ -36,7 +36,7 @@ class Flow:
     ended), in ui/who.py; commit (its screens let go, then, in ui/finish.py,
     into the game), save and result. leave drops the hole, asking first. The
     screens call these, and none of them touches the app's stack. A grid's
-    screen is let go once the next player's is made (App.park): the hole
+    screen is let go once the next player's is made (park): the hole
     keeps what it showed, and it is made again if back in front."""
 
     logged = False  # the hole's label is on the flash (ui/reopen.py): its players' files may be
@@ -108,21 +108,14 @@ class Flow:
         except OSError:
             pass
 
-    def drop(self):
-        """The hole's files gone from the flash (left on purpose; a saved hole's: ui/finish.py)."""
-        self.keep(-1, "")  # (the open one closed)
-        if self.logged:
-            from ui.finish import unjournal
-
-            unjournal(len(self.hole.players))
-
-    def reopen(self):
-        """Every player's screen again, the last in front (a new hole the
-        engine refused when it was scored: ui/finish.py had let them go)."""
-        for player in range(len(self.hole.players)):
-            if not self.hole.rules.hand:
-                self.app.park(self)
-            self.app.push(self.screen(player))
+    def park(self):
+        """The players' screens of this hole let go under the next one, each kept on the app's
+        stack as (this flow, its player) and made again once back in front (App.front): 8 grids
+        on the stack were the CYD's peak with Wi-Fi (docs/MEMORY.md, "A grid's entry")."""
+        st = self.app.stack
+        for i in range(len(st)):
+            if getattr(st[i], "flow", None) is self:
+                st[i] = (self, st[i].player)
 
     def title(self, pen, player, score, keep=None):
         """The player's top line (a grid's and a hand's screen, ui/grid.py and ui/cardlist.py, draw it
@@ -156,7 +149,7 @@ class Flow:
             ask(self, player, h.entries[player], title=("%s total (phone)" % name, "%s total" % name))
             return None
         if not h.rules.hand:
-            self.app.park(self)  # the grids entered let go (a hand's screens are light)
+            self.park()  # the grids entered let go (a hand's screens are light)
         s = self.screen(player)
         self.app.push(s)
         return s
@@ -182,7 +175,7 @@ class Flow:
             self.commit()  # the other players' entries and who ended stand
         else:
             if not h.rules.hand:  # the last grid let go too, and its code: made again if back here
-                self.app.park(self)
+                self.park()
                 self.app.forget("ui.grid")
                 self.app.forget("ui.onepress")
             from ui import who  # the questions, loaded only then (app.LEAVES): the game's heap
@@ -205,15 +198,10 @@ class Flow:
         self.app.pop_to(self.anchor, False)
 
     def leave(self):
-        """Leave the hole, asking first: it costs the cards entered for it."""
-        def gone():
-            self.drop()
-            self.app.pop_to(self.anchor)
+        """Leave the hole, asking first: it costs the cards entered for it (ui/leave.py, loaded only then)."""
+        from ui.leave import leave
 
-        if self.hole.fix:  # a past hole's edit: nothing of it is saved yet, nothing dropped (a probe)
-            confirm(self.app, ("Leave the edit?", "Leave edit?"), gone, no="Stay", yes="Leave it as it was")
-        else:
-            confirm(self.app, "Leave hole?", gone, no="Stay", yes="Drop & leave")
+        leave(self)
 
 
 def start(app, target, anchor):

@@ -29,7 +29,7 @@ def commit(flow, sure=False):
             hole, note = got
     except ScoreError as e:
         if t is None:  # the players' screens again, the last in front, as they were
-            flow.reopen()
+            reopen(flow)
         app.push(Message(app, "Check cards", [e.text()]))
         return
     h.entries = h.cells = ()  # in the game now, read into lists of its own: room for the save
@@ -110,3 +110,12 @@ def result(app, hole, label, note=()):
         rows.append("%s wins." % g.names[w] if w is not None else "Tied: a playoff hole next."
                     if g.playoff_players() else "Shared.")
     app.push(Message(app, label, rows))
+
+
+def reopen(flow):
+    """Every player's screen again, the last in front (a new hole the engine refused when it was
+    scored: its screens had been let go)."""
+    for player in range(len(flow.hole.players)):
+        if not flow.hole.rules.hand:
+            flow.park()
+        flow.app.push(flow.screen(player))
