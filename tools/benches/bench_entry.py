@@ -1,36 +1,10 @@
-# Entry speed on real holes: enters holes through the real firmware in the
-# simulator with the fewest presses the UI allows (the test driver,
-# tools/simulator/driver.py), checks that every grid entered is the one wanted,
-# and prints what it cost. Runs under the MicroPython unix port.
+# Entry speed on real holes (make bench): enters the holes of FILE (JSON lines, as
+# tools/benches/realholes.py writes them) through the firmware in the simulator with the
+# fewest presses (tools/simulator/driver.py), by the ideal user and by a seeded person, checks
+# every grid kept, and prints a JSON line a game: presses, long presses and holds a card,
+# seconds a 4-player hole by the keystroke-level model (docs/USING.md, "Entry speed").
 #
-#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE]
-#                                            [--reaction S]
-#
-# FILE: JSON lines, one a hole, as tools/benches/realholes.py writes them:
-#   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
-# (grids as tools/score.py reads them; Play Nine, Crazy Nines and SuitUP
-# Crazy 9's). Holes are entered game by game, in the order given.
-#
-# Each hole is entered twice: by the ideal user, who lets go of a held
-# button exactly halfway to the value kept changing, and by a person, who
-# lets go a reaction time after the value wanted shows (Normal(0.25, 0.05)
-# s, at least 0.1 s, seeded: --seed; --reaction S another mean, the SD
-# kept), sees the value the firmware kept and
-# corrects it the quickest way (tools/simulator/driver.py). A value shows once
-# the board has drawn it, and a new screen slower than a keystroke is
-# waited for: each board's likely ESP32 time (its board file's "answer:").
-#
-# Prints, per game: presses per card (the OK that takes each card counts;
-# a hold that repeats a key is one press), long presses and holds per card,
-# and the estimated seconds per 4-player hole: every press of the hole (from
-# the game's menu to its result, the ender's question included) timed by
-# Card, Moran and Newell's keystroke-level model: K (0.28 s) a press or a
-# keyboard's key, two K two buttons (or fn and a key) together, K and the
-# time held a long press or a hold; a tap on the CYD by Fitts' law
-# (the driver's figures and sources), scaled to 4 players; then the
-# person's mean and 90th percentile. --json: one JSON line a game instead.
-# --trace FILE: the person's every press and hold as a JSON line (board,
-# key, kind, steps wanted, ms held, value kept, seconds), to re-time them.
+#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--seed N] [--trace FILE] [--reaction S]
 import json
 import sys
 
@@ -40,12 +14,9 @@ from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
 from common import args  # noqa: E402
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui.labels import title  # noqa: E402
-from simulator.driver import WAYS, Driver, fresh_dir  # noqa: E402
-from simulator import board as simboard, inputs  # noqa: E402  (after the driver: the board files on the path)
-TITLES = {}  # the grid games (tools/benches/realholes.py's) by their names on the device's menu
-for _g in GAME_IDS:
-    if not rules_for(_g).hand:
-        TITLES[_g] = title(_g)
+from simulator.driver import Driver, fresh_dir  # noqa: E402
+
+TITLES = {g: title(g) for g in GAME_IDS if not rules_for(g).hand}  # the grid games, as the menu names them
 MAX_HOLES = 18  # a game's most; more holes go into the next game
 
 
@@ -56,9 +27,7 @@ class Wrong(Exception):
 def read_holes(path):
     holes = []
     with open(path) as f:
-        n = 0
-        for line in f:
-            n += 1
+        for n, line in enumerate(f, 1):
             if not line.strip():
                 continue
             try:
@@ -141,43 +110,28 @@ def measure(board, holes, person=1, trace=None):
 
 
 def main(argv):
-    usage = "usage: bench_entry.py --board ID --holes FILE [--json] [--seed N] [--trace FILE] [--reaction S]"
-    opts = args.parse(argv, usage,
-                      {"--board": None, "--holes": None, "--seed": "1", "--trace": "", "--reaction": ""},
-                      ("--json",), ("--board", "--holes"))
+    usage = "usage: bench_entry.py --board ID --holes FILE [--seed N] [--trace FILE] [--reaction S]"
+    opts = args.parse(argv, usage, {"--board": None, "--holes": None, "--seed": "1", "--trace": "",
+                                    "--reaction": ""}, need=("--board", "--holes"))
     if opts["--reaction"]:
         from simulator import driver
 
         driver.RT_S = float(opts["--reaction"])
-    as_json = opts["--json"]
     import os
 
-    path = opts["--holes"]
-    cwd = os.getcwd()
-    if not path.startswith("/"):
-        path = cwd + "/" + path  # the driver changes into its flash
+    cwd = os.getcwd()  # the paths made absolute: the driver changes into its flash
+    path, out = (p if p.startswith("/") else cwd + "/" + p for p in (opts["--holes"], opts["--trace"]))
     trace: list = []
     try:
         res = measure(opts["--board"], read_holes(path), int(opts["--seed"]), trace)
     except (Wrong, OSError) as e:
         print("bench_entry: %s" % e)
         return 1
-    board = opts["--board"]
-    times = WAYS[inputs.of_board(simboard.board_module(board)).kind].timed
     for gid, f in res.items():
-        if as_json:
-            f.update(board=board, game=gid)
-            print(json.dumps(f))
-        else:
-            print("%s %s: %d cards in %d holes, %.2f presses a card (%.2f long, %.2f holds); %.1f s a "
-                  "4-player hole (%s)" % (board, gid, f["cards"], f["holes"], f["per_card"],
-                                          f["long_per_card"], f["hold_per_card"], f["hole_s"], times))
-            print("%s %s: %.1f s a 4-player hole for a person (p90 %.1f s; %.2f presses a card, %.2f holds)"
-                  % (board, gid, f["person_s"], f["person_p90"], f["person_per_card"],
-                     f["person_hold_per_card"]))
+        f.update(board=opts["--board"], game=gid)
+        print(json.dumps(f))
     if opts["--trace"]:
-        out = opts["--trace"]
-        with open(out if out.startswith("/") else cwd + "/" + out, "w") as t:
+        with open(out, "w") as t:
             for ev in trace:
                 t.write(json.dumps(ev) + "\n")
     return 0
