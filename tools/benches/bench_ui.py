@@ -1,19 +1,9 @@
-# UI figures for make bench, under the MicroPython unix port:
-#   bench_ui.py presses   key presses per card entered, per game and board
-#                         (mean over random dealt grids; the ok that takes
-#                         each card counts; a long press counts as one)
-#   bench_ui.py draw      the time of a redraw in the colour boards' bands
-#                         against one from a frame buffer of the whole screen
-#   bench_ui.py display   each panel driver's time to expand and push a full
-#                         frame and a changed list row, a band at a time, on
-#                         a bus that only counts bytes (the driver's own work:
-#                         the wire adds its clock's), the bytes each sends, and
-#                         the RAM the display takes with the board's bands
-#   bench_ui.py record BOARD FILE
-#                         a whole 6-player 9-hole Play Nine game through the
-#                         keys, its presses written to FILE (tools/benches/heap.py
-#                         replays them with the firmware alone)
-# Prints JSON lines.
+# UI figures for make bench, under the MicroPython unix port, as JSON lines:
+#   presses: key presses per card entered, per game and board (random dealt grids)
+#   draw: a redraw of the entry screen in the colour boards' bands against a whole-screen one
+#   display: each panel driver's time and bytes for a full frame and a changed row, and its RAM
+#   record BOARD FILE: a whole 6-player 9-hole Play Nine game's presses, which heap.py replays
+#   keys BOARD N: the longest turn of the loop after each of N keys, ms (tools/benches/webbench.py's)
 import json
 import random
 import sys
@@ -56,8 +46,6 @@ def record(board, path, players=6, holes=9, seed=9):
     its presses written to path for tools/benches/heapgame.py to replay with the
     firmware alone: lines "BUTTON MS", then "= TOTALS"; and the game's
     document (as score.py reads it, as it is saved) to path + ".json"."""
-    import json
-
     import os
 
     if not path.startswith("/"):
@@ -136,12 +124,11 @@ def panel(spec, band):
     from virtual import NullBus
 
     bus = NullBus()
+    colour = {"st7789": drivers.st7789.ST7789, "ili9342": drivers.ili9342.ILI9342}.get(spec[0])
     gc.collect()
     before = gc.mem_alloc()
-    if spec[0] == "st7789":
-        d = drivers.st7789.ST7789(bus, bus, bus, None, rotation=spec[1], band=band)
-    elif spec[0] == "ili9342":
-        d = drivers.ili9342.ILI9342(bus, bus, bus, None, rotation=spec[1], band=band)
+    if colour:
+        d = colour(bus, bus, bus, None, rotation=spec[1], band=band)
     else:
         d = drivers.ssd1306.SSD1306(spec[1], spec[2], bus)
     gc.collect()
@@ -182,20 +169,46 @@ def display():
         gc.collect()
 
 
+def keys(board, n):
+    """The longest turn of the loop after each of n keys (down and up in turn), the key read, the
+    screen redrawn and shown on the board's driver (no panel emulated): a line "MS ms ms ..."."""
+    import time
+
+    from simulator.session import Sim
+
+    fresh_dir("webbench")
+    s = Sim(board, emulate=False, guarded=True)
+    top = s.app.stack[-1]
+    if type(top).__name__ == "Calibrate":  # a touch board's first start: its crosses tapped
+        for x, y in top.points:
+            s.tap(x, y)
+    step, out = s.runner.step, []
+    for i in range(int(n)):
+        worst = [0]
+
+        def timed(now, worst=worst):  # each turn of the loop timed, as sim.py presses
+            t0 = time.ticks_us()
+            r = step(now)
+            worst[0] = max(worst[0], time.ticks_diff(time.ticks_us(), t0))
+            return r
+
+        s.runner.step = timed
+        s.press_key(("down", "up")[i % 2])
+        s.runner.step = step
+        out.append(worst[0] / 1000)
+    print("MS", " ".join("%.2f" % v for v in out))
+
+
+BENCHES = {"presses": presses, "draw": draw_times, "display": display, "record": record, "keys": keys}
+
 if __name__ == "__main__":
     a = sys.argv[1:]
-    if not (a in (["presses"], ["draw"], ["display"]) or len(a) == 3 and a[0] == "record"):
-        print("usage: bench_ui.py presses | draw | display | record BOARD FILE")
+    if not (a[:1] in (["presses"], ["draw"], ["display"]) and len(a) == 1 or a[:1] in (["record"], ["keys"])
+            and len(a) == 3):
+        print("usage: bench_ui.py presses | draw | display | record BOARD FILE | keys BOARD N")
         sys.exit(0 if a in (["-h"], ["--help"]) else 2)
     if sys.implementation.name != "micropython":  # framebuf (the firmware draws with it), viper, gc.mem_alloc
         sys.exit("bench_ui.py: it runs under the MicroPython unix port, not %s (the firmware draws with its "
                  "framebuf): .venv/bin/micropython -X heapsize=16M tools/benches/bench_ui.py %s (make bench "
                  "runs it so)" % (sys.implementation.name, " ".join(a)))
-    if a == ["presses"]:
-        presses()
-    elif a == ["draw"]:
-        draw_times()
-    elif a == ["display"]:
-        display()
-    else:
-        record(a[1], a[2])
+    BENCHES[a[0]](*a[1:])

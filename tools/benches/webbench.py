@@ -1,12 +1,6 @@
-# make bench's figures for the web page (make web, docs/WEB.md): the time from
-# opening the page to the firmware's first screen, and the time the firmware
-# takes for a key (the longest turn of its loop after the key: the key read,
-# the screen redrawn and shown on the canvas), in headless Chromium on this
-# machine; beside them the same turn on the MicroPython unix port (the
-# board's own driver on a bus that only counts bytes). Medians.
-#
-#   python tools/benches/webbench.py [--keys N] [--loads N]
-import json
+# make bench's figures for the web page (make web, docs/WEB.md), in headless Chromium on this machine:
+# the seconds from opening the page to the firmware's first screen, and the ms the firmware takes for a
+# key (its longest loop turn after the key), beside the same turn on the unix port. Medians.
 import os
 import shutil
 import statistics
@@ -25,46 +19,12 @@ import webbuild  # noqa: E402
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 WAIT = 30
 KEY_GAP_S = 0.5  # after a key: its redraw is done well within this
+KEYS, LOADS = 20, 3  # keys a board; page loads a board for the first screen
 
-# The unix port's turn for a key: the simulator's board without the panel
-# emulator (simulator/board.py, emulate=False), the same presses.
-UNIX = r"""
-import sys, time
-sys.path[:0] = [%(fw)r, %(tools)r, %(boards)r]
-import os
-os.chdir(%(flash)r)
-from simulator.session import Sim
-from guard import step
-s = Sim(%(board)r, emulate=False, guarded=True)
-top = s.app.stack[-1]
-if type(top).__name__ == "Calibrate":  # a touch board's first start: its crosses tapped
-    for x, y in top.points:
-        s.tap(x, y)
-out = []
-for i in range(%(keys)d):
-    key = ("down", "up")[i %% 2]
-    worst = 0
-    # the press as sim.py makes it, each turn of the loop timed
-    orig = s.runner.step
-    def timed(now):
-        global worst
-        t0 = time.ticks_us()
-        r = orig(now)
-        worst = max(worst, time.ticks_diff(time.ticks_us(), t0))
-        return r
-    s.runner.step = timed
-    s.press_key(key)
-    s.runner.step = orig
-    out.append(worst / 1000)
-print("MS", " ".join("%%.2f" %% v for v in out))
-"""
-
-
-def unix_key_ms(board, keys, flash):
-    os.makedirs(flash, exist_ok=True)
-    code = UNIX % {"fw": os.path.join(ROOT, "firmware"), "tools": TOOLS,
-                   "boards": os.path.join(ROOT, "boards"), "flash": flash, "board": board, "keys": keys}
-    run = subprocess.run([MPY, "-X", "heapsize=16M", "-c", code], capture_output=True, text=True, timeout=300)
+def unix_key_ms(board, keys):
+    """The median of the unix port's longest loop turn after each of keys keys (bench_ui.py keys)."""
+    run = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(HERE, "bench_ui.py"), "keys", board,
+                          str(keys)], capture_output=True, text=True, timeout=300)
     line = [ln for ln in run.stdout.splitlines() if ln.startswith("MS ")]
     if not line:
         raise RuntimeError("the unix port's key figure for %s failed: %s"
@@ -126,13 +86,13 @@ def offline(d, on):
                       {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
-def figures(keys=20, loads=3, out_dir=None):
+def figures(keys=KEYS, loads=LOADS):
     """{board: {"fresh", "reload", "offline": first screen s; "key", "key90": web ms; "phone", "phone90":
     the same on a phone's emulation; "unix": ms}}."""
     import tempfile
 
     tmp = tempfile.mkdtemp(prefix="webbench-")
-    out, _n, _size = webbuild.build(out_dir or os.path.join(tmp, "web"))
+    out, _n, _size = webbuild.build(os.path.join(tmp, "web"))
     httpd, url = static.started(out)
     d = chrome.headless(420, 900, WAIT)
     res = {}
@@ -157,7 +117,7 @@ def figures(keys=20, loads=3, out_dir=None):
             ms = web_key_ms(d, keys)
             r["phone"], r["phone90"] = statistics.median(ms), p90(ms)
             phone(d, False)
-            r["unix"] = unix_key_ms(b, keys, os.path.join(tmp, "flash-" + b))
+            r["unix"] = unix_key_ms(b, keys)
             res[b] = r
     finally:
         d.quit()
@@ -181,22 +141,16 @@ def table(res):
             r["unix"]))
 
 
-USAGE = ("usage: webbench.py [--keys N] [--loads N] [--json]   (make bench's web page figures: the first\n"
-         "  screen and ms a key in headless Chromium, beside the unix port's; N keys a board, default 20,\n"
-         "  N page loads a board for the first screen, default 3; --json: the figures as JSON)")
+USAGE = "usage: webbench.py   (make bench's web page figures: the first screen and ms a key, no options)"
 
 
 def main(argv):
-    a = args.parse(argv, USAGE, {"--keys": "20", "--loads": "3"}, ("--json",))
+    args.parse(argv, USAGE, {})
     why = chrome.missing() or webbuild.missing_port()
     if why:
-        print("webbench: skipped: %s" % why)
-        return 0
-    res = figures(int(a["--keys"]), int(a["--loads"]))
-    if a["--json"]:
-        print(json.dumps(res))
+        print("The web page's figures (tools/benches/webbench.py): skipped: %s" % why)
     else:
-        table(res)
+        table(figures())
     return 0
 
 
