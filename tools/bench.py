@@ -1,14 +1,7 @@
 #!/usr/bin/env python3
-# make bench: the figures the issues ask for, printed (never timed tests).
-#  - peak heap of tools/score.py under the MicroPython unix port for an
-#    8-player 18-hole crazy-nines game and a 10-player multiple-9 showdown:
-#    the smallest -X heapsize it runs in, and whether 128K is enough;
-#  - time per hole scored and per showdown, CPython and MicroPython;
-#  - a key's instructions on the 32-bit port under callgrind and the ESP32
-#    milliseconds estimated from them (tools/benches/keycost.py, docs/SPEED.md);
-#  - the heap through a whole game with Wi-Fi on and 4 phones (tools/benches/heap.py
-#    --wifi), beside the same game without it; and the same with the
-#    firmware frozen into the 32-bit port, when that one is built.
+# make bench: the figures the issues ask for, printed (never timed tests): score.py's heap and speed,
+# the displays, entry, a key's ESP32 time (tools/benches/keycost.py), the web page, the firmware's heap
+# per board (tools/benches/heap.py), with Wi-Fi and phones, random keys, power cuts and the soak.
 # Host figures come from a 64-bit build: compare ratios, not absolutes.
 import json
 import os
@@ -31,6 +24,7 @@ BENCHES = os.path.join(ROOT, "tools", "benches")  # make bench's parts
 BENCH_UI = os.path.join(BENCHES, "bench_ui.py")
 OUT = os.path.join(ROOT, "build", "bench")
 HEAP_TARGET = 128 * 1024
+BOARDS = list(REAL_BOARDS)
 
 def crazy_nines_game(players=8, holes=18, seed=1):
     rng = random.Random(seed)
@@ -52,22 +46,16 @@ def showdown():
                   ["4", "4"], ["8", "2"], ["10", "7"], ["8", "7"], ["K", "K"]]}}
 
 
-# score.py's heap, the same on every machine: run as a module (-m) from the clone's top with the
-# path spelt relative, since the unix port keeps a script's real folder in sys.path as a qstr
-# (micropython's ports/unix/main.c: realpath) and builds the rest of sys.path from
-# MICROPYPATH or $HOME; either moved the heap's layout with the clone's place (CI failed 128K).
+# score.py run as a module with a relative path and a fixed HOME: the unix port keeps a script's real
+# folder and $HOME's path in its heap, which moved the figures with the clone's place (CI failed 128K)
 SCORE_ENV = dict(os.environ, MICROPYPATH="tools:.frozen", HOME="/")
 
 
-def score_run(size, stdin, *args):
-    """score.py [args] under the 64-bit port in a heap of size bytes: CompletedProcess."""
-    return subprocess.run([MPY, "-X", "heapsize=%d" % size, "-m", "score", *args], stdin=stdin,
-                          capture_output=True, cwd=ROOT, env=SCORE_ENV)
-
-
 def runs_in(size, path):
+    """Whether score.py (the 64-bit port) scores the game at path in a heap of size bytes."""
     with open(path, "rb") as f:
-        return score_run(size, f).returncode == 0
+        return subprocess.run([MPY, "-X", "heapsize=%d" % size, "-m", "score"], stdin=f, capture_output=True,
+                              cwd=ROOT, env=SCORE_ENV).returncode == 0
 
 
 def kb(n):
@@ -88,6 +76,25 @@ def main(argv):
     os.makedirs(OUT, exist_ok=True)
     if not os.path.exists(MPY):
         sys.exit("bench: %s is missing: run 'make setup' first" % MPY)
+    fails = []
+    for part, why in ((score_figures, "score.py does not run in a 128K heap"),
+                      (display_figures, None), (presses_figures, None), (entry_figures, None),
+                      (draw_figures, None), (speed_figures, None), (web_figures, None),
+                      (heap_figures, "a whole game through the keys did not run on some board"),
+                      (wifi_figures, "the whole game with Wi-Fi on and phones failed, or a phone's request "
+                                     "did"),
+                      (monkey_figures, "random keys found a failure (its seed and replay line above)"),
+                      (storage_figures, "a power cut lost a game, or the soak failed in its heap")):
+        if part() is False:
+            fails.append(why)
+        print()
+    if fails:
+        sys.exit("bench: " + fails[0])
+
+
+def score_figures():
+    """score.py's smallest heap for a big game and a showdown, and the engine's speed; False unless
+    both run in 128K."""
     cases = [("crazy-nines, 8 players, 18 holes", "game.json", crazy_nines_game()),
              ("multiple-9 showdown, 10 hands", "showdown.json", showdown())]
     print("Peak heap of tools/score.py under the MicroPython unix port (64-bit host):")
@@ -104,30 +111,14 @@ def main(argv):
         print("{:<36} {:>14} {:>10}".format(label, kb(low), "ok" if fits else "FAILS"))
     print()
     print("Engine speed (microseconds, in-process, mean of 20 runs)")
-    game, sd = os.path.join(OUT, "game.json"), os.path.join(OUT, "showdown.json")
-    timing = {}
-    for name, cmd in (("CPython", [sys.executable]), ("MicroPython", [MPY])):
-        timing[name] = json_lines(*cmd, os.path.join(BENCHES, "bench_engine.py"), game, sd)[0]
+    timing = {name: json_lines(*cmd, os.path.join(BENCHES, "bench_engine.py"), *(
+        os.path.join(OUT, c[1]) for c in cases))[0] for name, cmd in (("CPython", [sys.executable]),
+                                                                      ("MicroPython", [MPY]))}
     print("{:<30} {:>10} {:>12} {:>8}".format("", "CPython", "MicroPython", "ratio"))
     for key, label in (("hole_us", "per hole (8 grids)"), ("showdown_us", "per showdown (10 hands)")):
         c, m = timing["CPython"][key], timing["MicroPython"][key]
         print("{:<30} {:>10.0f} {:>12.0f} {:>7.1f}x".format(label, c, m, m / c))
-    print()
-    display_figures()
-    print()
-    ui_ok = ui_figures()
-    print()
-    wifi_ok = wifi_figures()
-    print()
-    keys_ok = monkey_figures()
-    print()
-    for good, why in ((storage_figures(), "a power cut lost a game, or the soak failed in its heap"),
-                      (ok, "score.py does not run in a 128K heap"),
-                      (ui_ok, "a whole game through the keys did not run on some board"),
-                      (keys_ok, "random keys found a failure (its seed and replay line above)"),
-                      (wifi_ok, "the whole game with Wi-Fi on and phones failed, or a phone's request did")):
-        if not good:
-            sys.exit("bench: " + why)
+    return ok
 
 
 REAL_HOLES = 20  # a game, 4 players, from tools/benches/realholes.py
@@ -135,50 +126,41 @@ REAL_HOLES = 20  # a game, 4 players, from tools/benches/realholes.py
 # 90th percentile; presses a card, long presses a card
 ENTRY_TARGETS = (40, 45, 2.5, 0.0)
 TARGET_GAMES = ("play-nine", "crazy-nines")
-# on the boards where a card is one press (a keyboard's key, a touch panel's tap: direct()): presses
+# on the boards where a card is one press (a keyboard's key, a touch panel's tap): presses
 # a card, seconds a Play Nine hole and a Crazy Nines one for a person
 DIRECT_TARGETS = (1.15, 15, 17)
 
 
-def direct(boards):
-    """The boards whose input is no buttons: a card is one key or one tap."""
-    from simulator import board as simboard, inputs
-
-    return [b for b in boards if inputs.of_board(simboard.board_module(b)).one_press]
-
-
-def entry_figures(boards):
+def entry_figures():
     """Entry on real end-of-hole grids (tools/benches/realholes.py), through the
     firmware with the fewest presses (tools/benches/bench_entry.py), every board."""
+    from simulator import board as simboard, inputs
+
     path = os.path.join(OUT, "real-holes.jsonl")
     with open(path, "w") as f:
         for gid in realholes.GAMES:  # (as realholes.py --players 4 --seed 1 writes them)
             f.writelines(json.dumps(h) + "\n" for h in realholes.holes(gid, 4, REAL_HOLES, 1))
     rows = []
-    for b in boards:
+    for b in BOARDS:
         p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(BENCHES, "bench_entry.py"),
-                            "--board", b, "--holes", path, "--json"], capture_output=True, text=True)
+                            "--board", b, "--holes", path], capture_output=True, text=True)
         if p.returncode != 0:
             print("entry on real holes, %s: %s" % (b, (p.stdout + p.stderr).strip()))
             continue
         rows += [json.loads(ln) for ln in p.stdout.splitlines() if ln.strip()]
     print("Entry on real holes: %d 4-player holes a game played out from the deal" % REAL_HOLES)
     print("(tools/benches/realholes.py), entered through the firmware and checked")
-    print("(tools/benches/bench_entry.py) by a person, who lets go of a held button a reaction time")
-    print("(Normal(0.25, 0.05) s, seeded) after the card wanted shows, drawn in the board's own time (its")
-    print("likely ESP32 ms, each board file's answer:), and corrects what was kept, and by")
-    print("the ideal user, who lets go exactly halfway to the value kept changing. Seconds a 4-player")
-    print("hole by Card, Moran and Newell's keystroke-level model: K 0.28 s a press or a key, two K two")
-    print("together, K and the time held a long press or a hold; a tap on the CYD by Fitts' law (4.9")
-    print("bits/s, at least a K). Each cell: the person's mean and p90, the ideal user's, presses a card.")
+    print("(tools/benches/bench_entry.py) by a seeded person and by the ideal user, each hole's presses")
+    print("timed by the keystroke-level model (docs/USING.md, \"Entry speed\"). Each cell: the person's")
+    print("mean and p90 seconds a hole, the ideal user's, presses a card.")
     print("Targets (the person's): on the 3-button boards a Play Nine and a Crazy Nines hole in %d s"
           " (p90 %d s), %.1f presses a card, %.1f long;" % ENTRY_TARGETS)
     print("on the Cardputer and the CYD %.2f presses a card, %d s a Play Nine hole, %d s a Crazy Nines one."
           % DIRECT_TARGETS)
-    print("{:<18}".format("game") + "".join("{:>26}".format(b) for b in boards))
+    print("{:<18}".format("game") + "".join("{:>26}".format(b) for b in BOARDS))
     for gid in realholes.GAMES:
         line = "{:<18}".format(gid)
-        for b in boards:
+        for b in BOARDS:
             r = [x for x in rows if x["board"] == b and x["game"] == gid]
             cell = "-" if not r else "%.0f/%.0f %.0fs %.2f" % (r[0]["person_s"], r[0]["person_p90"],
                                                                r[0]["hole_s"], r[0]["per_card"])
@@ -191,7 +173,7 @@ def entry_figures(boards):
     def met(value, target):
         return "met" if value <= target else "NOT met"
 
-    one_press = direct(boards)
+    one_press = [b for b in BOARDS if inputs.of_board(simboard.board_module(b)).one_press]  # a key or a tap
     buttons = [r for r in rows if r["board"] not in one_press]
     slow, p90, worst, longs = (most(k, buttons)
                                for k in ("person_s", "person_p90", "per_card", "long_per_card"))
@@ -217,8 +199,7 @@ def monkey_figures():
     """Random keys on every board (tools/benches/monkey.py); False if any run failed."""
     from concurrent.futures import ThreadPoolExecutor
 
-    boards = list(REAL_BOARDS)
-    jobs = [(b, seed) for b in boards for seed in range(1, MONKEY_RUNS + 1)]
+    jobs = [(b, seed) for b in BOARDS for seed in range(1, MONKEY_RUNS + 1)]
 
     def one(job):
         b, seed = job
@@ -244,7 +225,7 @@ def monkey_figures():
     print(row.format("board", "events", "short", "long", "held", "pauses", "bounced", "reboots", "holes",
                      "screens", "fails"))
     failures = []
-    for b in boards:
+    for b in BOARDS:
         mine = [c for b2, c, _err in results if b2 == b and c]
         fails = [err for b2, c, err in results if b2 == b and c is None]
         failures += fails
@@ -256,18 +237,17 @@ def monkey_figures():
     return not failures
 
 
-def ui_figures():
+def presses_figures():
     rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "presses")
-    boards = list(REAL_BOARDS)
     print("Key presses per card entered (mean over random dealt grids; the OK that takes")
     print("each card counts; a key on the Cardputer, a tap on the CYD)")
-    print("{:<18}".format("game") + "".join("{:>16}".format(b) for b in boards))
+    print("{:<18}".format("game") + "".join("{:>16}".format(b) for b in BOARDS))
     for game in GAME_IDS:
         vals = {r["board"]: r["per_card"] for r in rows if r["game"] == game}
-        print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in boards))
-    print()
-    entry_figures(boards)
-    print()
+        print("{:<18}".format(game) + "".join("{:>16.2f}".format(vals[b]) for b in BOARDS))
+
+
+def draw_figures():
     rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "draw")
     print("A redraw of the entry screen in bands (a frame buffer of BAND rows, the screen drawn")
     print("once per band) against one from a buffer of the whole screen (unix port, this machine)")
@@ -275,12 +255,6 @@ def ui_figures():
         print("  {:<16} {:>3} rows x{:<3} {:>7.0f} us; whole {:>7.0f} us; ratio {:.2f}".format(
             r["board"], r["band"], -(-r["height"] // r["band"]), r["band_us"], r["whole_us"],
             r["band_us"] / r["whole_us"]))
-    print()
-    speed_figures()
-    print()
-    web_figures()
-    print()
-    return heap_figures()
 
 
 def speed_figures():
@@ -294,30 +268,24 @@ def speed_figures():
 
 def web_figures():
     import webbench  # (tools/benches)
-    import webbuild
-    from common import chrome
 
-    why = chrome.missing() or webbuild.missing_port()
-    if why:
-        print("The web page's figures (tools/benches/webbench.py): skipped: %s" % why)
-        return
-    webbench.table(webbench.figures())
+    webbench.main([])
 
 
 def heap_figures():
     """The firmware's own heap per board (tools/benches/heap.py), 64-bit and 32-bit."""
-    res, harness = heap.figures(list(REAL_BOARDS), game=True)
+    res, harness = heap.figures(BOARDS, game=True)
     labels = [p[0] for p in heap.ports()]
     print("Heap, the firmware's own (the harness's share taken away; tools/benches/heap.py), KB: after")
     print("boot, the smallest heap it boots in, and the smallest a whole 6-player 9-hole Play Nine")
     print("game through the keys runs in (the test driver's presses, replayed with the firmware")
     print("alone). A smallest heap is the one from which every larger one works.")
-    GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in REAL_BOARDS})
+    GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in BOARDS})
     print("{:<16}".format("") + "".join("{:>30}".format(label + " unix port") for label in labels))
     print("{:<16}".format("board") + "{:>10}{:>10}{:>10}".format("boot", "smallest", "game") * len(labels))
     ok = True
     worst = 0
-    for b in REAL_BOARDS:
+    for b in BOARDS:
         line = "{:<16}".format(b)
         for label in labels:
             r = res[(label, b)]
@@ -336,7 +304,7 @@ def heap_figures():
     if "32-bit" in labels:
         boot_ok = all(res[("32-bit", b)]["smallest"] <= heap.FIRST_HEAP and
                       heap.FIRST_HEAP - res[("32-bit", b)]["used"] >= heap.BOOT_FREE
-                      for b in REAL_BOARDS)
+                      for b in BOARDS)
         print("Targets (32-bit): every board boots in the ESP32's first %d KB with %d KB free: %s;" % (
             heap.FIRST_HEAP // 1024, heap.BOOT_FREE // 1024, "met" if boot_ok else "NOT met"))
         print("  a whole game peaks at %d KB or less: %s (the most: %s KB; a target still open, not a "
@@ -355,13 +323,13 @@ def wifi_figures():
     (tools/benches/heap.py --wifi), and with the firmware frozen into the port when
     that one is built (--wifi --frozen); False if a run or a phone's
     request failed."""
-    ok = heap.wifi_table(list(REAL_BOARDS), GAME_SMALLEST)
+    ok = heap.wifi_table(BOARDS, GAME_SMALLEST)
     if heap.frozen_port() is None:  # the same with the code in flash, if that port is built
         print(heap.missing_frozen())
         return ok
     print()
-    got = heap.wifi_figures(list(REAL_BOARDS), frozen=True)  # (heap.PHONES of them, 4: a budget's too)
-    ok = heap.wifi_table(list(REAL_BOARDS), frozen=True, got=got) and ok
+    got = heap.wifi_figures(BOARDS, frozen=True)  # (heap.PHONES of them, 4: a budget's too)
+    ok = heap.wifi_table(BOARDS, frozen=True, got=got) and ok
     print()
     return wifi_budget(heap.PHONES, got[1]) and wifi_budget(8) and ok
 
@@ -371,17 +339,16 @@ def wifi_budget(phones, rows=None):
     8 on the CYD alone: the phones' share is the same on every board, and a button board's run
     takes 5 times as long), rows the frozen wifi_figures' with so many phones if made already;
     False if a board is over it or a request failed."""
-    boards = list(REAL_BOARDS)
     old, heap.PHONES = heap.PHONES, phones
     try:
-        rows = rows or heap.wifi_figures(boards, frozen=True)[1]
+        rows = rows or heap.wifi_figures(BOARDS, frozen=True)[1]
     finally:
         heap.PHONES = old
     budget = heap.WIFI_BUDGET[phones]
     print("Our image with Wi-Fi on and %d phones: in use at most, KB, against %d KB"
           % (phones, budget // 1024))
     ok = True
-    for b in boards:
+    for b in BOARDS:
         r = rows[b]
         bad = "error" in r or r["tally"].failed() or r["peak"] > budget
         ok = ok and not bad
@@ -394,9 +361,9 @@ def wifi_budget(phones, rows=None):
 SOAK_HEAP = 512 * 1024  # the soak's fixed heap, the flash in RAM (128K) included
 
 
-def soak_runs_in(size, holes=1000, binary=MPY):
-    cmd = [binary, "-X", "heapsize=%d" % size, os.path.join(BENCHES, "soak.py"), str(holes)]
-    p = subprocess.run(cmd, capture_output=True, text=True)
+def soak_runs_in(size, binary=MPY):
+    p = subprocess.run([binary, "-X", "heapsize=%d" % size, os.path.join(BENCHES, "soak.py")],
+                       capture_output=True, text=True)
     return json.loads(p.stdout) if p.returncode == 0 else None
 
 
