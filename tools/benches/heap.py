@@ -1,23 +1,9 @@
 #!/usr/bin/env python3
-# The heap figures per board, for make size and make bench. The firmware, as
-# make deploy lays it out (.mpy), runs alone under the MicroPython unix port
-# (tools/benches/heapgame.py: no simulator, no test driver): 64-bit from make setup,
-# and 32-bit where one has been built (docs/MEMORY.md). The ESP32 is 32-bit:
-# its figures are the 32-bit ones; the 64-bit port's objects are bigger.
-#
-#   python tools/benches/heap.py [--boards a,b] [--game] [--only 64-bit|32-bit] [--frozen]
-#   python tools/benches/heap.py --wifi [--boards a,b] [--frozen] [--phones N]
-#
-# --frozen: on the 32-bit port with the board's firmware frozen
-# into it (make unix32: build/unix32f/<board>/micropython, from the manifest
-# make image uses), the code in flash as our image has it; on the flash only
-# what make deploy IMAGE=1 puts there (board.py, main.py and the page).
-#
-# --wifi: the whole game with Wi-Fi on and PHONES phones at the table
-# (wifi_figures()), beside the same game without it.
-#
-# Every figure is the firmware's own: what the harness alone takes (its
-# "base" run) is subtracted (docs/MEMORY.md, "What the firmware takes").
+# The heap figures per board, for make size and make bench: the firmware as make deploy lays it out
+# runs alone (tools/benches/heapgame.py, heapwifi.py) under the unix port, 64-bit and 32-bit (the
+# ESP32's), the harness's own share subtracted (docs/MEMORY.md, "What the firmware takes").
+# --frozen: the 32-bit port with the board's firmware frozen in (make unix32); --wifi: the whole
+# game with Wi-Fi on and PHONES phones at the table, beside it without.
 import atexit
 import json
 import os
@@ -72,14 +58,12 @@ def ports():
 
 
 def frozen_port(boards=manifest.REAL_BOARDS):
-    """(label, binary, architecture) of the 32-bit ports with the boards'
-    firmware frozen into them, or None if one has not been built."""
+    """(label, binary, architecture) of the boards' frozen 32-bit ports, or None if one is not built."""
     return ("frozen", MPY32F, "x86f") if all(os.path.exists(unix32.frozen_port(b)) for b in boards) else None
 
 
 def frozen_built(boards=manifest.REAL_BOARDS):
-    """Whether any board's frozen port has been built here (then a missing one is a board added
-    since, which make unix32 builds: unix32.stale() names it)."""
+    """Whether any board's frozen port is built here (a missing one: a board since, unix32.stale())."""
     return any(os.path.exists(unix32.frozen_port(b)) for b in boards)
 
 
@@ -111,8 +95,8 @@ def sources(board_id):
 
 
 def firmware(board_id, arch, fresh=False):
-    """A folder with the board's files as make deploy lays them out: .mpy
-    for arch, or the sources for arch "py" (made once a run)."""
+    """A folder with the board's files as make deploy lays them out: .mpy for arch, or the sources
+    for arch "py" (made once a run)."""
     out = os.path.join(OUT, "fw-%s-%s" % (arch, board_id))
     if out in _made and not fresh:
         return out
@@ -134,8 +118,7 @@ HARNESS = [os.path.join(HERE, "simulator", n + ".py") for n in ("board", "keyboa
 
 
 def harness(arch):
-    """A folder with the harness's modules compiled for arch (made once a
-    run); for arch "py", None: the sources' own folders are used."""
+    """A folder with the harness's modules compiled for arch (made once a run); None for "py"."""
     if arch == "py":
         return None
     if arch == "x86f":  # the harness is not frozen: compiled as for the 32-bit port
@@ -175,12 +158,10 @@ def main_dir():
 
 
 def command(binary, heap, src, board_id, mode, keys=None, port=None, *, cwd, module=None, more=()):
-    """The heapgame.py (heapwifi.py; module "keygame": keygame.py, more its
-    arguments) command line, to run in cwd, a run folder (workdir()) with
-    env=PORT_ENV: the firmware in src (firmware()'s), the harness compiled for
-    its architecture (sources for arch "py"). Paths are relative to cwd:
-    MicroPython keeps the arguments and each module's __file__ in its heap, so a
-    clone's longer path would cost heap a board never spends."""
+    """The heapgame.py (heapwifi.py; keygame.py, more its arguments) command line, to run in cwd
+    (workdir()) with env=PORT_ENV: the firmware in src (firmware()'s), the harness compiled for its
+    architecture. Paths relative to cwd: MicroPython keeps the arguments and each module's __file__
+    in its heap, so a clone's longer path would cost heap a board never spends."""
     compiled = harness(os.path.basename(src).split("-")[1])  # fw-<arch>-<board>
     boards, tools = (compiled, compiled) if compiled else (BOARD_FILES, HERE)
     main_dir()
@@ -201,8 +182,7 @@ _MADE: set = set()  # the run folders this process made: removed as it ends
 
 
 def workdir():
-    """An empty folder for a run (the board's flash), this thread's own;
-    removed when the process ends (a bench left one a thread before, every run)."""
+    """An empty folder for a run (the board's flash), this thread's own, removed at the process's end."""
     work = os.path.join(OUT, "work-%d-%d" % (os.getpid(), threading.get_ident()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -213,9 +193,8 @@ def workdir():
 
 
 def run(binary, heap, src, board_id, mode, keys=None):
-    """(bytes in use, free) at the end of a heapgame.py run, or None if it
-    fails in this heap (a MemoryError; in mode low, the firmware stopped:
-    its error screen, or a save that failed)."""
+    """(bytes in use, free) at the end of a heapgame.py run, or None if it fails in this heap (a
+    MemoryError; in mode low, the firmware stopped: its error screen, or a save that failed)."""
     work = workdir()
     p = subprocess.run(command(binary, heap, src, board_id, mode, keys, cwd=work), cwd=work,
                        capture_output=True, text=True, timeout=600, env=PORT_ENV)
@@ -254,8 +233,7 @@ def smallest_of(works, lo, hi, step, above):
 
 
 def record(board_id):
-    """A key file for heapgame.py: a whole 6-player 9-hole Play Nine game
-    played on the board by the test driver (tools/benches/bench_ui.py record)."""
+    """A key file for heapgame.py: a whole game by the test driver (tools/benches/bench_ui.py record)."""
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, "game-%s.keys" % board_id)
     subprocess.run([MPY64, "-X", "heapsize=16M", BENCH_UI, "record", board_id,
@@ -264,15 +242,14 @@ def record(board_id):
 
 
 def base(binary, arch, board_id):
-    """(in use, smallest heap) of the harness alone, with the board's file
-    and the model of its keyboard or touch panel (heapgame.py's base)."""
+    """(in use, smallest heap) of the harness alone, with the board's file and input's model."""
     src = firmware(board_id, arch)
     return run(binary, BIG, src, board_id, "base")[0], smallest(binary, src, board_id, "base")
 
 
 def boot_figures(binary, arch, board_id, harness):
-    """{"used": in use after boot, "smallest": the smallest heap it boots
-    in}, the firmware's own (harness: base()), or None if it does not boot."""
+    """{"used": in use after boot, "smallest": the smallest heap it boots in}, the firmware's own
+    (harness: base()), or None if it does not boot."""
     src = firmware(board_id, arch)
     got = run(binary, BIG, src, board_id, "boot")
     low = smallest(binary, src, board_id, "boot")
@@ -282,8 +259,7 @@ def boot_figures(binary, arch, board_id, harness):
 
 
 def figures(boards, game=False, only=None):
-    """{(port label, board): {"used", "smallest"[, "game"]}} and {port label:
-    harness (in use, smallest)}, the boards measured side by side."""
+    """{(port label, board): {"used", "smallest"[, "game"]}} and {(port label, board): base()}."""
     keys = {b: record(b) for b in boards} if game else {}
     chosen = [frozen_port(boards)] if only == "frozen" else [p for p in ports() if not only or p[0] == only]
     for _label, _binary, arch in chosen:
@@ -322,19 +298,16 @@ def wifi_heap(arch):
 
 
 def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
-    """A heapwifi.py wifi run with PHONES phones (common/phones.py), the
-    device and the phones moved by one clock (common/vclock.py): the same
-    figures every run. slow: the share of requests a phone holds a while
-    after its connect. {"up", "connected", "end", "peak": (in use, free)
-    ..., "conns", "tally"}; raises RuntimeError saying why if it failed."""
-    src = firmware(board_id, arch)
-    heap = heap or wifi_heap(arch)
+    """A heapwifi.py wifi run with PHONES phones (common/phones.py), the device and the phones moved
+    by one clock (common/vclock.py): the same figures every run. slow: the share of requests a phone
+    holds a while after its connect. {"up", "end", "peak": (in use, free), "conns", "tally"}; raises
+    RuntimeError saying why if it failed."""
     work = workdir()
     port = phones.free_port()
     table = phones.Table(port, PHONES, slow)
-    got: dict = {}
     lines: list = []
-    cmd = command(binary, heap, src, board_id, "wifi", keys, port, cwd=work)
+    cmd = command(binary, heap or wifi_heap(arch), firmware(board_id, arch), board_id, "wifi", keys, port,
+                  cwd=work)
     clock = vclock.Clock(cmd[0])
     with open(os.path.join(work, "stderr"), "w+") as err:
         p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(PORT_ENV),
@@ -382,36 +355,31 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
             table.stop(clock.now) if table.started else None
         err.seek(0)
         why = err.read().strip()
-    for line in lines:
-        w = line.split()
-        if w[:2] == ["HEAP", "wifi"] or (w and w[0] in ("UP", "CONNECTED", "END", "CONNS")):
-            got[w[0] if w[0] != "HEAP" else "peak"] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
+    got = {}
+    for w in map(str.split, lines):
+        if w[:2] == ["HEAP", "wifi"] or (w and w[0] in ("UP", "END", "CONNS")):
+            got["peak" if w[0] == "HEAP" else w[0].lower()] = tuple(int(x) for x in w[1 + (w[0] == "HEAP"):])
     if p.returncode != 0 or "peak" not in got:
         hint = ("\n(this MicroPython has no asyncio: build the 32-bit port with it frozen, "
                 "docs/MEMORY.md)" if "no module named 'asyncio'" in why + "\n".join(lines) else "")
         raise RuntimeError("%s: the wifi run failed (exit %s): %s%s" % (
             board_id, p.returncode, "\n".join(lines[-10:] + why.splitlines()[-10:]), hint))
-    tally = table.tally
-    got["conns"] = got["CONNS"][0]
-    got["tally"] = tally
+    got["conns"], got["tally"] = got["conns"][0], table.tally
     try:  # what the web side logged (a handler's failure answers 500 and goes there)
         with open(os.path.join(work, "errors.log")) as f:
-            tally.note("errors.log: " + f.read().strip().replace("\n", " | "))
+            table.tally.note("errors.log: " + f.read().strip().replace("\n", " | "))
     except OSError:
         pass
-    return {k.lower(): v for k, v in got.items()}
+    return got
 
 
 def wifi_figures(boards, frozen=False):
-    """The whole game with Wi-Fi on and PHONES phones, per board, on the
-    32-bit port (else the 64-bit one): (port label, {board: row}). A row:
-    "boot" (in use after boot), "up" (the same with the server listening,
-    before any phone), "connected" (the phones' connections held), "peak"
-    (the most in use after a collection, each key line of the game, the
-    server up), "nowifi" (the same for the game without Wi-Fi), "end" (in
-    use at the end, the server up), all the firmware's own (the harness's
-    base in use taken away); "conns", the most connections at once;
-    "tally", the phones' answers; or {"error": why}."""
+    """The whole game with Wi-Fi on and PHONES phones, per board, on the 32-bit port (else the 64-bit
+    one): (port label, {board: row}). A row, each the firmware's own (the harness's base taken away):
+    "boot" (in use after boot), "up" (the server listening, before any phone), "peak" (the most in use
+    after a collection at each key line, the server up), "nowifi" (the same without Wi-Fi), "end" (at
+    the end, the server up); "conns", the most connections at once; "tally", the phones' answers; or
+    {"error": why}."""
     label, binary, arch = frozen_port(boards) if frozen else ports()[-1]  # the 32-bit one when it is there
     keys = {b: record(b) for b in boards}
     prepare(arch, boards)
@@ -430,21 +398,16 @@ def wifi_figures(boards, frozen=False):
     rows = {}
     for b in boards:
         base, boot, nowifi = alone[b]
-        if base is None:
-            rows[b] = {"error": "the harness alone did not run"}
-            continue
         try:
+            if base is None:
+                raise RuntimeError("the harness alone did not run")
             w = wifi_run(binary, arch, b, keys[b])
         except RuntimeError as e:
             rows[b] = {"error": str(e)}
             continue
-        own = {k: w[k][0] - base for k in ("up", "connected", "end", "peak")}
-        own["boot"] = boot
-        own["nowifi"] = None if nowifi is None else nowifi - base
-        own["connected_n"] = w["connected"][2]
-        own["conns"] = w["conns"]
-        own["tally"] = w["tally"]
-        rows[b] = own
+        rows[b] = {k: w[k][0] - base for k in ("up", "end", "peak")}
+        rows[b].update(boot=boot, nowifi=None if nowifi is None else nowifi - base, conns=w["conns"],
+                       tally=w["tally"])
     return label, rows
 
 
@@ -472,9 +435,8 @@ def wifi_table(boards, smallest=None, frozen=False, got=None):
     elif label != "32-bit":
         print(missing32())
         print("(so these are the 64-bit port's figures, 40-50% bigger than an ESP32's)")
-    head = "{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}".format(
-        "board", "boot", "serving", "game", "no Wi-Fi", "Wi-Fi", "+Wi-Fi", "at end", "conns")
-    print(head)
+    row = "{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}"
+    print(row.format("board", "boot", "serving", "game", "no Wi-Fi", "Wi-Fi", "+Wi-Fi", "at end", "conns"))
     ok = True
     for b in boards:
         r = rows[b]
@@ -484,7 +446,7 @@ def wifi_table(boards, smallest=None, frozen=False, got=None):
             continue
         g = (smallest or {}).get(b)
         diff = None if r["nowifi"] is None else r["peak"] - r["nowifi"]
-        print("{:<16}{:>8}{:>9}{:>8}{:>10}{:>10}{:>10}{:>9}{:>7}".format(
+        print(row.format(
             b, kb(r["boot"]), kb(r["up"]), kb(g), kb(r["nowifi"]), kb(r["peak"]), kb(diff), kb(r["end"]),
             r["conns"]))
     print("boot: in use after boot; serving: the same with the server listening (before any phone);")

@@ -1,12 +1,7 @@
 #!/usr/bin/env python3
-# What a key costs an ESP32, estimated by counting instructions, not timing
-# (issue 44): the firmware alone (tools/benches/keygame.py) on the 32-bit unix
-# port, stock and frozen, under valgrind's callgrind; a run of N presses and one
-# of 2N, the difference a key, the garbage collector's share added, made ESP32
-# milliseconds by a calibration and the display's bus time. docs/SPEED.md says
-# how, step by step, and how far to trust it.
-#
-#   python tools/benches/keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen]
+# What a key costs an ESP32, estimated by counting instructions, not timing (issue 44): the firmware
+# alone (tools/benches/keygame.py) on the 32-bit unix port under valgrind's callgrind, a run of N
+# presses and one of 2N, made ESP32 milliseconds by a calibration and the bus time (docs/SPEED.md).
 import os
 import re
 import subprocess
@@ -106,7 +101,7 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
             int(reads))
 
 
-def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
+def costs(boards, kinds=KINDS, ports=PORTS):
     """{(port, board, kind): {"instr": per key (the median of LAYOUTS[port]), "spread": the
     middle three's (fewest, most), "bytes": per key, "idle": per 5 ms turn, "alloc": bytes
     allocated per key, "gc": a collection's instructions, "collections": per key}}."""
@@ -114,7 +109,7 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
     # switched on through vgdb)
     runs = [(p, b, k, m, s) for p in ports for b in boards for k in ("idle", "gc") + tuple(kinds)
             for m in (1, 2) for s in (LAYOUTS[p] if k in kinds else (0,))]
-    got = run_all(ports, boards, runs, jobs or 2 * (os.cpu_count() or 2))
+    got = run_all(ports, boards, runs, 2 * (os.cpu_count() or 2))
     out = {}
     for p in ports:
         for b in boards:
@@ -142,12 +137,11 @@ def costs(boards, kinds=KINDS, ports=PORTS, jobs=None):
     return out
 
 
-def garbage(boards, kinds=KINDS, ports=PORTS, jobs=None):
-    """{(port, board, kind): the bytes a key allocates}: runs of N and 2N presses
-    as costs()'s, not under valgrind (seconds, not minutes). The heap's own
-    count, so exact: no instructions, no timing."""
+def garbage(boards, kinds=KINDS, ports=PORTS):
+    """{(port, board, kind): the bytes a key allocates}: the heap's own count (exact) in runs of N and
+    2N presses as costs()'s, not under valgrind (seconds, not minutes)."""
     runs = [(p, b, k, m, 0) for p in ports for b in boards for k in kinds for m in (1, 2)]
-    got = run_all(ports, boards, runs, jobs or os.cpu_count() or 2, count=False)
+    got = run_all(ports, boards, runs, os.cpu_count() or 2, count=False)
     return {(p, b, k): (got[(p, b, k, 2, 0)][4] - got[(p, b, k, 1, 0)][4]) / PRESSES[k]
             for p in ports for b in boards for k in kinds}
 
@@ -232,16 +226,14 @@ def table(got, boards, kinds=KINDS, ports=PORTS):
     return "\n".join(lines)
 
 
-USAGE = ("usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen] [--jobs N] "
-         "[--garbage]\n  --garbage: only the bytes a key allocates (no valgrind needed, seconds)")
+USAGE = ("usage: keycost.py [--boards a,b] [--kinds step,move,screen] [--ports stock,frozen] [--garbage]\n"
+         "  --garbage: only the bytes a key allocates (no valgrind needed, seconds)")
 
 
 def main(argv):
     every = {"--boards": heap.manifest.REAL_BOARDS, "--kinds": KINDS, "--ports": PORTS}
-    opts = heap.args.parse(argv, USAGE, {"--jobs": "0", **{k: ",".join(v) for k, v in every.items()}},
-                           flags=("--garbage",))
+    opts = heap.args.parse(argv, USAGE, {k: ",".join(v) for k, v in every.items()}, flags=("--garbage",))
     boards, kinds, ports = (tuple(opts[o].split(",")) for o in every)
-    jobs = int(opts["--jobs"]) or None
     if not opts["--garbage"] and not have_valgrind():
         print("(no valgrind, so no instruction counts: apt-get install valgrind)")
         return 0
@@ -252,13 +244,13 @@ def main(argv):
         print(heap.missing_frozen())
         ports = tuple(p for p in ports if p != "frozen")
     if opts["--garbage"]:
-        got = garbage(boards, kinds, ports, jobs)
+        got = garbage(boards, kinds, ports)
         print("bytes a key allocates (the firmware's alone; %s):" % " / ".join(ports))
         for b in boards:
             print("  %-16s %s" % (b, ", ".join("%s %s" % (NAMES[k], " / ".join(
                 "{:,}".format(round(got[(p, b, k)])) for p in ports)) for k in kinds)))
         return 0
-    print(table(costs(boards, kinds, ports, jobs), boards, kinds, ports))
+    print(table(costs(boards, kinds, ports), boards, kinds, ports))
     return 0
 
 
