@@ -1,6 +1,5 @@
-# Timing of the engine, run by tools/bench.py under CPython and under the
-# MicroPython unix port: python bench_engine.py GAME.json SHOWDOWN.json
-# Prints one line of JSON: microseconds per hole scored and per showdown.
+# The engine's speed, for make bench under CPython and the MicroPython unix port: one JSON line,
+# microseconds per hole scored and per showdown.
 import json
 import sys
 

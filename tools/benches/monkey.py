@@ -1,24 +1,8 @@
-# Random keys on the real firmware, as the device runs it (the guard on):
-# short and long presses, holds, pauses (the screen's sleep among them) and
-# contact bounce on the board's own buttons (the Cardputer: any of its 56
-# keys, fn with another; the CYD: taps anywhere, light brushes, fingers
-# that slide), from a seed, so that any failure replays exactly. Run by the
-# MicroPython unix port (the firmware
-# draws with framebuf); make test runs a short run per board
-# (host_tests/test_monkey.py), make bench a long one (tools/bench.py).
-#
-#   micropython tools/benches/monkey.py --board ID --seed N [--events N] [--every N] [--state-dir DIR]
-#
-# Fails (exit 1, with the seed and the command that replays it) at:
-#   - an error screen: an exception reached the guard
-#   - text a screen had to cut
-#   - at every check (each --every events, and at the end): a save file
-#     whose header or checksum is bad; a saved game that tools/score.py
-#     does not score to the game in memory (each hole's scores, the totals,
-#     the playoff, the winner, the ties); a game in memory that is not
-#     saved, or one saved that is not in memory; then a reboot on the same
-#     flash that does not come back to the same game.
-# A hang is caught by whoever runs it, with a timeout.
+# Random keys on the real firmware, the guard on (make test: a short run a board, test_monkey.py; make
+# bench: a long one), from a seed so that a failure replays exactly: short and long presses, holds,
+# pauses and contact bounce on the board's own input (docs/TESTING.md). Fails (exit 1, with the seed
+# and the line that replays it) at an error screen, cut text, and at each check (every --every events
+# and at the end): a bad save, a saved game score.py scores otherwise, a reboot that loses the game.
 import os
 import sys
 

@@ -1,20 +1,10 @@
 #!/usr/bin/env python3
-# End-of-hole grids as a table ends them, for measuring entry: each hole is
-# played out from the deal, as people play. Every player is dealt the grid
-# face down and turns two cards up. On a turn a player takes the discard if
-# it lowers the grid's score, else draws: a drawn card that lowers the score
-# is kept (the card it replaces is discarded), otherwise it is discarded and
-# one face-down card turned up. "Lowers the score" is judged with the game's
-# own scoring (engine/rules), face-down cards counting as middling cards
-# that match nothing. Action cards are played (discarded) at once. The first
-# player with every card up ends the hole; the others get one more turn;
-# face-down cards are then revealed as dealt.
-#
-#   tools/benches/realholes.py [--game ID] [--players N] [--holes N] [--seed N]
-#
-# Prints JSON lines, one a hole, as tools/benches/bench_entry.py reads them:
-#   {"game": "play-nine", "players": 4, "ender": 1, "grids": [...]}
-# (grids as tools/score.py reads them). Runs under CPython and MicroPython.
+# End-of-hole grids as a table ends them, for the entry bench (bench_entry.py reads its JSON lines):
+# each hole played out from the deal. Two cards up to begin; on a turn a player takes the discard if
+# it lowers the grid's score (the game's own scoring, face-down cards as middling cards that match
+# nothing), else draws, and keeps the card drawn if it lowers the score, else discards it and turns a
+# card up; action cards are discarded. The first with every card up ends the hole; the others get one
+# more turn. Runs under CPython and MicroPython.
 import json
 import random
 import sys

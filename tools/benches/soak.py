@@ -1,11 +1,6 @@
-# The soak (make bench): 1000 holes over many games, in a fixed heap under
-# the MicroPython unix port, through the firmware's own screens and calls
-# (new game, each hole's entry screen and commit, results, playoffs, the
-# finish into the history), each hole saved to the real littlefs on flash
-# in RAM. No MemoryError may happen, and the heap after collection must
-# not grow from game to game.
-#
-#   micropython -X heapsize=320K tools/benches/soak.py [HOLES]     prints one JSON line
+# The soak (make bench): 1000 holes over many games through the firmware's own screens, each saved to
+# littlefs on flash in RAM, in a fixed heap under the MicroPython unix port: no MemoryError, and the
+# heap after collection must not grow from game to game. Prints one JSON line.
 import gc
 import json
 import random
@@ -90,8 +85,6 @@ def soak(holes_wanted=1000, seed=11):
         games += 1
         gc.collect()
         heap.append(gc.mem_alloc())
-        if "-v" in sys.argv:
-            print(games, holes, gc.mem_alloc(), len(json.dumps(runner.app.state)))
     state = runner.app.state
     from storage import laid
 
@@ -109,11 +102,11 @@ def soak(holes_wanted=1000, seed=11):
     }
 
 
-USAGE = "usage: soak.py [HOLES] [-v]   (1000 holes by default; one JSON line; -v: a line a game)"
+USAGE = "usage: soak.py [HOLES]   (1000 holes by default; one JSON line)"
 
 
 def main(argv):
-    a = [x for x in args.positional(argv, USAGE, 1, ("-v",)) if x != "-v"]
+    a = args.positional(argv, USAGE, 1)
     if a and not a[0].isdigit():
         raise args.Usage("%s\nHOLES is a number, not %s" % (USAGE, a[0]), 2)
     print(json.dumps(soak(int(a[0]) if a else 1000)))

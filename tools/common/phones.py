@@ -1,21 +1,10 @@
-"""Phones at the table for the Wi-Fi heap runs (heap.py's wifi_run, issue
-17), moved by the run's own clock (common/vclock.py, issue 55): the device
-(heapwifi.py under the unix port) stops every turn of its loop (STEP_MS of
-its clock), and only then do the phones act: read what the device answered,
-send what is due. Nothing here waits on real time, so a run is the same
-every time on any machine, however busy.
-
-A phone is as the page is (firmware/web/page.html): a long poll of /state
-held open (the next one as each answer comes), and beside it, every GAP_MS,
-the page now and then and a grid scored as it is typed (POST /score); a
-phone with the wrong PIN also sends grids (POST /grid), which must be
-refused (403, then 429 while it has to wait). Each request on a connection
-of its own, with a phone browser's headers; some are sent in two parts a
-turn apart (a phone's request on the air while the device collects), and a
-slow phone may hold a request a while after its connect (the device takes
-it for idle, and sheds it when a newcomer needs its place). A request is
-asked again after a 503's Retry-After or a connection cut without an
-answer (as the page does); it fails when ASKS in a row get none."""
+"""Phones at the table for the Wi-Fi heap runs (heap.py's wifi_run, issue 17), moved by the run's
+own clock (common/vclock.py, issue 55): the device stops every STEP_MS, and only then do the phones
+act, so a run is the same every time. A phone is as the page is (firmware/web/page.html): a long
+poll of /state held open, and beside it every GAP_MS the page now and then and a grid scored (POST
+/score); a phone with the wrong PIN also sends grids (POST /grid), which must be refused (403, then
+429). Some requests go in two parts a turn apart, a slow phone holds one a while after its connect;
+a request is asked again after a 503's Retry-After or a cut (as the page does), ASKS times at most."""
 import json
 import random
 import socket
@@ -47,10 +36,8 @@ def free_port():
 
 
 def request_bytes(port, method, path, body=None, headers=()):
-    """A request's bytes, as a phone's browser (headers: BROWSER) or http.client
-    sends them: body None, bytes, text, or an object sent as JSON (its
-    Content-Type said); headers, (name, value) pairs, after Host. The phones
-    here and the simulator's web side's (simulator/websim.py) send these."""
+    """A request's bytes, as a phone's browser or http.client sends them (here and simulator/websim.py):
+    body None, bytes, text, or an object sent as JSON; headers, (name, value) pairs, after Host."""
     headers = list(headers.items() if isinstance(headers, dict) else headers)
     if body is not None and not isinstance(body, (bytes, str)):
         body = json.dumps(body)
@@ -64,10 +51,8 @@ def request_bytes(port, method, path, body=None, headers=()):
 
 
 def response(raw, eof=False):
-    """(status, {header: value}, body) once raw holds a whole response (by
-    its Content-Length; without one, at the connection's end: eof), else
-    None; ("bad status line", raw's first bytes, b"") for a status line
-    that is none."""
+    """(status, {header: value}, body) once raw holds a whole response (by its Content-Length, else at
+    the connection's end: eof), else None; ("bad status line", raw[:80], b"") for a bad status line."""
     end = raw.find(b"\r\n\r\n")
     if end < 0:
         return None
@@ -127,8 +112,7 @@ class Ask:
         return self.turn(t, now)
 
     def turn(self, t, now):
-        """This turn's part of the request, and what has come back: the
-        answer (status, body), or None while under way."""
+        """This turn's part of the request sent, and the answer (status, body), or None while under way."""
         s = self.sock
         if self.parts and now >= self.send_at:
             try:
@@ -290,8 +274,7 @@ class Phone:
 
 
 class Tally:
-    """Answers by request and status (or what a request ended in), and the
-    phones' clock."""
+    """Answers by request and status (or what a request ended in), and the phones' clock."""
 
     def __init__(self):
         self.n: dict = {}
@@ -325,8 +308,7 @@ class Tally:
         return "; ".join("%s %s" % (p, ", ".join(v)) for p, v in paths.items())
 
     def failed(self):
-        """Answers that show something wrong: a server error, a refused or
-        broken connection, a wrong PIN taken."""
+        """Answers that show something wrong: a server error, a broken connection, a wrong PIN taken."""
         return sum(n for (path, status), n in self.n.items() if not isinstance(status, int) or status >= 500
                    or status == 400 or (path == "/grid" and status == 200))
 

@@ -1,16 +1,11 @@
-"""A clock of the test's own for a MicroPython unix port (issue 55):
-tools/vclock/vclock.c, preloaded into the port, stands in for its clocks,
-sleeps and poll(), and this side moves it. Time passes in the port only
-while it waits, and never past the "until" this side gives it; there the
-port stops and says so, and this side acts (a phone's request, a reading)
-before it lets the clock on. So what the port sees is the same every run,
-whatever the machine's speed or load (docs/TESTING.md, "One clock").
+"""A clock of the test's own for a MicroPython unix port (issue 55, docs/TESTING.md "One clock"):
+tools/vclock/vclock.c, preloaded into the port, stands in for its clocks, sleeps and poll(), and
+this side moves it: the port stops at each "until" given, and runs on when told.
 
-    clock = Clock(binary)           # the shim built for binary's word size
+    clock = Clock(binary)
     p = subprocess.Popen(cmd, env=clock.env(), pass_fds=clock.fds(), ...)
     clock.started()
-    while (now := clock.stopped()) is not None:   # the port waits at now
-        ...                                       # act, at now
+    while (now := clock.stopped()) is not None:   # the port waits at now: act, then
         clock.go(now + 5)                         # let it run to now + 5 ms
 """
 import os
@@ -24,21 +19,15 @@ FREE = 0x7FFFFFFF  # an until that lets the clock run free from then on
 
 
 def bits(binary):
-    """The word size binary runs with: an ELF's own, else (a script: the PyPI
-    unix port runs inside this Python) this Python's."""
-    try:
-        with open(binary, "rb") as f:
-            head = f.read(5)
-    except OSError:
-        head = b""
-    if head[:4] == b"\x7fELF":
-        return 32 if head[4] == 1 else 64
-    return struct.calcsize("P") * 8
+    """The word size binary runs with: an ELF's own, else (the PyPI port runs inside this Python) ours."""
+    with open(binary, "rb") as f:
+        head = f.read(5)
+    return (32 if head[4] == 1 else 64) if head[:4] == b"\x7fELF" else struct.calcsize("P") * 8
 
 
 def shim(word):
-    """The shim's path for a word size (32 or 64), built when missing or
-    older than its source; RuntimeError saying why if gcc cannot build it."""
+    """The shim's path for a word size (32 or 64), built when missing or older than its source;
+    RuntimeError saying why if gcc cannot build it."""
     out = os.path.join(OUT, "vclock%d.so" % word)
     if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(SOURCE):
         return out
@@ -73,14 +62,12 @@ class Clock:
         return (self.to_shim, self.from_me)
 
     def started(self):
-        """After the port is started: this side's copies of its ends closed,
-        so that its exit reads as the end here."""
+        """After the port is started: our copies of its ends closed, so that its exit reads as the end."""
         os.close(self.to_shim)
         os.close(self.from_me)
 
     def stopped(self):
-        """Wait until the port stands still: the clock's ms, or None once it
-        has exited."""
+        """Wait until the port stands still: the clock's ms, or None once it has exited."""
         got = b""
         while len(got) < 4:
             k = os.read(self.from_port, 4 - len(got))
