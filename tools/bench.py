@@ -210,7 +210,7 @@ def monkey_figures():
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
         except subprocess.TimeoutExpired:
             return b, None, "HANG %s seed %d: no end after 900 s\n  replay: %s" % (b, seed, " ".join(cmd))
-        counts = [json.loads(ln[7:]) for ln in p.stdout.splitlines() if ln.startswith("COUNTS ")]
+        counts = [json.loads(ln.split("COUNTS ")[1]) for ln in p.stdout.splitlines() if ln.startswith("ok ")]
         if p.returncode != 0 or not counts:
             return b, None, (p.stdout + p.stderr).strip()
         return b, counts[0], None

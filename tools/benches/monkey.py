@@ -6,12 +6,9 @@
 import os
 import sys
 
-HERE = (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/.."  # tools/
-if not HERE.startswith("/"):  # absolute: the run changes into the state dir
-    HERE = os.getcwd() + "/" + HERE
-sys.path.insert(0, HERE + "/../firmware")
-sys.path.insert(0, HERE)
-sys.path.insert(0, HERE + "/../boards")
+HERE = (__file__[: __file__.rfind("/")] if "/" in __file__ else ".") + "/.."  # tools/, absolute: the run
+sys.path.insert(0, HERE if HERE.startswith("/") else os.getcwd() + "/" + HERE)  # changes into its flash
+from common import paths  # noqa: E402,F401  (firmware/ and boards/ on sys.path too)
 
 import json  # noqa: E402
 import random  # noqa: E402
@@ -31,121 +28,92 @@ class Fail(Exception):
     pass
 
 
-# How each kind of input (simulator/inputs.py) is pressed at random: ready() reads what the
-# board has of it, event() presses it once and says what it did.
-class Presses(inputs.Buttons):
-    @staticmethod
-    def ready(m, mod):
-        m.chords = [b for (b, kind) in mod.KEYMAP if type(b) is tuple and kind == "short"]
-
-    @staticmethod
-    def event(m, x):
-        """A random button pressed (its length: short, long or held), maybe bouncing."""
-        c = m.counts
-        b = m.button()
-        if x < 0.64:
-            ms, kind = random.randint(5, 400), "short"
-        elif x < 0.9:
-            ms, kind = random.randint(550, 1500), "long"
-        else:
-            ms, kind = random.randint(1500, 6000), "held"
-        c[kind] += 1
-        bounce = random.random() < 0.2
-        c["bounced"] += bounce
-        what = "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
-        sws = [m.switches[i] for i in b] if type(b) is tuple else [m.switches[b]]
-        if bounce:  # the contacts chatter for a few ms each way
-            chatter.chatter(sws, m.tick, STEP_MS, chatter.DOWN)
-        for sw in sws:  # two together: one finger a little before the other
-            sw.held = True
-            m.tick(random.randint(0, 2) * STEP_MS)
-        m.tick(ms)
-        if bounce:
-            chatter.chatter(sws, m.tick, STEP_MS, chatter.UP)
-        for sw in sws:
-            sw.held = False
-        m.tick(random.randint(5, 300))
-        return what
+# How each kind of input (simulator/inputs.py) is pressed at random, once: what it did
+def press(m, x):
+    """A random button pressed (its length: short, long or held), maybe bouncing."""
+    c = m.counts
+    b = m.button()
+    if x < 0.64:
+        ms, kind = random.randint(5, 400), "short"
+    elif x < 0.9:
+        ms, kind = random.randint(550, 1500), "long"
+    else:
+        ms, kind = random.randint(1500, 6000), "held"
+    c[kind] += 1
+    bounce = random.random() < 0.2
+    c["bounced"] += bounce
+    sws = [m.switches[i] for i in b] if type(b) is tuple else [m.switches[b]]
+    if bounce:  # the contacts chatter for a few ms each way
+        chatter.chatter(sws, m.tick, STEP_MS, chatter.DOWN)
+    for sw in sws:  # two together: one finger a little before the other
+        sw.held = True
+        m.tick(random.randint(0, 2) * STEP_MS)
+    m.tick(ms)
+    if bounce:
+        chatter.chatter(sws, m.tick, STEP_MS, chatter.UP)
+    for sw in sws:
+        sw.held = False
+    return "button %s %d ms%s" % (b, ms, " bouncing" if bounce else "")
 
 
-class Keys(inputs.Keyboard):
-    @staticmethod
-    def ready(m, mod):
-        m.legends = [k for line in mod.LEGENDS for k in line]
-
-    @staticmethod
-    def event(m, x):
-        """A random key of the keyboard (mostly enter, backspace, a card or
-        digit, fn with an arrow), held a random time, maybe chattering;
-        now and then two keys at once."""
-        c = m.counts
-        kb = m.switches  # the keyboard's model
-        m.moody(lambda: random.choice(("enter", "bksp", "5", "1")))
-        y = random.random()
-        if m.mood is not None and y < 0.5:
-            keys = [m.mood]
-        elif y < 0.65:
-            keys = ["fn", random.choice(";.,/")]
-        elif y < 0.75:
-            keys = [random.choice(m.legends), random.choice(m.legends)]
-        else:
-            keys = [random.choice(m.legends)]
-        keys = [k for i, k in enumerate(keys) if k not in keys[:i]]
-        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
-        c[kind] += 1
-        bounce = random.randint(0, 4) if random.random() < 0.2 else 0
-        c["bounced"] += bounce > 0
-        for k in keys:
-            kb.press(k, chatter=bounce)
-            m.tick(random.randint(0, 3) * STEP_MS)
-        m.tick(ms)
-        for k in keys:
-            kb.release(k, chatter=bounce)
-        m.tick(random.randint(5, 300))
-        return "keys %s %d ms%s" % ("+".join(keys), ms, " bouncing" if bounce else "")
+def key(m, x):
+    """A random key of the keyboard (mostly enter, backspace, a card or digit, fn with an arrow),
+    held a random time, maybe chattering; now and then two keys at once."""
+    kb = m.switches  # the keyboard's model
+    m.moody(lambda: random.choice(("enter", "bksp", "5", "1")))
+    y = random.random()
+    if m.mood is not None and y < 0.5:
+        keys = [m.mood]
+    elif y < 0.65:
+        keys = ["fn", random.choice(";.,/")]
+    elif y < 0.75:
+        keys = [random.choice(m.legends), random.choice(m.legends)]
+    else:
+        keys = [random.choice(m.legends)]
+    keys = [k for i, k in enumerate(keys) if k not in keys[:i]]
+    ms = m.length(x)
+    bounce = random.randint(0, 4) if random.random() < 0.2 else 0
+    m.counts["bounced"] += bounce > 0
+    for k in keys:
+        kb.press(k, chatter=bounce)
+        m.tick(random.randint(0, 3) * STEP_MS)
+    m.tick(ms)
+    for k in keys:
+        kb.release(k, chatter=bounce)
+    return "keys %s %d ms%s" % ("+".join(keys), ms, " bouncing" if bounce else "")
 
 
-class Taps(inputs.Touch):
-    @staticmethod
-    def ready(m, mod):
-        pass
-
-    @staticmethod
-    def event(m, x):
-        """A random tap: mostly on the keys along the bottom and the menu
-        rows, else anywhere; now and then a light brush, a finger that
-        slides, or one held on."""
-        c = m.counts
-        t = m.switches
-        w, h = m.hw.display.width, m.hw.display.height
-        y = random.random()
-        m.moody(lambda: (w - 40, h - 20))  # the OK key, the way forward
-        if m.mood is not None and y < 0.4:
-            p = m.mood
-        elif y < 0.7:
-            p = (random.randrange(w), random.randrange(h - 80, h))
-        elif y < 0.85:
-            p = (random.randrange(w), random.randrange(21, 141))
-        else:
-            p = (random.randrange(w), random.randrange(h))
-        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
-        c[kind] += 1
-        t.z = 1200 if random.random() < 0.9 else random.randint(100, 500)  # a light brush: too light
-        slide = random.random() < 0.1
-        c["bounced"] += slide
-        t.finger = p
-        m.tick(ms // 2)
-        if slide:
-            t.finger = (max(0, min(w - 1, p[0] + random.randint(-30, 30))),
-                        max(0, min(h - 1, p[1] + random.randint(-30, 30))))
-        m.tick(ms - ms // 2)
-        t.finger = None
-        t.z = 1200
-        m.tick(random.randint(5, 300))
-        return "tap %d,%d %d ms%s" % (p[0], p[1], ms, " sliding" if slide else "")
+def tap(m, x):
+    """A random tap: mostly on the keys along the bottom and the menu rows, else anywhere; now and
+    then a light brush, a finger that slides, or one held on."""
+    t = m.switches
+    w, h = m.hw.display.width, m.hw.display.height
+    y = random.random()
+    m.moody(lambda: (w - 40, h - 20))  # the OK key, the way forward
+    if m.mood is not None and y < 0.4:
+        p = m.mood
+    elif y < 0.7:
+        p = (random.randrange(w), random.randrange(h - 80, h))
+    elif y < 0.85:
+        p = (random.randrange(w), random.randrange(21, 141))
+    else:
+        p = (random.randrange(w), random.randrange(h))
+    ms = m.length(x)
+    t.z = 1200 if random.random() < 0.9 else random.randint(100, 500)  # a light brush: too light
+    slide = random.random() < 0.1
+    m.counts["bounced"] += slide
+    t.finger = p
+    m.tick(ms // 2)
+    if slide:
+        t.finger = (max(0, min(w - 1, p[0] + random.randint(-30, 30))),
+                    max(0, min(h - 1, p[1] + random.randint(-30, 30))))
+    m.tick(ms - ms // 2)
+    t.finger = None
+    t.z = 1200
+    return "tap %d,%d %d ms%s" % (p[0], p[1], ms, " sliding" if slide else "")
 
 
-WAYS = {c.kind: c for c in (Presses, Keys, Taps)}
+WAYS = {inputs.Buttons.kind: press, inputs.Keyboard.kind: key, inputs.Touch.kind: tap}
 
 
 class Monkey:
@@ -167,9 +135,10 @@ class Monkey:
 
     def boot(self):
         self.hw, _bus, self.switches, mod = simboard.build(self.board, emulate=False)
-        self.chords = self.legends = []  # two buttons that make a key; the keyboard's keys
         self.way = WAYS[inputs.of(self.hw.keys).kind]
-        self.way.ready(self, mod)
+        keymap = mod.KEYMAP if self.way is press else {}
+        self.chords = [b for (b, k) in keymap if type(b) is tuple and k == "short"]  # two buttons, a key
+        self.legends = [k for line in getattr(mod, "LEGENDS", ()) for k in line]  # the keyboard's keys
         self.r = Runner(self.hw, self.now, strict=False)
         self.tick(100)
         top = self.r.app.stack[-1]
@@ -202,11 +171,18 @@ class Monkey:
             what = "pause %d" % ms
             self.tick(ms)
         else:
-            what = self.way.event(self, x)
+            what = self.way(self, x)
+            self.tick(random.randint(5, 300))
         self.recent.append(what)
         del self.recent[:-12]
         s = self.screen()
         self.screens[s] = self.screens.get(s, 0) + 1
+
+    def length(self, x):
+        """A key's or a tap's ms, short or long (counted)."""
+        ms, kind = (random.randint(5, 300), "short") if x < 0.85 else (random.randint(550, 3000), "long")
+        self.counts[kind] += 1
+        return ms
 
     def tap(self, x, y, ms):
         t = self.switches  # the touch panel's model
@@ -271,19 +247,6 @@ class Monkey:
             except Fail as e:
                 e.args = ("at event %d of %d: %s" % (n, events, e.args[0]),)
                 raise
-
-    def summary(self):
-        from storage import loading, savefile
-
-        c = self.counts
-        kind, _, state = loading.read(savefile.FILE)
-        saves = state["seq"] if kind == "ok" else 0
-        finished = len(state["history"]) if kind == "ok" else 0
-        return ("from %s: %d short, %d long, %d held, %d pauses (%d bounced); %d checks and reboots, "
-                "%d saves, a game of up to %d holes, %d games finished, %d screens"
-                % (self.start, c["short"], c["long"], c["held"], c["pause"], c["bounced"], c["checks"], saves,
-                   self.holes, finished, len(self.screens)))
-
 
 NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO", "GUS", "HAL")  # as many as a game may have
 
@@ -401,10 +364,8 @@ def main(argv):
         print("  replay: .venv/bin/micropython -X heapsize=4M tools/benches/monkey.py --board %s --seed %d "
               "--events %d --every %d" % (board, seed, events, every))
         return 1
-    print("ok %s seed %d: %d events: %s" % (board, seed, events, m.summary()))
-    c = dict(m.counts)
-    c.update(events=events, holes=m.holes, screens=len(m.screens))
-    print("COUNTS " + json.dumps(c))  # for make bench
+    c = dict(m.counts, events=events, holes=m.holes, screens=len(m.screens))
+    print("ok %s seed %d: %d events from %s; COUNTS %s" % (board, seed, events, m.start, json.dumps(c)))
     return 0
 
 
