@@ -138,8 +138,7 @@ def entry_figures():
 
     path = os.path.join(OUT, "real-holes.jsonl")
     with open(path, "w") as f:
-        for gid in realholes.GAMES:  # (as realholes.py --players 4 --seed 1 writes them)
-            f.writelines(json.dumps(h) + "\n" for h in realholes.holes(gid, 4, REAL_HOLES, 1))
+        f.writelines(json.dumps(h) + "\n" for h in realholes.bench_holes(REAL_HOLES))
     rows = []
     for b in BOARDS:
         p = subprocess.run([MPY, "-X", "heapsize=16M", os.path.join(BENCHES, "bench_entry.py"),

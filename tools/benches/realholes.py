@@ -132,19 +132,14 @@ def holes(gid, players, count, seed):
     return [Hole(gid, players, rng).play(h % players) for h in range(count)]
 
 
+def bench_holes(count=20):
+    """make bench's: every grid game's count holes, 4 players, seed 1, in order."""
+    return [h for gid in GAMES for h in holes(gid, 4, count, 1)]
+
+
 def main(argv):
-    usage = "usage: realholes.py [--game %s] [--players N] [--holes N] [--seed N]" % "|".join(GAMES)
-    opts = args.parse(argv, usage, {"--game": GAMES[0], "--players": "4", "--holes": "20", "--seed": "1"})
-    gid = opts["--game"]
-    if gid not in GAMES:
-        print("realholes: --game is one of %s, not %s" % (", ".join(GAMES), gid))
-        return 2
-    r = rules_for(gid)
-    n = int(opts["--players"])
-    if not r.min_players <= n <= r.max_players:
-        print("realholes: %s is for %d to %d players" % (gid, r.min_players, r.max_players))
-        return 2
-    for hole in holes(gid, n, int(opts["--holes"]), int(opts["--seed"])):
+    args.parse(argv, "usage: realholes.py   (make bench's holes, a JSON line each; no options)", {})
+    for hole in bench_holes():
         print(json.dumps(hole))
     return 0
 
