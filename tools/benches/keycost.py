@@ -62,9 +62,7 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
     # same in every run); the instruments go on at keygame.py's READY, and only its exec() is counted
     cmd = [VALGRIND, "--tool=callgrind", "--callgrind-out-file=" + out, "--instr-atstart=no",
            "--collect-atstart=no", "--toggle-collect=" + COUNTED] if count else []
-    # paths relative to the run's folder, keygame.py run as a module in heap.PORT_ENV: MicroPython
-    # keeps each module's __file__, a script's real folder and its HOME in its heap, so a clone's
-    # place moved the counts
+    # (paths relative to the run's folder, heap.command()'s: a clone's place moved the counts)
     port_cmd = heap.command(heap.MPY32 if port == "stock" else heap.MPY32F, HEAP,
                             heap.firmware(board_id, ARCH[port]), board_id, kind, cwd=work, module="keygame",
                             more=[str(n), str(slots or n), str(shift)] + (["marked"] if count else []))
@@ -96,9 +94,7 @@ def counted(port, board_id, kind, n, slots=None, count=True, shift=0):
         if not total:  # the port was stripped of its symbols (built before they were kept)
             raise RuntimeError("nothing counted under %s in %s: make unix32 builds the ports again "
                                "with their symbols" % (COUNTED, port_cmd[0]))
-    _, _, _, ticks, sent, writes, allocated, threshold, reads = line[0].split()
-    return (total, int(ticks), int(sent), int(writes), int(allocated), int(threshold),
-            int(reads))
+    return (total,) + tuple(int(x) for x in line[0].split()[3:])  # KEYS ... ticks sent ... reads
 
 
 def costs(boards, kinds=KINDS, ports=PORTS):
@@ -163,8 +159,7 @@ def run_all(ports, boards, runs, workers, count=True):
 
 
 def clock(board_id):
-    """(kind, Hz) of the board's display bus: its own panel() run on the
-    stand-in port under MicroPython (simulator/panel.py's bus()), once."""
+    """(kind, Hz) of the board's display bus: its own panel() on the stand-in port (panel.bus()), once."""
     if board_id not in _CLOCKS:
         where = [os.path.join(heap.ROOT, d) for d in ("tools", "firmware", "boards")]
         code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\n"
@@ -177,9 +172,8 @@ def clock(board_id):
 
 
 def bus_ms(board_id, row):
-    """The bus time (ms) of a key's bytes on the board's display: SPI at its
-    clock and SPI_TRANSACTION_US a write (a DCS panel writes a row at a
-    time), or I2C (9 bits a byte, with the acknowledge)."""
+    """The bus time (ms) of a key's bytes on the board's display: SPI at its clock and
+    SPI_TRANSACTION_US a write (a DCS panel writes a row at a time), or I2C (9 bits a byte)."""
     touch = row.get("reads", 0) * TOUCH_READ_US / 1000
     kind, hz = clock(board_id)
     if kind == "i2c":
@@ -187,14 +181,10 @@ def bus_ms(board_id, row):
     return row["bytes"] * 8 / hz * 1000 + row["writes"] * SPI_TRANSACTION_US / 1000 + touch
 
 
-def ms(instr, which=0):
-    return instr / 1e6 * CALIBRATION[which]
-
-
 def estimate(board_id, row):
     """(likely, low, high) ESP32 ms for a key: its instructions, plus the bus."""
     bus = bus_ms(board_id, row)
-    return tuple(ms(row["instr"], w) + bus for w in range(3))
+    return tuple(row["instr"] / 1e6 * c + bus for c in CALIBRATION)
 
 
 def table(got, boards, kinds=KINDS, ports=PORTS):
