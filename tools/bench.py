@@ -26,6 +26,7 @@ OUT = os.path.join(ROOT, "build", "bench")
 HEAP_TARGET = 128 * 1024
 BOARDS = list(REAL_BOARDS)
 
+
 def crazy_nines_game(players=8, holes=18, seed=1):
     rng = random.Random(seed)
     limits = rules_for("crazy-nines").deck(players)
@@ -39,11 +40,10 @@ def crazy_nines_game(players=8, holes=18, seed=1):
     return doc
 
 
-def showdown():
-    return {"game": "multiple-9", "showdown": {
-        "board": ["J", "7", "9", "2", "10"],
-        "hands": [["Q", "5"], ["K", "A"], ["A", "2"], ["10", "2"], ["6", "9"],
-                  ["4", "4"], ["8", "2"], ["10", "7"], ["8", "7"], ["K", "K"]]}}
+SHOWDOWN = {"game": "multiple-9", "showdown": {
+    "board": ["J", "7", "9", "2", "10"],
+    "hands": [["Q", "5"], ["K", "A"], ["A", "2"], ["10", "2"], ["6", "9"],
+              ["4", "4"], ["8", "2"], ["10", "7"], ["8", "7"], ["K", "K"]]}}
 
 
 # score.py run as a module with a relative path and a fixed HOME: the unix port keeps a script's real
@@ -63,7 +63,8 @@ def kb(n):
 
 
 def json_lines(*cmd):
-    """What a bench prints, a JSON value a line (it must succeed)."""
+    """What a bench prints, a JSON value a line (it must succeed); a bench_ui.py mode by its name."""
+    cmd = [MPY, "-X", "heapsize=16M", BENCH_UI, *cmd] if len(cmd) == 1 else cmd
     p = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
 
@@ -96,7 +97,7 @@ def score_figures():
     """score.py's smallest heap for a big game and a showdown, and the engine's speed; False unless
     both run in 128K."""
     cases = [("crazy-nines, 8 players, 18 holes", "game.json", crazy_nines_game()),
-             ("multiple-9 showdown, 10 hands", "showdown.json", showdown())]
+             ("multiple-9 showdown, 10 hands", "showdown.json", SHOWDOWN)]
     print("Peak heap of tools/score.py under the MicroPython unix port (64-bit host):")
     print("the smallest -X heapsize from which every larger one runs (256-byte steps)")
     print("{:<36} {:>14} {:>10}".format("input", "smallest heap", "in 128K"))
@@ -237,7 +238,7 @@ def monkey_figures():
 
 
 def presses_figures():
-    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "presses")
+    rows = json_lines("presses")
     print("Key presses per card entered (mean over random dealt grids; the OK that takes")
     print("each card counts; a key on the Cardputer, a tap on the CYD)")
     print("{:<18}".format("game") + "".join("{:>16}".format(b) for b in BOARDS))
@@ -247,7 +248,7 @@ def presses_figures():
 
 
 def draw_figures():
-    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "draw")
+    rows = json_lines("draw")
     print("A redraw of the entry screen in bands (a frame buffer of BAND rows, the screen drawn")
     print("once per band) against one from a buffer of the whole screen (unix port, this machine)")
     for r in rows:
@@ -282,25 +283,14 @@ def heap_figures():
     GAME_SMALLEST.update({b: res[(labels[-1], b)].get("game") for b in BOARDS})
     print("{:<16}".format("") + "".join("{:>30}".format(label + " unix port") for label in labels))
     print("{:<16}".format("board") + "{:>10}{:>10}{:>10}".format("boot", "smallest", "game") * len(labels))
-    ok = True
-    worst = 0
     for b in BOARDS:
-        line = "{:<16}".format(b)
-        for label in labels:
-            r = res[(label, b)]
-            ok = ok and r.get("game") is not None
-            line += "{:>10}{:>10}{:>10}".format(heap.kb(r.get("used")), heap.kb(r.get("smallest")),
-                                                heap.kb(r.get("game")))
-            if label == "32-bit":
-                worst = max(worst, r.get("game") or 10**9)
-        print(line)
-    spans = []
-    for label in labels:
-        hs = [h[1] for (lb, _b), h in harness.items() if lb == label]
-        spans.append("%s %s-%s KB" % (label, heap.kb(min(hs)), heap.kb(max(hs))))
+        print("{:<16}".format(b) + "".join("{:>10}{:>10}{:>10}".format(*(
+            heap.kb(res[(label, b)].get(k)) for k in ("used", "smallest", "game"))) for label in labels))
+    hs = {label: [h[1] for (lb, _b), h in harness.items() if lb == label] for label in labels}
     print("the harness alone (with each board's file and keyboard or touch model), subtracted above: "
-          + ", ".join(spans))
+          + ", ".join("%s %s-%s KB" % (lb, heap.kb(min(h)), heap.kb(max(h))) for lb, h in hs.items()))
     if "32-bit" in labels:
+        worst = max(res[("32-bit", b)].get("game") or 10**9 for b in BOARDS)
         boot_ok = all(res[("32-bit", b)]["smallest"] <= heap.FIRST_HEAP and
                       heap.FIRST_HEAP - res[("32-bit", b)]["used"] >= heap.BOOT_FREE
                       for b in BOARDS)
@@ -311,17 +301,15 @@ def heap_figures():
                   heap.GAME_PEAK // 1024, "met" if worst <= heap.GAME_PEAK else "NOT met", heap.kb(worst)))
     else:
         print(heap.missing32())
-    return ok
+    return all(r.get("game") is not None for r in res.values())
 
 
 GAME_SMALLEST: dict = {}  # board -> the smallest heap a whole game runs in (heap_figures(), its last port)
 
 
 def wifi_figures():
-    """The whole game with Wi-Fi on and 4 phones, every board, 32-bit
-    (tools/benches/heap.py --wifi), and with the firmware frozen into the port when
-    that one is built (--wifi --frozen); False if a run or a phone's
-    request failed."""
+    """The whole game with Wi-Fi on and 4 phones, every board, 32-bit (heap.py --wifi), and frozen
+    when that port is built (--wifi --frozen); False if a run or a phone's request failed."""
     ok = heap.wifi_table(BOARDS, GAME_SMALLEST)
     if heap.frozen_port() is None:  # the same with the code in flash, if that port is built
         print(heap.missing_frozen())
@@ -334,10 +322,9 @@ def wifi_figures():
 
 
 def wifi_budget(phones, rows=None):
-    """Our image's budget with 4 or 8 phones, every board (make test holds 4 on three boards,
-    8 on the CYD alone: the phones' share is the same on every board, and a button board's run
-    takes 5 times as long), rows the frozen wifi_figures' with so many phones if made already;
-    False if a board is over it or a request failed."""
+    """Our image's budget with 4 or 8 phones, every board (make test holds 8 on the CYD alone: a
+    button board's run takes 5 times as long), rows the frozen wifi_figures' if made already; False
+    if a board is over it or a request failed."""
     old, heap.PHONES = heap.PHONES, phones
     try:
         rows = rows or heap.wifi_figures(BOARDS, frozen=True)[1]
@@ -422,7 +409,7 @@ def storage_figures():
 
 
 def display_figures():
-    rows = json_lines(MPY, "-X", "heapsize=16M", BENCH_UI, "display")
+    rows = json_lines("display")
     import keycost  # the bus each board's file makes (simulator/panel.py's bus()), not a guess by its id
 
     print("Displays: expand and push, a band at a time on the colour boards (MicroPython unix port,")
