@@ -61,17 +61,12 @@ def response(raw, eof=False):
         status = int(lines[0].split()[1])
     except (IndexError, ValueError):
         return ("bad status line", raw[:80], b"")
-    heads = {}
-    for h in lines[1:]:
-        k, _, v = h.partition(":")
-        heads[k.strip().lower()] = v.strip()
+    heads = {k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in lines[1:])}
     body = raw[end + 4:]
     n = heads.get("content-length")
     if n is None:
         return (status, heads, body) if eof else None
-    if len(body) < int(n):
-        return None
-    return status, heads, body[:int(n)]
+    return (status, heads, body[:int(n)]) if len(body) >= int(n) else None
 
 
 class Ask:
@@ -82,10 +77,7 @@ class Ask:
         self.key = path.split("?")[0]
         self.tries = 0
         self.sock = None
-        self.parts: list = []  # what is still to send, a part a turn
-        self.raw = b""
         self.due = 0  # when to (re)connect
-        self.deadline = 0
 
     def start(self, t, now):
         """Connect and send the first part (or hold it: a slow phone)."""
@@ -101,13 +93,10 @@ class Ask:
         s.setblocking(False)
         self.sock, self.raw = s, b""
         data = request_bytes(ph.table.port, self.method, self.path, self.body, BROWSER)
-        if ph.rng.random() < SPLIT:
-            k = ph.rng.randint(1, len(data) - 1)
-            self.parts = [data[:k], data[k:]]
-        else:
-            self.parts = [data]
-        self.hold = ph.rng.random() < ph.slow  # a slow phone: the request HOLD_MS after its connect
-        self.send_at = now + (HOLD_MS if self.hold else 0)
+        k = ph.rng.randint(1, len(data) - 1) if ph.rng.random() < SPLIT else len(data)
+        self.parts = [data[:k], data[k:]] if k < len(data) else [data]  # what is still to send, a part a turn
+        hold = ph.rng.random() < ph.slow  # a slow phone: the request HOLD_MS after its connect
+        self.send_at = now + (HOLD_MS if hold else 0)
         self.deadline = now + self.wait_ms
         return self.turn(t, now)
 
@@ -234,7 +223,6 @@ class Acts(Lane):
         super().__init__(phone)
         self.i = 0
         self.todo: list = []
-        self.next = GAP_MS
 
     def new(self, now):
         ph = self.phone
@@ -287,10 +275,8 @@ class Tally:
 
     def connect(self):
         """Whether another connection may be made this turn."""
-        if self.connects >= CONNECTS:
-            return False
         self.connects += 1
-        return True
+        return self.connects <= CONNECTS
 
     def note(self, what):
         self.notes.append(what)
@@ -301,10 +287,9 @@ class Tally:
 
     def text(self):
         paths: dict = {}
-        for (path, status), n in sorted(self.n.items(), key=str):
-            paths.setdefault(path, []).append("%s x%d" % (status, n))
-        for (path, status), n in sorted(self.again.items(), key=str):
-            paths.setdefault(path, []).append("%s then again x%d" % (status, n))
+        for d, again in ((self.n, ""), (self.again, " then again")):
+            for (path, status), n in sorted(d.items(), key=str):
+                paths.setdefault(path, []).append("%s%s x%d" % (status, again, n))
         return "; ".join("%s %s" % (p, ", ".join(v)) for p, v in paths.items())
 
     def failed(self):
