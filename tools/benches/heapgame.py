@@ -1,31 +1,8 @@
-# The firmware alone in a heap, for the heap figures (tools/benches/heap.py, make
-# size, make bench). Run by a MicroPython unix port in an empty folder (the
-# board's flash) with a fixed -X heapsize:
-#
+# The firmware alone in a heap, for the heap figures (tools/benches/heap.py: make size, make bench):
 #   micropython heapgame.py FIRMWARE BOARDS TOOLS BOARD MODE [KEYS]
-#
-# FIRMWARE: the firmware's files as a board gets them (.mpy); BOARDS, TOOLS:
-# the board files and this folder; BOARD: a board id. MODE:
-#   base   import what this harness needs (tools/simulator/board.py,
-#          boards/virtual.py and the TTGO's board file, which virtual.py
-#          borrows constants from; the board's own file, and the model of
-#          its keyboard or touch panel: simulator/keyboard.py, touch.py),
-#          then stop before the firmware: the heap the harness takes, to
-#          subtract from the others
-#   boot   boot the firmware on the board's real display driver (a bus that
-#          only counts bytes) to the first screen
-#   game   boot, then replay KEYS: lines "BUTTON MS" (a press of the board's
-#          button BUTTON held MS ms; "0+1": two buttons together), "k KEY MS"
-#          (a keyboard's key by its legend; "fn+;": together), "t X Y MS" (a
-#          tap at screen point X, Y), ending in
-#          "= TOTALS" (the game's totals as JSON, checked at the end)
-#   low    the same, as the device runs (the guard handles errors), stopping
-#          at the first sign that memory ran out (the error screen, a save
-#          that failed): prints "STOPPED <why>" then; what is on the flash
-#          is left for the caller to check
-# Prints "HEAP <mode> <bytes in use after a collection> <free>" and exits 0,
-# or fails (game: MemoryError and all, the guard is strict). The harness
-# allocates nothing per key: the key file is read a line at a time.
+# run by a unix port in an empty folder (the board's flash); MODE base, boot, game or low. Prints
+# "HEAP <mode> <in use after a collection> <free>" (docs/MEMORY.md, "The harnesses", says each mode).
+# The harness allocates nothing per key: the key file is read a line at a time.
 import gc
 import sys
 

@@ -1,35 +1,7 @@
-# The heap with Wi-Fi on (issue 17): heapgame.py's whole game, a collection
-# after each key line, without Wi-Fi and with the phones' web side up. A
-# script of its own, not a mode of heapgame.py: that one runs from source,
-# its compiling is a peak of the harness's, and code added to it moves every
-# smallest heap tools/benches/heap.py finds (measured: these modes written into it
-# took the harness's smallest heap from 15 to 21 KB, and so every smallest
-# figure down by up to 6 KB). No smallest heap is searched here (a run
-# with phones is long), so this one's compiling costs nothing: its
-# bytecode is in its wbase and subtracted. Run as heapgame.py is, by a
-# MicroPython unix port in an empty folder (the board's flash):
-#
+# The heap with Wi-Fi on (issue 17): heapgame.py's whole game without Wi-Fi and with the phones' web
+# side up, a collection after each key line; a script of its own, so that its compiling is no peak of
+# heapgame.py's (docs/MEMORY.md, "The harnesses", says why and each mode: wbase, peak, wifi).
 #   micropython heapwifi.py FIRMWARE BOARDS TOOLS BOARD MODE [KEYS [PORT]]
-#
-# MODE:
-#   wbase  heapgame.py's base, with this script: the harness's share of
-#          peak and wifi, to subtract from them
-#   peak   heapgame.py's game, with a collection after each key line: prints
-#          "HEAP peak <the most in use after those collections> <free then>"
-#   wifi   peak with Wi-Fi on (Settings > Wi-Fi: "own"): after boot the
-#          replay runs as the device's loop inside the web side
-#          (web/run.py's serve, web/server.py; a library from FIRMWARE/lib, as an
-#          ESP32 has /lib on its path: none now), served on 127.0.0.1:PORT for the
-#          caller's phones. Once the server listens: "UP <in use> <free>",
-#          then "READY" (the caller starts its phones); when PHONES
-#          connections are held (or after WAIT_MS), "CONNECTED <in use>
-#          <free> <connections>", then the game, a key line per turn of the
-#          server's loop; at its end "DONE" (the server goes down; the
-#          phones stop), then "END <in use> <free>" (the server still
-#          up), "CONNS <the most connections at once>" and "HEAP wifi <the
-#          most in use after a collection, from the server's start> <free
-#          then>". A failure of the web side (serve() turns Wi-Fi off and
-#          goes on) fails the run, with errors.log.
 # Each exits 0, or fails as heapgame.py's game does (the guard is strict).
 import gc
 import sys

@@ -1,30 +1,8 @@
-# The firmware alone, pressed K times with one kind of key, for the speed
-# figures (tools/benches/keycost.py runs it under valgrind's callgrind and
-# counts instructions: K and 2K presses, the difference a key). Run by a
-# MicroPython unix port in an empty folder (the board's flash), as heapgame.py:
-#
+# The firmware alone, pressed K times with one kind of key (step, move, screen; idle, gc), for the
+# speed figures: tools/benches/keycost.py counts its instructions under callgrind (docs/SPEED.md says
+# each kind and what it prints). The hardware's stand-ins are machine code (viper), as machine.SPI's
+# and machine.Pin's methods are C on the board.
 #   micropython keygame.py FIRMWARE BOARDS TOOLS BOARD KIND K [SLOTS [SHIFT]]
-#
-# Boots the firmware on the board's real display driver (a bus that only
-# counts bytes), starts a 4-player Play Nine game and its first hole (the
-# first player's grid on screen), presses WARM keys of KIND, then K more
-# (and with SLOTS, turns the loop as long again as SLOTS - K of them took,
-# with no key: two runs of K and 2K presses in 2K slots turn it as often):
-#   step    a card step: the cell's card changed (buttons: down; the
-#           Cardputer: a card's key; the CYD: a card's key on the pad)
-#   move    the cursor moved (buttons: ok, on to the next cell; the
-#           Cardputer: fn+/ (right); the CYD: a tap on a cell, two cells in turn)
-#   screen  a new screen: back at the first cell opens "Leave hole?", and
-#           its "Stay" brings the grid back: each a whole screen drawn
-#   idle    no key: the loop polling for as long as K card steps take
-#   gc      no key: K garbage collections of the game's heap
-# Prints "KEYS <kind> <presses> <ticks> <bytes sent> <writes> <allocated>
-# <threshold> <touch reads>": the loop's turns the presses took, what the
-# display sent, the bytes allocated with the collector held off (the
-# caller adds a collection every threshold bytes), the touch controller's
-# readings. SHIFT: names made before the firmware loads (another layout).
-# The hardware's stand-ins are machine code (viper), as machine.SPI's and
-# machine.Pin's methods are C on the board. docs/SPEED.md says why each.
 import sys
 
 import micropython
