@@ -15,9 +15,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "benches"))  # its parts: heap, r
 
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from common.manifest import REAL_BOARDS  # noqa: E402
+from common import args  # noqa: E402
 import heap  # noqa: E402
 import realholes  # noqa: E402
-from common import args  # noqa: E402
 
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 BENCHES = os.path.join(ROOT, "tools", "benches")  # make bench's parts

@@ -14,9 +14,7 @@ import json  # noqa: E402
 import random  # noqa: E402
 
 from common import args  # noqa: E402
-from simulator import board as simboard  # noqa: E402
-from simulator import bounce as chatter  # noqa: E402
-from simulator import inputs  # noqa: E402
+from simulator import board as simboard, bounce as chatter, inputs  # noqa: E402
 from guard import Runner  # noqa: E402
 
 STEP_MS = 5  # the firmware's poll interval
