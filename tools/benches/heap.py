@@ -17,13 +17,7 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
 ROOT = os.path.dirname(HERE)
 BENCH_UI = os.path.join(HERE, "benches", "bench_ui.py")
 sys.path.insert(0, HERE)
-from common import deploy  # noqa: E402
-from common import manifest  # noqa: E402
-from common import unix32  # noqa: E402
-from common import args  # noqa: E402
-from common import scratch  # noqa: E402
-from common import vclock  # noqa: E402
-from common import phones  # noqa: E402
+from common import args, deploy, manifest, phones, scratch, unix32, vclock  # noqa: E402
 
 MPY64 = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY32 = os.path.abspath(os.environ.get("MPY32") or os.path.join(ROOT, "build", "unix32", "micropython"))
@@ -51,10 +45,7 @@ PORT_ENV = dict(os.environ, MICROPYPATH=".frozen:lib:../main", HOME="/")
 
 def ports():
     """[(label, binary, .mpy architecture)] of the unix ports there are."""
-    out = [("64-bit", MPY64, "x64")]
-    if os.path.exists(MPY32):
-        out.append(("32-bit", MPY32, "x86"))
-    return out
+    return [("64-bit", MPY64, "x64")] + ([("32-bit", MPY32, "x86")] if os.path.exists(MPY32) else [])
 
 
 def frozen_port(boards=manifest.REAL_BOARDS):

@@ -246,6 +246,7 @@ class Monkey:
                 e.args = ("at event %d of %d: %s" % (n, events, e.args[0]),)
                 raise
 
+
 NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO", "GUS", "HAL")  # as many as a game may have
 
 
