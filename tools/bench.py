@@ -51,11 +51,15 @@ SHOWDOWN = {"game": "multiple-9", "showdown": {
 SCORE_ENV = dict(os.environ, MICROPYPATH="tools:.frozen", HOME="/")
 
 
+def score_run(size, stdin, *args):
+    """score.py [args] under the 64-bit port in a heap of size bytes: CompletedProcess (test_score_cli)."""
+    return subprocess.run([MPY, "-X", "heapsize=%d" % size, "-m", "score", *args], stdin=stdin,
+                          capture_output=True, cwd=ROOT, env=SCORE_ENV)
+
+
 def runs_in(size, path):
-    """Whether score.py (the 64-bit port) scores the game at path in a heap of size bytes."""
     with open(path, "rb") as f:
-        return subprocess.run([MPY, "-X", "heapsize=%d" % size, "-m", "score"], stdin=f, capture_output=True,
-                              cwd=ROOT, env=SCORE_ENV).returncode == 0
+        return score_run(size, f).returncode == 0
 
 
 def kb(n):
