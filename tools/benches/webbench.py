@@ -74,10 +74,9 @@ def phone(d, on):
     if on:
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                           {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
-        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})  # a phone's CPU, as DevTools has it
     else:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+    d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4 if on else 1})  # a phone's CPU (DevTools)
 
 
 def offline(d, on):
