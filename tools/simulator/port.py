@@ -1,20 +1,9 @@
-# A stand-in for MicroPython's `machine` module on an ESP32, built from the
-# esp32 port's source and ESP-IDF's, not from what our board files believe.
-# What the port refuses, it refuses with the port's own exception and
-# words; what the port takes and the chip then fails on (a crash at the
-# first write, a pull that does nothing, a reading of 0) raises PortFault
-# naming the rule, so a test fails where the board would. Each rule cites
-# its file; docs/BOARDS.md, "What the port accepts", has the table.
-#   MP:  micropython/micropython v1.27.0 (commit 78ff170), ports/esp32/... (v1.26.1 the same
-#        for every rule here)
-#   IDF: espressif/esp-idf v5.5.1 (commit fcae328; MicroPython v1.27.0's
-#        recommended version, its ports/esp32/README.md), components/...
-#
-# One stand-in for the tests, the simulator and the board checks: use(chip)
-# picks the chip's rules and clears the record; what the board's copper
-# connects (a panel on a bus, a chip at an I2C address, a pull-up on a line)
-# is attached by tools/simulator/wiring.py or a test (attach_*); `made`
-# records every part made, in order.
+# A stand-in for MicroPython's `machine` on an ESP32, from the port's and ESP-IDF's source (docs/BOARDS.md,
+# "What the port accepts"): what the port refuses it refuses in its own words; what it takes and the
+# chip then fails on raises PortFault naming the rule. Each rule cites its file:
+#   MP:  micropython/micropython v1.27.0 (commit 78ff170), ports/esp32/... (v1.26.1 the same)
+#   IDF: espressif/esp-idf v5.5.1 (commit fcae328, v1.27.0's ports/esp32/README.md's), components/...
+# use(chip) picks the rules and clears the record (`made`); wiring.py or a test attaches the copper.
 import sys
 
 
@@ -32,20 +21,16 @@ def _gpios(*spans):
 
 
 class Chip:
-    def __init__(self, name, gpios, input_only, flash, strapping, spi, matrix_limit, adc1, adc2, timers,
-                 i2c, i2c_max_hz):
+    """gpios: what Pin(n) finds; input_only: no output, no pulls; flash: the flash's (and PSRAM's)
+    lines; strapping: read at reset, free afterwards; spi: SPI id -> (ESP-IDF host, IO_MUX
+    sck/mosi/miso, the port's defaults); matrix_limit: the full-duplex clock check
+    (SPI_LL_SUPPORT_TIME_TUNING); adc1, adc2: GPIO -> channel (ADC2 Wi-Fi's while it runs);
+    i2c: hardware I2C ids."""
+
+    def __init__(self, name, **kw):
         self.name = name
-        self.gpios = gpios  # what Pin(n) finds
-        self.input_only = input_only  # no output, no pull resistors
-        self.flash = flash  # the flash's (and PSRAM's) lines: in the port's table, the chip's own
-        self.strapping = strapping  # read at reset; free afterwards
-        self.spi = spi  # MicroPython's SPI id -> (ESP-IDF host, IO_MUX sck/mosi/miso, the port's defaults)
-        self.matrix_limit = matrix_limit  # the full-duplex clock check (SPI_LL_SUPPORT_TIME_TUNING)
-        self.adc1 = adc1  # GPIO -> ADC1 channel
-        self.adc2 = adc2  # GPIO -> ADC2 channel (Wi-Fi's while it runs)
-        self.timers = timers
-        self.i2c = i2c  # hardware I2C ids
-        self.i2c_max_hz = i2c_max_hz
+        for k, v in kw.items():
+            setattr(self, k, v)
 
 
 ESP32 = Chip(
@@ -101,11 +86,9 @@ MATRIX_DELAY_NS = 25  # IDF hal/esp32/include/hal/gpio_ll.h: GPIO_LL_MATRIX_DELA
 
 
 def spi_clock(hz, fapb=APB_HZ):
-    """The clock the SPI peripheral really makes for hz: MP machine_hw_spi.c
-    stores spi_get_actual_clock(APB_CLK_FREQ, hz, 0), which is IDF
-    hal/esp32/include/hal/spi_ll.h spi_ll_master_cal_clock: fapb itself
-    above 3/4 of it, else fapb / (pre * n) with n 2-64 and pre rounded,
-    the last n of the least error."""
+    """The clock the SPI peripheral makes for hz: MP machine_hw_spi.c's spi_get_actual_clock, IDF
+    hal/esp32/include/hal/spi_ll.h spi_ll_master_cal_clock: fapb above 3/4 of it, else
+    fapb / (pre * n), n 2-64, pre rounded, the last n of the least error."""
     if hz > fapb // 4 * 3:
         return fapb
     best = None
@@ -118,8 +101,7 @@ def spi_clock(hz, fapb=APB_HZ):
 
 
 def dummy_cycles(eff_hz, matrix, fapb=APB_HZ):
-    """IDF hal/spi_hal_iram.c spi_hal_cal_timing: the dummy cycles a read
-    at eff_hz needs, the GPIO matrix adding its 25 ns."""
+    """IDF hal/spi_hal_iram.c spi_hal_cal_timing: a read's dummy cycles at eff_hz (the matrix: 25 ns more)."""
     delay_apb_n = (1 + (MATRIX_DELAY_NS if matrix else 0)) * (fapb // 1000) // 1000 // 1000
     return delay_apb_n // (fapb // eff_hz)
 
@@ -128,8 +110,6 @@ def matrix_limit_hz(fapb=APB_HZ):
     """IDF spi_hal_get_freq_limit on the matrix: 80 MHz / 3."""
     return fapb // ((1 + MATRIX_DELAY_NS) * (fapb // 1000) // 1000 // 1000 + 1)
 
-
-# --- the record and the board's copper -----------------------------------------
 
 chip = ESP32
 made: list = []  # (what, number or id, details): every part made, in order
@@ -147,11 +127,8 @@ def use(name="esp32"):
     """The chip's rules, and a fresh record and copper."""
     global chip
     chip = CHIPS[name]
-    del made[:]
-    del spi_devices[:]
-    for d in (levels, lines, i2c_devices, analog, _spi_used, _wlans, reachable):
+    for d in (made, spi_devices, levels, lines, i2c_devices, analog, _spi_used, _wlans, reachable, pulled_up):
         d.clear()
-    pulled_up.clear()
     wifi[0] = False
 
 
@@ -173,21 +150,15 @@ def attach_i2c(sda, scl, addr, device):
 
 
 class Line:
-    """A part's own line, as its copper has it (a panel's DC, CS, RST and BL; a
-    chip's CS or reset; a touch panel's PENIRQ): level, the level last driven
-    on it. A Pin wired to it (attach_line) drives it; a test may give the line
-    itself to a driver as its pin (l(v), l.value(v), as machine.Pin's).
-    changed(level), if given, hears each level driven; read(pull), if given,
-    is what an input Pin on the line reads where the part drives it."""
+    """A part's own line (a panel's DC, CS, RST, BL; a chip's CS or reset; a PENIRQ), driven by a Pin
+    wired to it (attach_line) or used as a pin itself. changed(level) hears each level driven;
+    read(pull), if given, is what an input Pin reads where the part drives the line."""
 
     def __init__(self, changed=None, level=1, read=None):
         self.level = level
         self.changed = changed
         if read is not None:
             self.read = read
-
-    def __call__(self, v=None):
-        return self.value(v)
 
     def value(self, v=None):
         if v is None:
@@ -197,13 +168,11 @@ class Line:
             self.changed(self.level)
         return None
 
+    __call__ = value
 
-def _num(p):
-    if isinstance(p, Pin):
-        return p.n
-    if p is None:
-        return None
-    return Pin(p).n  # an int: the port looks it up as Pin does (machine_pin_get_id)
+
+def _num(p):  # an int: the port looks it up as Pin does (machine_pin_get_id)
+    return p.n if isinstance(p, Pin) else None if p is None else Pin(p).n
 
 
 # --- Pin ----------------------------------------------------------------------
@@ -226,10 +195,10 @@ class Pin:
         self.n = n
         self.mode = Pin.IN
         self.pull = None
-        made.append(("Pin", n, mode))
-        self._configure(mode, pull, value)
+        self.init(mode, pull, value, "Pin")
 
-    def _configure(self, mode, pull, value):
+    def init(self, mode=-1, pull=-1, value=None, what="Pin.init"):
+        made.append((what, self.n, mode))
         n = self.n
         if value is not None:
             self.value(value)
@@ -246,10 +215,6 @@ class Pin:
         if self.mode & 2 and n in levels:
             self._drive()
 
-    def init(self, mode=-1, pull=-1, value=None):
-        made.append(("Pin.init", self.n, mode))
-        self._configure(mode, pull, value)
-
     def _drive(self):
         line = lines.get(self.n)
         if line is not None:
@@ -262,17 +227,14 @@ class Pin:
             line = lines.get(self.n)
             if line is not None and hasattr(line, "read"):
                 return line.read(self.pull)
-            if self.n in pulled_up:
-                return 1
-            return 1 if self.pull == Pin.PULL_UP else 0
+            return 1 if self.n in pulled_up or self.pull == Pin.PULL_UP else 0
         # MP: gpio_set_level, kept by the pad for when it becomes an output (value= before mode)
         levels[self.n] = 1 if v else 0
         if self.mode & 2:
             self._drive()
         return None
 
-    def __call__(self, v=None):
-        return self.value(v)
+    __call__ = value
 
     def on(self):
         self.value(1)
@@ -287,23 +249,18 @@ _UNSET = object()
 
 
 class SPI:
-    """MP machine_hw_spi.c on ESP-IDF's spi_master: the ids, the pins
-    (not given: the port's defaults; None: not used), the clock the
-    peripheral makes, and the bus ESP-IDF refuses."""
+    """MP machine_hw_spi.c on ESP-IDF's spi_master: the ids, the pins (not given: the port's
+    defaults; None: not used), the clock made, the bus ESP-IDF refuses."""
 
     def __init__(self, id, baudrate=500_000, *, polarity=0, phase=0, bits=8, firstbit=0,
                  sck=_UNSET, mosi=_UNSET, miso=_UNSET):
         if id not in chip.spi:
             raise ValueError("SPI(%d) doesn't exist" % id)  # MP machine_hw_spi.c make_new
         self.id = id
-        host, self.iomux, defaults = chip.spi[id]
-        self.host = host
-        pins = []
-        for given, default in zip((sck, mosi, miso), defaults):
-            pins.append(default if given is _UNSET else -1 if given is None else _num(given))
-        self.sck, self.mosi, self.miso = pins
-        self.baudrate = 0
-        self.device = None
+        self.host, self.iomux, defaults = chip.spi[id]
+        self.sck, self.mosi, self.miso = [d if g is _UNSET else -1 if g is None else _num(g)
+                                          for g, d in zip((sck, mosi, miso), defaults)]
+        self.baudrate, self.device = 0, None
         _spi_used[id] = self
         self._bus(baudrate)
         made.append(("SPI", id, {"baudrate": baudrate, "sck": self.sck, "mosi": self.mosi,
@@ -386,8 +343,7 @@ class SPI:
 
 
 class SoftSPI:
-    """extmod/machine_spi.c's bit-banged SPI: any pins, sck and mosi driven
-    as outputs (mp_hal_pin_output), so not an input-only one."""
+    """extmod/machine_spi.c: any pins, sck and mosi outputs (mp_hal_pin_output), not input-only ones."""
 
     def __init__(self, baudrate=500_000, *, polarity=0, phase=0, bits=8, firstbit=0, sck=None, mosi=None,
                  miso=None):
@@ -419,9 +375,7 @@ class SoftSPI:
 # --- I2C ----------------------------------------------------------------------
 
 class I2C:
-    """MP machine_i2c.c: hardware I2C, ids 0 and 1; a chip answers at its
-    address on the SDA and SCL it is wired to; nothing there: OSError
-    ENODEV (19), as MicroPython's I2C says."""
+    """MP machine_i2c.c: a chip answers at its address on its SDA and SCL; nothing there: OSError 19."""
 
     def __init__(self, id=0, *, scl=None, sda=None, freq=400_000, timeout=50000):
         if id not in chip.i2c:
@@ -439,14 +393,11 @@ class I2C:
             raise PortFault("I2C(%d) at %d Hz: over %d Hz, ESP-IDF's i2c_param_config refuses the clock, the "
                             "port does not say so, and the bus is not set up" % (id, freq, chip.i2c_max_hz))
 
-    def _chips(self):
-        return {a: d for (sda, scl, a), d in i2c_devices.items() if (sda, scl) == (self.sda, self.scl)}
-
     def scan(self):
-        return sorted(self._chips())
+        return sorted(a for (sda, scl, a) in i2c_devices if (sda, scl) == (self.sda, self.scl))
 
     def _chip(self, addr):
-        d = self._chips().get(addr)
+        d = i2c_devices.get((self.sda, self.scl, addr))
         if d is None:
             raise OSError(19)
         return d
@@ -584,11 +535,8 @@ class _WLAN:
                 if k == "reconnects" and self.if_id != STA_IF:
                     raise OSError("STA required")
                 k = ALIASES.get(k, k)
-                if k == "ssid":
-                    v = v[:32]  # cfg.ap.ssid[32]
-                elif k == "key":
-                    v = v[:63]  # cfg.ap.password[64], NUL-terminated
-                cfg[k] = v
+                # cfg.ap.ssid[32], cfg.ap.password[64] (NUL-terminated)
+                cfg[k] = v[:{"ssid": 32, "key": 63}[k]] if k in ("ssid", "key") else v
             # esp_wifi_set_config: a WPA/WPA2 key under 8 characters is refused (ESP_ERR_WIFI_PASSWORD,
             # IDF components/esp_wifi/include/esp_wifi.h; the check is in ESP-IDF's closed Wi-Fi
             # library: espressif/esp-idf#4506), which network_common.c raises so
@@ -613,14 +561,13 @@ class _WLAN:
         self.joined = ssid if reachable.get(ssid) == key else None
 
     def isconnected(self):
-        return self.joined is not None if self.if_id == STA_IF else False
+        return self.if_id == STA_IF and self.joined is not None
 
     def ifconfig(self, *args):
         if self.if_id == AP_IF:
             return ("192.168.4.1", "255.255.255.0", "192.168.4.1", "0.0.0.0")
-        if self.joined is None:
-            return ("0.0.0.0", "0.0.0.0", "0.0.0.0", "0.0.0.0")
-        return ("192.168.1.57", "255.255.255.0", "192.168.1.1", "192.168.1.1")
+        return ("0.0.0.0",) * 4 if self.joined is None else ("192.168.1.57", "255.255.255.0", "192.168.1.1",
+                                                               "192.168.1.1")
 
 
 STA_IF = 0  # modnetwork_globals.h: WIFI_IF_STA, WIFI_IF_AP
@@ -643,12 +590,9 @@ class network:  # noqa: N801  (the stand-in `network` module: its names read off
 
 
 def install():
-    """This module in sys.modules as `machine`, and its `network` (after
-    use() and the copper); the function it returns puts the old ones back."""
-    me = sys.modules[__name__]
+    """This module as `machine`, and its `network` (after use() and the copper); returns the undo."""
     old = {name: sys.modules.get(name) for name in ("machine", "network")}
-    sys.modules["machine"] = me
-    sys.modules["network"] = network
+    sys.modules.update(machine=sys.modules[__name__], network=network)
 
     def undo():
         for name, mod in old.items():
