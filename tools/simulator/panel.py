@@ -1,17 +1,8 @@
-# Panel emulators: fake buses that decode what a driver sends into the
-# picture the glass would show. The simulator draws through the real drivers
-# onto these, and the driver tests check the byte streams with them, so a
-# wrong command, offset, rotation or colour order shows in the picture.
-#
-# They model the controllers from their datasheets (DCS RAM with MADCTL,
-# CASET/RASET windows, inversion, the RDDID read; SSD1306 GDDRAM with its
-# addressing commands; the SH1106's 132-column RAM, page addressing only)
-# and each glass from its maker's driver alone (simulator/glass.py): never
-# from our drivers. Their lines (DC, CS, RST, BL) are the stand-in port's
-# (simulator/port.py's Line), which the board's pins drive.
+# Panel emulators: buses that decode what a driver sends into the picture the glass would show, so a
+# wrong command, offset, rotation or colour order shows in it. The controllers are from their
+# datasheets, each glass from its maker's driver alone (simulator/glass.py), never from our drivers.
 from simulator import port
 
-# --- DCS panels ---------------------------------------------------------------
 try:
     import framebuf  # MicroPython's: a RAM column copied in C (_down)
 except ImportError:
@@ -24,13 +15,9 @@ _SETS = {0x11: ("awake", True), 0x10: ("awake", False), 0x29: ("on", True), 0x28
 
 
 class DCSPanel:
-    """A DCS controller (ST7789, ILI9341, ILI9342C) behind the glass of one
-    unit (simulator/glass.py's Glass): its RAM, the commands it takes, and
-    the picture a person sees, which is the maker's: the pixel the maker's
-    driver would write at (x, y), in the colours and inversion the maker's
-    settings give. A driver that sends other MADCTL bits, offsets, colour
-    order or inversion shows a mirrored, turned, shifted, colour-swapped or
-    negative picture here, as on the glass."""
+    """A DCS controller (ST7789, ILI9341, ILI9342C) behind one unit's glass: its RAM, its commands,
+    and the picture seen, the maker's driver's (x, y) in the maker's colours and inversion: other
+    MADCTL bits, offsets, colour order or inversion show mirrored, turned, shifted or negative."""
 
     def __init__(self, glass):
         self.spec = glass
@@ -82,8 +69,7 @@ class DCSPanel:
                 self._apply()
 
     def readinto(self, buf, write=0):
-        """What the controller answers on MISO: after RDDID, a dummy bit and
-        its three ID bytes (the datasheets' read, M5GFX's _read_panel_id)."""
+        """On MISO after RDDID: a dummy bit, then its three ID bytes (M5GFX's _read_panel_id)."""
         v = 0
         if not self.cs.level and self.dc.level and self.cmd == 0x04:
             i1, i2, i3 = self.spec.ident
@@ -107,14 +93,10 @@ class DCSPanel:
 
     def _apply(self):
         a = self.args
-        if self.cmd == 0x2A:
-            self.cols = [(a[0] << 8) | a[1], (a[2] << 8) | a[3]]
-        elif self.cmd == 0x2B:
-            self.rows = [(a[0] << 8) | a[1], (a[2] << 8) | a[3]]
-        elif self.cmd == 0x36:
-            self.madctl = a[0]
-        elif self.cmd == 0x3A:
-            self.colmod = a[0]
+        if len(a) == 4:  # CASET, RASET
+            setattr(self, "cols" if self.cmd == 0x2A else "rows", [(a[0] << 8) | a[1], (a[2] << 8) | a[3]])
+        else:
+            setattr(self, "madctl" if self.cmd == 0x36 else "colmod", a[0])
 
     def _pixels(self, buf):
         buf = self._runs(buf)
@@ -139,12 +121,9 @@ class DCSPanel:
                 self.row = self.rows[0]
 
     def _runs(self, buf):
-        """Copy the whole pixels of buf that fall in RAM a run at a time, as
-        _pixels would one by one (the simulator's frame is some 150 KB on the
-        M5Stack: a key took a fifth of a second); returns what is left to
-        put one by one (a half pixel, a run out of RAM or against MX/MY).
-        A run goes along a RAM row, or with MV down a RAM column (framebuf's
-        blit: every frame of a board in landscape went pixel by pixel)."""
+        """Copy buf's whole pixels into RAM a run at a time, as _pixels would one by one (a frame is
+        150 KB on the M5Stack); returns what is left for _pixels (a half pixel, a run out of RAM
+        or against MX/MY). A run goes along a RAM row, or with MV down a column (framebuf's blit)."""
         j, n, m = 0, len(buf), self.madctl
         while self.half is None and n - j >= 2:
             run = min((n - j) // 2, self.cols[1] - self.col + 1)
@@ -175,9 +154,8 @@ class DCSPanel:
         self._fb.blit(framebuf.FrameBuffer(strip, 1, run, framebuf.RGB565), pc, pr)
 
     def _where(self, m, a, b):
-        """The RAM index that column address a, row address b reach under
-        MADCTL m (the DCS datasheets' memory access control: MV exchanges
-        them, MX and MY count from the RAM's far end); -1 outside the RAM."""
+        """The RAM index column a, row b reach under MADCTL m (MV swaps them, MX and MY count from
+        the far end); -1 outside the RAM."""
         pc, pr = (b, a) if m & 0x20 else (a, b)
         if m & 0x40:
             pc = self.ram_w - 1 - pc
@@ -192,8 +170,7 @@ class DCSPanel:
         return self.spec.size
 
     def pixel(self, x, y):
-        """The (r, g, b) the user sees at (x, y): where the maker's driver
-        puts its pixel (x, y), with the maker's colour order and inversion."""
+        """The (r, g, b) seen at (x, y): the maker's driver's pixel (x, y), its colour order and inversion."""
         g = self.spec
         if not (self.on and self.awake and self.colmod & 0x0F == 5):
             return (0, 0, 0)
@@ -208,12 +185,9 @@ class DCSPanel:
 
 
 def build(mod, unit=None):
-    """(emulator, display): board file mod's own panel() on the emulated
-    glass of its unit (its usual one by default: simulator/glass.py), through
-    the stand-in port (simulator/port.py) wired as the board is (simulator/wiring.py); the
-    OLED board's on an emulated SSD1306 or SH1106 (oled_units()). For a unit whose
-    touch controller is not the usual one's: (emulator, the Hardware of mod.setup()),
-    its touch controller's model as emulator.touch."""
+    """(emulator, display): board file mod's panel() on its unit's emulated glass (its usual one by
+    default), wired as the board is (simulator/wiring.py); the OLED board's on an SSD1306 or SH1106.
+    A unit with another touch controller: (emulator, mod.setup()'s Hardware), its model emulator.touch."""
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
@@ -231,10 +205,8 @@ def build(mod, unit=None):
 
 
 def bus(mod):
-    """(kind, Hz): the bus board file mod's own panel() drives its display on,
-    at the clock the port really makes (after any SPI.init, as the CYD's after
-    its ID read): ("spi", Hz) or ("i2c", Hz). The speed figures' bus time
-    (tools/benches/keycost.py) follows it."""
+    """("spi" or "i2c", Hz): the bus mod's panel() drives its display on, at the clock the port
+    makes after any SPI.init (tools/benches/keycost.py's bus time)."""
     from simulator import wiring
 
     build(mod)
@@ -247,7 +219,6 @@ def bus(mod):
     raise ValueError("%s: no bus reached its display" % mod.ID)
 
 
-# --- SSD1306 ------------------------------------------------------------------
 _SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
              0xDB: 1, 0x8D: 1}
 # the one-byte commands that set a state, the SSD1306's and the SH1106's alike: display off/on,
@@ -257,15 +228,10 @@ _OLED_SETS = {0xAE: ("on", False), 0xAF: ("on", True), 0xA0: ("remap", False), 0
 
 
 class SSD1306:
-    """An SSD1306 on an I2C bus (writeto, writevto, and the status byte's
-    read) at addr. From its datasheet: the segment remap (A0/A1) holds for
-    data written after it; the COM scan (C0/C8), the start line (40h-7Fh),
-    the display offset (D3h) and the COM pins configuration (DAh) map RAM
-    rows to the glass's. The module's glass is wired for the COM pins
-    configuration micropython-lib's and Adafruit's drivers send it
-    (micropython-lib micropython/drivers/display/ssd1306/ssd1306.py:
-    0x12 for 64 rows, 0x02 for 32; Adafruit_SSD1306.cpp alike): another
-    interleaves or swaps its rows, as on a real module."""
+    """An SSD1306 on I2C at addr, from its datasheet: the segment remap (A0/A1) holds for data
+    written after it; the COM scan, start line, offset (D3h) and COM pins (DAh) map RAM rows to
+    the glass's, wired for the COM pins micropython-lib's and Adafruit's drivers send (micropython-lib
+    micropython/drivers/display/ssd1306/ssd1306.py: 0x12 for 64 rows, 0x02 for 32; another interleaves)."""
 
     ARGS = _SSD_ARGS  # its commands that take bytes after them, and how many
     COMSCAN = (0xC0, 0xC8)  # its COM scan's commands: bit 3, from the last COM
@@ -297,17 +263,13 @@ class SSD1306:
         self.writevto(addr, (buf,))
 
     def status(self):
-        """The status byte (a read after control byte 00h): bit 6 set while
-        the display is off, the low bits the controller's: 6 for a 128x64
-        SSD1306, 3 for a smaller one (bitbank2/ss_oled src/ss_oled.cpp
-        reads them so to tell the controllers apart)."""
+        """The status byte: bit 6 while off, the low bits 6 for a 128x64 SSD1306, 3 for a smaller
+        one (bitbank2/ss_oled src/ss_oled.cpp tells the controllers apart so)."""
         return (0x06 if self.height == 64 else 0x03) | (0 if self.on else 0x40)
 
     def readfrom_mem_into(self, addr, reg, buf):
-        """A read after a control byte (reg): on an SSD1306 over I2C every
-        read answers the status byte, a data read (D/C 1) too: its display
-        RAM cannot be read back (keirf/flashfloppy src/display/lcd.c,
-        oled_probe_model, tells it from an SH1106 so)."""
+        """Every read answers the status byte, a data read too: its RAM cannot be read back
+        (keirf/flashfloppy src/display/lcd.c, oled_probe_model, tells it from an SH1106 so)."""
         if addr != self.addr:
             raise OSError(19)
         for i in range(len(buf)):
@@ -333,9 +295,7 @@ class SSD1306:
                 (self._data if ctrl & 0x40 else self._command)(b)  # D/C
             i += len(rest)
 
-    def _known(self, c):
-        """Whether byte c is one of its commands (any is, for the SSD1306's
-        model: one it does not take does nothing)."""
+    def _known(self, c):  # (any byte is, to the SSD1306's model)
         return True
 
     def _command(self, c):
@@ -401,14 +361,11 @@ class SSD1306:
         return (self.width, self.height)
 
     def pixel(self, x, y):
-        """(r, g, b): white where lit. A1 and C8 are the upright mounting:
-        the glass's left column is SEG127, its top row the last COM."""
+        """White where lit; A1 and C8 are upright (the left column SEG127, the top row the last COM)."""
         if not (self.on and self.pump):
             return (0, 0, 0)
         seg = 127 - x
-        # The glass has `height` rows; a multiplex ratio that does not match
-        # spreads mux + 1 RAM rows over them.
-        n = self.mux + 1
+        n = self.mux + 1  # a multiplex ratio that does not match spreads mux + 1 RAM rows over the glass
         y = y * n // self.height
         com = y if self.comscan else self.mux - y
         wrong = self.compins ^ self.wired
@@ -423,7 +380,6 @@ class SSD1306:
         return (255, 255, 255) if lit else (0, 0, 0)
 
 
-# --- SH1106 -------------------------------------------------------------------
 # The SH1106's command set (its datasheet): the commands that take one byte after them; every
 # other command is the byte alone. 0x00-0x0F and 0x10-0x1F: the column address's low and high
 # nibble; 0x30-0x33 the pump voltage; 0x40-0x7F the start line; 0xB0-0xB7 the page; 0xC0-0xCF
@@ -432,13 +388,9 @@ _SH_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB:
 
 
 class SH1106(SSD1306):
-    """An SH1106 on an I2C bus: 132 columns of RAM, 8 pages, page addressing
-    only (a page's column counts up to 131 and stops there), and a 128-wide
-    glass on its segments 2 to 129 (bitbank2/ss_oled: "SH1106 has 128 pixels
-    centered in 132"): upright (A1, C8) RAM column x + 2 is seen at x. A byte
-    that is not in its command set is kept in `unknown` and does nothing; the
-    SSD1306's 20h, 21h, 22h and 8Dh are not, and their arguments are taken as
-    commands of their own, as the chip would."""
+    """An SH1106 on I2C: 132 columns of RAM, page addressing only (a column stops at 131), a 128-wide
+    glass on segments 2-129 (bitbank2/ss_oled: "SH1106 has 128 pixels centered in 132"). A byte not
+    in its set (the SSD1306's 20h, 21h, 22h, 8Dh) goes to `unknown`, their arguments taken as commands."""
 
     ARGS = _SH_ARGS
     COMSCAN = range(0xC0, 0xD0)  # its COM scan: any of C0h-CFh, bit 3
@@ -450,7 +402,6 @@ class SH1106(SSD1306):
         self.start = 0  # the RAM row shown on the first COM (40h-7Fh)
 
     def _known(self, c):
-        """Whether byte c is a command (or the first byte of one) of the SH1106's set."""
         return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
                 or c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xE0, 0xE3, 0xEE))
 
@@ -459,19 +410,15 @@ class SH1106(SSD1306):
         return 0x08 | (0 if self.on else 0x40)
 
     def readfrom_mem_into(self, addr, reg, buf):
-        """A data read (control byte with D/C 1): the display RAM at the page
-        and column, after one dummy byte, the column counting up (its
-        datasheet's "display data read"; keirf/flashfloppy's
-        oled_probe_model reads a byte it wrote back so). Else the status."""
+        """A data read (D/C 1): a dummy byte, then the RAM from the column on (its datasheet; keirf/
+        flashfloppy's oled_probe_model reads a byte back so). Else the status."""
         if addr != self.addr:
             raise OSError(19)
         if not reg & 0x40:
             super().readfrom_mem_into(addr, reg, buf)
             return
-        for i in range(len(buf)):
-            if i == 0:
-                buf[i] = 0xFF  # the dummy read
-                continue
+        buf[0] = 0xFF  # the dummy read
+        for i in range(1, len(buf)):
             buf[i] = self.ram[self.page * 132 + self.col] if self.col <= 131 else 0
             self.col = min(self.col + 1, 132)
 
@@ -494,10 +441,8 @@ class SH1106(SSD1306):
 
 
 class ColdSH1106(SH1106):
-    """An SH1106 whose status byte reads 0x06 (as an SSD1306's) from a cold
-    power-on, and 0x08 only after a reset: meshtastic/firmware #1363; the
-    status byte method's own author calls it unreliable (bitbank2/OneBitDisplay
-    #23)."""
+    """An SH1106 whose status reads 0x06 (an SSD1306's) from a cold power-on: meshtastic/firmware
+    #1363; the method's own author calls it unreliable (bitbank2/OneBitDisplay #23)."""
 
     def status(self):
         return 0x06 | (0 if self.on else 0x40)
@@ -508,10 +453,8 @@ def row(panel, y):
     return [panel.pixel(x, y) for x in range(panel.size()[0])]
 
 
-# The modules an OLED board (PANEL "ssd1306") may carry: (what its unit's name adds to the board's
-# id, the controller's emulator, its I2C address); the first is what make sim shows. Most 1.3-inch
-# modules sold as SSD1306 are SH1106s; some answer at 0x3D. The same for any OLED board: the
-# module is bought apart from the board.
+# The modules an OLED board may carry (bought apart from it): (what the unit's name adds to the board's
+# id, the emulator, its I2C address); the first is make sim's. Many 1.3-inch "SSD1306"s are SH1106s.
 OLED_MODULES = (("", SSD1306, 0x3C), ("-sh1106", SH1106, 0x3C), ("-3d", SSD1306, 0x3D),
                 ("-sh1106-cold", ColdSH1106, 0x3C))
 
