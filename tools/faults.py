@@ -1,10 +1,6 @@
-# make faults: power cuts at every flash operation of a whole game's saves,
-# on the real littlefs over NOR flash in RAM (tools/simulator/flash.py), and
-# (MicroPython) of a hole's entry: what is tried and what must come back,
-# docs/STORAGE.md, "How it is tested" (make faults). Under MicroPython the game is played
-# through the firmware's screens and keys, under CPython (no framebuf)
-# through the same engine and store calls.
-#
+# make faults: power cuts at every flash operation of a whole game's saves (and, MicroPython, of a
+# hole's entry) on the real littlefs over NOR flash in RAM: docs/STORAGE.md, "How it is tested".
+# MicroPython plays the game through the firmware's screens, CPython (no framebuf) through the engine.
 #   micropython tools/faults.py [--every N] [--json]     (make faults)
 #   python3 tools/faults.py [--every N] [--json]         (littlefs-python)
 import json
@@ -23,8 +19,7 @@ GAME = ("crazy-nines", "Crazy Nines")
 
 
 class Rng:
-    """The same numbers on both runtimes (their random modules differ), for
-    test_dealt.deal."""
+    """The same numbers on both runtimes (their random modules differ)."""
 
     def __init__(self, seed):
         self.x = seed
@@ -36,9 +31,8 @@ class Rng:
 
 
 def record_engine_game(seed=7):
-    """Every state saved in a whole game: new game, 9 holes, an edit of a
-    past hole, a playoff if needed, the finish; two games finished before
-    it in the history (each save copies them: replay())."""
+    """Every state saved in a whole game: new game, 9 holes, an edit, a playoff if needed, the finish;
+    two games finished before it in the history (each save copies them: replay())."""
     from engine.edit import set_hole
     from engine.game import Game
     from simulator.dealing import deal
@@ -74,8 +68,7 @@ def record_engine_game(seed=7):
 
 
 def record_ui_game(seed=7):
-    """The same, played through the firmware's screens and keys
-    (MicroPython): the states are what the app really saved."""
+    """The same through the firmware's screens and keys (MicroPython): what the app saved."""
     from simulator.dealing import deal
     from simulator.driver import Driver, fresh_dir
 
@@ -119,9 +112,8 @@ def record_ui_game(seed=7):
 
 
 def boot():
-    """Start the firmware's loading path on the mounted volume: (state,
-    note). Under MicroPython the whole app starts, on a board with no
-    panel; it must open the game in progress."""
+    """(state, note) from the firmware's loading path on the mounted volume; under MicroPython the
+    whole app, which must open the game in progress."""
     if MICROPYTHON:
         from app import App
         from simulator import board as simboard
@@ -144,8 +136,7 @@ def boot():
 
 
 def replay(states, flash, upto=None, copied=None):
-    """Save the states in turn (as the game did) until the power goes;
-    the index of the save that was cut (or len(states))."""
+    """Save the states in turn until the power goes: the index of the save cut (or len(states))."""
     v = Volume(flash)
     i = 0
     laid: dict = {}  # each finished-games field as the save before left it: (its JSON, where it is)
@@ -178,8 +169,7 @@ def expected(states):
 
 
 def came(state, note, want, i, r):
-    """A start after a cut at save i+1 came back as before it or after it, with
-    no warning (r: counted there); else AssertionError saying how."""
+    """A start after a cut at save i+1 came back as before or after it, with no warning (r counts)."""
     if state not in (want[i], want[i + 1]):
         raise AssertionError("came back with save %d, neither %d nor %d" % (state["seq"], i, i + 1))
     if r is not None:
@@ -189,8 +179,7 @@ def came(state, note, want, i, r):
 
 
 def sweep(states, blocks=32, every=1, behaviour="torn"):
-    """The report: cut points tried and how each came back, a cut landing as
-    behaviour says (simulator/flash.py: ours, or one of littlefs's own)."""
+    """Cut points tried and how each came back, a cut landing as behaviour says (simulator/flash.py)."""
     base = formatted(blocks)
     f = Flash(blocks, base)
     copied: list = []
@@ -250,9 +239,8 @@ HOLE = ("play-nine", "Play Nine", ["ANN", "BOB", "CY"])  # three players' grids:
 
 
 def hole_run(base, grids, blocks, cut_at=None):
-    """One hole entered on the TTGO's keys over the game on base (an image):
-    (the flash, the cards in the order they were taken, how many of them
-    were taken whole before the power went)."""
+    """One hole entered on the TTGO's keys over the game on base (an image): (the flash, the cards
+    in the order taken, how many were taken whole before the power went)."""
     from simulator.driver import Driver
 
     f = Flash(blocks, base)
@@ -280,9 +268,8 @@ def hole_run(base, grids, blocks, cut_at=None):
 
 
 def recovered(app, seq):
-    """The cards a start brought back, in the order they were taken: all of
-    them where the hole was saved, else a hole opened again's (its entries
-    and the open grid's cells, up to the first empty one)."""
+    """The cards a start brought back, in the order taken: all where the hole was saved, else the
+    reopened hole's entries and its open grid's cells up to the first empty one."""
     if app.game.holes:
         return list(seq)
     hole = app.hole()
@@ -301,10 +288,8 @@ def recovered(app, seq):
 
 
 def hole_sweep(blocks=32, every=1):
-    """A cut at each flash operation of a hole's entry (its cards' files,
-    the hole's save, the files removed): the start after it must open the
-    game with every card taken before the cut (the one being written may
-    go), each in its place. MicroPython (the firmware's screens)."""
+    """A cut at each flash operation of a hole's entry: the start after it must open the game with
+    every card taken before the cut (the one being written may go). MicroPython."""
     from simulator.dealing import deal
     from simulator.driver import Driver, fresh_dir
 

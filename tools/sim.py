@@ -29,9 +29,7 @@ class Quit(KeyboardInterrupt):
 
 
 def run_loop(s, turn):
-    """Call turn(wait_ms) until it says stop (False), beside the web side
-    whenever Wi-Fi is on: there each turn waits for nothing, the server's
-    loop sleeps between them."""
+    """turn(wait_ms) until it says False; while Wi-Fi is on, inside the web side's loop (turn(0))."""
     while True:
         if s.serving():
             def step():
@@ -47,8 +45,7 @@ def run_loop(s, turn):
 
 
 def control(s):
-    """--keys -: the script's lines from stdin as they come, each answered
-    on stdout; stops at the end of stdin."""
+    """--keys -: the script's lines from stdin as they come, each answered on stdout."""
     import select
 
     poll = select.poll()
@@ -80,15 +77,9 @@ def control(s):
     run_loop(s, turn)
 
 
-# --- the terminal -------------------------------------------------------------
 def render(emu, zoom):
-    """The screen as lines of half-block characters in 24-bit colour (a
-    colour code only where the colour changes): two pixels a character, the
-    upper one the glyph's colour, the lower one the background. Where both
-    are one colour, a space on that background: terminals that raise a
-    glyph's contrast against its background (VS Code's, iTerm's) would
-    otherwise draw a glyph the colour of its background (a solid highlight)
-    as a pale block, garbling highlighted rows."""
+    """The screen as half-block characters in 24-bit colour, two pixels a character; one colour: a
+    space on it (VS Code's and iTerm's terminals draw a glyph on its own colour as a pale block)."""
     w, h = emu.size()
     out = []
     for y in range(0, h - zoom, 2 * zoom):
@@ -111,13 +102,9 @@ def render(emu, zoom):
 
 
 def block(emu, x, y, zoom):
-    """The pixel a zoom x zoom block shows: its first; or a brighter one
-    of a 1-pixel stroke (a rule, a cross, a thin letter), which would
-    otherwise drop out at half size. The letters of the 240- and 320-wide
-    panels are drawn at twice size, each of their pixels a 2 x 2 square:
-    the first pixel of each block is then exactly one pixel of the letter,
-    whichever way the letter lines up with the blocks (the brightest of
-    the block would merge neighbours, and 6 and 9 read as 8)."""
+    """The pixel a zoom x zoom block shows: its first, or a brighter one of a 1-pixel stroke (which
+    would drop out). Letters drawn at twice size: the first pixel is exactly one of theirs (the
+    block's brightest would merge them, 6 and 9 reading as 8)."""
     best = emu.pixel(x, y)
     if zoom == 1:
         return best
@@ -133,8 +120,7 @@ def block(emu, x, y, zoom):
 
 
 def thin(emu, x, y, p, w, h):
-    """Whether pixel p at (x, y) is of a 1-pixel stroke: neither neighbour
-    across it, one way or the other, is its colour."""
+    """Whether pixel p at (x, y) is of a 1-pixel stroke: neither neighbour across it is its colour."""
     return (x == 0 or emu.pixel(x - 1, y) != p) and (x + 1 >= w or emu.pixel(x + 1, y) != p) or \
         (y == 0 or emu.pixel(x, y - 1) != p) and (y + 1 >= h or emu.pixel(x, y + 1) != p)
 
@@ -148,10 +134,8 @@ def live_help(s):
     return LIVE[s.input.kind].help(s)
 
 
-# The terminal's keys on each kind of input (simulator/inputs.py's classes, extended here): what
-# they do (help), and a character that is no arrow (char); q quits but on a keyboard, which types
-# it; a keyboard takes every arrow (fn with ; . , /), the others up and down; Esc alone is a
-# keyboard's esc; start (the terminal made ready) and esc do nothing unless said.
+# The terminal's keys on each kind of input (simulator/inputs.py's): help, char (a key no arrow), start
+# (the terminal made ready), esc (Esc alone); q quits but on a keyboard; a keyboard takes every arrow.
 class Live:
     q_quits = True
     all_arrows = False
@@ -165,8 +149,7 @@ class Live:
         pass
 
     @staticmethod
-    def char(s, c):
-        """Enter is ok, Backspace back; the others do nothing unless said."""
+    def char(s, c):  # Enter is ok, Backspace back
         if c in ("\r", "\n", "\x7f", "\x08"):
             s.press_key("ok" if c in ("\r", "\n") else "back")
 
@@ -252,8 +235,7 @@ ZOOM_MOST = 8  # --zoom's range: 1 to this
 
 
 def needed(s, zoom):
-    """(columns, rows) the live view takes: the screen, the key lines and
-    the phones' page's line."""
+    """(columns, rows) the live view takes: the screen, the key lines, the phones' page's line."""
     w, h = s.emu.size()
     lines = live_help(s)
     cols = max([(w + zoom - 1) // zoom] + [len(ln) for ln in lines])
@@ -261,9 +243,7 @@ def needed(s, zoom):
 
 
 def too_small(s, zoom, size):
-    """Why the terminal (size: "ROWS COLS", as stty size says it; make sim
-    gives it) cannot show the live view, or None (it can, or its size is
-    not known)."""
+    """Why the terminal (size: stty's "ROWS COLS", from make sim) cannot show the live view, or None."""
     try:
         rows, cols = [int(x) for x in size.split()]
     except (AttributeError, ValueError):
@@ -349,9 +329,7 @@ def live_key(s, poll, zoom):
 
 
 def click(s, stdin, zoom):
-    """After ESC [ <: a mouse event "b;col;row" then M (pressed) or m. A
-    left press on the screen's characters is a tap at that pixel (each
-    character is zoom pixels wide, two zooms tall: render())."""
+    """After ESC [ <: a mouse event "b;col;row" then M (pressed) or m; a left press is a tap there."""
     text = ""
     while True:
         ch = stdin.read(1)
@@ -369,9 +347,7 @@ def click(s, stdin, zoom):
 
 
 def wifi_on(s):
-    """--wifi: Wi-Fi on in the settings, as Settings > Wi-Fi turns it on,
-    and the screens already made (the game's menu with its Phones item)
-    made again."""
+    """--wifi: Wi-Fi on as Settings > Wi-Fi turns it on, the screens made (a Phones item) made again."""
     s.app.state["settings"]["wifi"] = "own"
     s.app.save()
     for screen in s.app.stack:
@@ -380,8 +356,7 @@ def wifi_on(s):
 
 
 def page_line(s):
-    """The line under the live view while Wi-Fi is on: where the phones'
-    page is, or why it is not served (the port taken: another simulator's)."""
+    """The line under the live view while Wi-Fi is on: where the phones' page is, or why it is not."""
     net = s.app.net if s.app is not None else None
     error = net.wifi.error if net is not None else None
     if error:
@@ -465,10 +440,8 @@ def main(argv):
     if opts["--shots"] and not make_dirs(opts["--shots"]):
         print("sim: --shots %s cannot be a folder (a file is there, or it cannot be made)" % opts["--shots"])
         return 2
-    # The simulated flash: the firmware's files are relative to the current
-    # directory (the flash root on the board). Without --state-dir, an empty
-    # one each run (build/sim-scratch/<board>): nothing left in the folder
-    # the simulator was started from, and a script plays the same each time.
+    # The flash: the current directory. Without --state-dir an empty one each run, so a script plays the
+    # same each time.
     flash = opts["--state-dir"]
     if not flash:
         flash = ROOT + "/build/sim-scratch/" + (opts["--board"] or "none")

@@ -1,25 +1,12 @@
-# Models of the touch controllers of the CYD's look-alikes (simulator/wiring.py
-# attaches them by the unit's glass: simulator/glass.py), from their makers'
-# and public drivers' documents (docs/BOARDS.md, "CYD look-alikes"); apart
-# from simulator/touch.py, which the heap harness loads, so that they cost
-# its figures nothing.
-#
-# XPT2046 (the 2432S024R's, beside the display on its hardware bus, selected
-# by its CS): simulator/touch.py's Panel, with its temperature reading, its
-# most clock and its PENIRQ line. CST820 (the 2432S024C's, the CST816
-# family's capacitive controller) on I2C: its registers, its ID, its sleep,
-# in which it does not answer. GT911 (the 2432S032C's) on I2C: 16-bit
-# register addresses, its product ID, a reading made every 10 ms and held
-# until the host clears its status.
+# The touch controllers of the CYD's look-alikes, from their makers' and public drivers' documents
+# (docs/BOARDS.md, "CYD look-alikes"); apart from simulator/touch.py, which the heap harness loads.
 from simulator import port
 from simulator.touch import Panel
 
 
 class BusPanel(Panel):
-    """An XPT2046 and its panel (touch.Panel's), as a chip on a hardware SPI bus
-    (simulator/port.py's SPI "others"): selected by its CS, a command written,
-    the reading read back; hz, the bus's clock at the reading (over 2.5 MHz it
-    reads wrong); irq, its PENIRQ line."""
+    """An XPT2046 (the 2432S024R's) on a hardware SPI bus beside the display, selected by its CS;
+    hz: the bus's clock at a reading (over 2.5 MHz it reads wrong); irq: its PENIRQ line."""
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
@@ -58,9 +45,8 @@ TEMP0 = 0x84
 
 
 class _I2CTouch:
-    """A touch controller on I2C: w x h the glass's pixels; raw as Panel's, in its own pixels;
-    clock: a function giving ms (the simulator's); rst: its reset line: low holds it in reset;
-    high again, it starts afresh (_started)."""
+    """A touch controller on I2C on a w x h glass; raw as Panel's, in its own pixels; clock() gives ms;
+    rst: low holds it in reset, high again starts it afresh (_started)."""
 
     def __init__(self, width, height, raw):
         self.w, self.h, self.raw = width, height, raw
@@ -74,8 +60,7 @@ class _I2CTouch:
             self._started()
         self.held = not level
 
-    def _point(self, at):
-        """Where the finger at the glass's (x, y) is in the controller's own pixels."""
+    def _point(self, at):  # the glass's (x, y) in the controller's own pixels
         x0, x1, y0, y1, swap = self.raw
         sx, sy = at
         px = x0 + (x1 - x0) * sx // (self.w - 1)
@@ -84,13 +69,11 @@ class _I2CTouch:
 
 
 class CST820(_I2CTouch):
-    """A CST820 at I2C address 15h. Registers (InfiniTime's Cst816s_registers.h; the vendor's
-    CST820.h): 02h the fingers (low nibble), 03h/04h x (the low nibble of 03h the high bits),
-    05h/06h y, A7h the chip ID (B7h: esphome's cst816_touchscreen.h), FEh non-zero: auto-sleep
-    off. Asleep (2 s after a reset or the last touch, unless FEh was written: InfiniTime, fbiego/CST816S's
-    README, esphome issue 6293) it answers nothing, not even its address. raw: as Panel's, in its
-    own pixels (240 x 320, the glass in portrait): the coordinate running along the screen's x at
-    x 0 and at width - 1, the one along y at y 0 and height - 1, swap (along x runs its y)."""
+    """A CST820 at 15h (InfiniTime's Cst816s_registers.h; the vendor's CST820.h): 02h the fingers,
+    03h/04h x (03h's low nibble the high bits), 05h/06h y, A7h the ID (B7h: esphome's
+    cst816_touchscreen.h), FEh non-zero: auto-sleep off. Asleep (2 s after a reset or a touch unless
+    FEh was written: InfiniTime, fbiego/CST816S's README, esphome issue 6293) it answers nothing.
+    Its own pixels are 240 x 320, the glass in portrait."""
 
     AWAKE_MS = 2000
 
@@ -141,14 +124,11 @@ class CST820(_I2CTouch):
 
 
 class GT911(_I2CTouch):
-    """A GT911 at I2C address addr (5Dh; 14h where INT was high at its reset), as espressif/esp-bsp's
-    esp_lcd_touch_gt911.c reads it: 16-bit register addresses (a one-byte address reaches no
-    register: it reads 0s); 8140h-8142h the product ID "911"; 814Eh the status, bit 7 set when a
-    reading is ready, bits 0-3 the points; 8150h-8153h the first point's x and y, low byte first,
-    in its own pixels (240 x 320 on the 2432S032C: rzeldent/platformio-espressif32-sunton
-    esp32-2432S032C.json, GT911_TOUCH_CONFIG_X_MAX = LCD_WIDTH, no swap, no mirror). A reading is
-    made every REPORT_MS, but only once the host has written 0 to the status (the last one is
-    held until then). raw as CST820's."""
+    """A GT911 at addr (5Dh; 14h if INT was high at reset), as espressif/esp-bsp's esp_lcd_touch_gt911.c
+    reads it: 16-bit register addresses (a one-byte one reads 0s); 8140h-8142h "911"; 814Eh the
+    status (bit 7 a reading ready, bits 0-3 the points); 8150h-8153h the first point's x, y, low byte
+    first, in 240 x 320 (rzeldent/platformio-espressif32-sunton esp32-2432S032C.json). A reading every
+    REPORT_MS, once the host has written 0 to the status (the last held until then)."""
 
     REPORT_MS = 10
 

@@ -1,7 +1,6 @@
-# Drives the firmware's screens through the simulator the way a person
-# would: it looks at the screen in front and presses the board's buttons
-# (through its key map) until the card, letter, number or menu item wanted
-# is chosen. Used by the UI tests and by make bench (presses per card).
+# Drives the firmware's screens through the simulator as a person would: it looks at the screen and
+# presses the board's keys until the card, letter, number or menu item wanted is chosen (the UI tests,
+# make bench's presses per card).
 from common import paths  # noqa: F401  (firmware/ and boards/ on sys.path, beside tools/)
 from common import boards
 from simulator import inputs
@@ -12,8 +11,7 @@ _SESSION: list = []  # simulator/session.py once imported (an import statement a
 
 
 def simulator():
-    """simulator/session.py, the simulated board (imported when first used: it
-    runs on the MicroPython unix port only)."""
+    """simulator/session.py, imported when first used (it runs on the MicroPython unix port only)."""
     if not _SESSION:
         from simulator import session
 
@@ -21,9 +19,8 @@ def simulator():
     return _SESSION[0]
 
 
-# The time a press takes (make bench's seconds a hole): Card, Moran and Newell's keystroke-level
-# model for presses, Fitts' law for taps, a person's reaction time for a hold's let-go; the model,
-# its sources and why these values: docs/USING.md, "Entry speed".
+# The time a press takes (make bench's seconds a hole): the keystroke-level model, Fitts' law for taps,
+# a reaction time for a hold's let-go; their sources and values: docs/USING.md, "Entry speed".
 K_S = 0.28  # K, a keystroke: the KLM's average non-secretary typist (a player is no typist)
 SHORT_S = K_S
 CHORD_S = 2 * K_S  # two buttons pressed together (the TTGO's up), fn with a keyboard's arrow
@@ -32,23 +29,17 @@ REACH_S = K_S  # a hold: a keystroke (two together: CHORD_S), and the time held
 TYPE_S = K_S  # a keyboard's key (the Cardputer's)
 FITTS_B = 1 / 4.9  # s a bit: MT = b log2(D/W + 1), D from the last tap, W the key's side
 TAP_S = K_S  # the least a tap takes (Fitts' law is no model of tapping the same key again)
-# A held button is let go a reaction time after the value wanted shows: Normal(RT_S, RT_SD), at
-# least RT_MIN. The ideal user lets go exactly halfway to the value kept changing.
+# A hold is let go a reaction time after the value shows, Normal(RT_S, RT_SD) at least RT_MIN (the ideal
+# user: halfway to the next value)
 RT_S = 0.25
 RT_SD = 0.05
 RT_MIN = 0.1
-# On release, drivers/buttons.py takes back the repeats of the last UNDO_MS:
-# the ideal user holds that much longer
-UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS
-# What the device takes to answer a key (ms): each board file's docstring's "answer:"
-# (tools/common/boards.py; docs/SPEED.md). A step is seen only once drawn, so a person's let-go
-# of a hold comes that much later; a new screen is waited for where it takes longer than K_S.
+UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS: the repeats of the last UNDO_MS are taken back on release
 
 
 def steps(hole):
-    """The cards of a grid's cell under the cursor in the order DOWN steps
-    through them on buttons (engine/hole.py's Hole.step): the game's cards,
-    the cell's guess moved to just after the game's start card."""
+    """The cards DOWN steps the cursor's cell through (engine/hole.py's Hole.step): the game's cards,
+    the cell's guess moved to just after the start card."""
     c, s, g = list(hole.cycle), hole.rules.start, hole.guess(hole.cell())
     if g != s:
         c.remove(g)
@@ -59,10 +50,9 @@ def steps(hole):
 class Driver:
     def __init__(self, board, emulate=False, guarded=False, calibrate=True, person=None, trace=None,
                  unit=None):
-        """person: a seed: holds are let go a person's reaction time after the
-        value wanted shows (RT_S), and what the firmware kept is corrected;
-        None: the ideal user. trace: a list that gets a dict for every press
-        and hold (make bench's --trace). unit: a look-alike's glass (sim.py's --unit)."""
+        """person: a seed (holds let go a reaction time late, then corrected), None: the ideal user.
+        trace: a list that gets a dict for every press and hold (make bench's --trace). unit: a
+        look-alike's glass (sim.py's --unit)."""
         self.sim = simulator().Sim(board, emulate, guarded=guarded, unit=unit)
         self.board_id = board
         self.person = person
@@ -82,6 +72,8 @@ class Driver:
         self.card_holds = 0
         self.cards = 0
         self.kind = self.sim.kind  # buttons, keyboard or touch
+        # what the device takes to answer a key (ms; docs/SPEED.md): a hold's step is seen once drawn,
+        # a new screen waited for where it takes longer than K_S
         said = boards.answer_ms(board)  # its docstring's "answer:" (the virtual board: none)
         self.response = {k: said.get(k, 0) for k in ("step", "screen")}
         self.shown = None  # the screen in front after the last press
@@ -112,8 +104,7 @@ class Driver:
             self.via.key(k)
 
     def reaction(self):
-        """A person's reaction time (s): Normal(RT_S, RT_SD), at least RT_MIN
-        (Box-Muller, from the seeded random)."""
+        """A person's reaction time (s): Normal(RT_S, RT_SD) by Box-Muller, at least RT_MIN."""
         import math
         import random
 
@@ -153,9 +144,7 @@ class Driver:
         self._count(TYPE_S, False, legend, "key", simulator().SHORT_MS)
 
     def tap(self, x, y, w=None):
-        """A tap at the picture's point (x, y), where the glass shows it (the
-        board check's fixes move the picture), on a target w px across (a
-        pad's key by default)."""
+        """A tap at the picture's point (x, y) where the glass shows it, on a target w px across."""
         from ui import touch
 
         self.sim.tap(*self.sim.seen(x, y))
@@ -206,10 +195,8 @@ class Driver:
         return None
 
     def _cycle_to(self, get, cycle, target):
-        """Step a cyclic choice to target by the shorter way round, the
-        quickest way (by the seconds above; with fewest, the fewest presses):
-        presses one by one, or, where the key repeats while held, one hold.
-        A person then corrects what the hold kept the same way."""
+        """Step a cyclic choice to target the quickest way (with fewest, the fewest presses): presses,
+        or one hold where the key repeats; a person then corrects what the hold kept."""
         n = len(cycle)
         d = (cycle.index(target) - cycle.index(get())) % n
         ways = []
@@ -232,8 +219,7 @@ class Driver:
         assert get() == target, (get(), target)
 
     def hold_timings(self, key):
-        """(ms to the first repeat, ms between repeats, ms the ideal user holds
-        after the value wanted shows) of the button that repeats key."""
+        """(ms to the first repeat, between repeats, held on after the value shows) of key's button."""
         from drivers.buttons import Button
 
         b = Button(None)
@@ -252,10 +238,8 @@ class Driver:
         return CHORD_S if key in self.chord_keys else REACH_S
 
     def hold(self, k, steps, get, target):
-        """Hold the button of key k until the screen shows target (the
-        steps-th repeat, by drivers/buttons.py's timings), then let go: the
-        ideal user halfway to the value kept changing, a person a reaction
-        time later. One sim.press (make bench's heap replay records it)."""
+        """Hold key k's button to its steps-th repeat (drivers/buttons.py's timings), then let go
+        (a person a reaction time late): one sim.press (make bench's heap replay records it)."""
         first, every, late = self.hold_timings(k)
         if self.person is not None:
             late = self.reaction() * 1000
@@ -288,20 +272,26 @@ class Driver:
             self.number(rows)
             return
         flat = [str(t).upper() for row in rows for t in row]
+
+        def enter():
+            for _ in range(len(s.hole.order)):
+                # the player before's grid still on the screen, scored (ui/entry.py's ready): this
+                # first card moves on, into the first cell
+                t = self.top()
+                self.card(flat[t.hole.order[0] if getattr(t, "ready", False) else t.hole.cell()])
+        self._cards(len(flat), enter)
+
+    def _cards(self, n, enter):
+        """enter() n cards, its presses counted as the cards' (make bench)."""
         before, longs, holds = self.presses, self.longs, self.holds
-        for _ in range(len(s.hole.order)):
-            # the player before's grid still on the screen, scored (ui/entry.py's ready): this
-            # first card moves on, into the first cell
-            s = self.top()
-            self.card(flat[s.hole.order[0] if getattr(s, "ready", False) else s.hole.cell()])
+        enter()
         self.card_presses += self.presses - before
         self.card_longs += self.longs - longs
         self.card_holds += self.holds - holds
-        self.cards += len(flat)
+        self.cards += n
 
     def card(self, token):
-        """One card into the grid's current cell, as the board enters one: its key, a tap on
-        the pad, or the buttons stepped to it and OK."""
+        """One card into the grid's current cell, as the board enters one."""
         s = self.top()
         i = s.hole.cell()
         self.via.card(lambda: s.hole.cells[i], steps(s.hole), str(token).upper())
@@ -309,14 +299,12 @@ class Driver:
     def hand(self, cards):
         s = self.top()
         assert self.screen() == "HandEntry", self.screen()
-        before, longs, holds = self.presses, self.longs, self.holds
-        for c in cards:
-            self.via.card(lambda: s.choice, s.cycle, str(c).upper())
-        self.via.done(lambda: s.choice, s.cycle)
-        self.card_presses += self.presses - before
-        self.card_longs += self.longs - longs
-        self.card_holds += self.holds - holds
-        self.cards += len(cards)
+
+        def enter():
+            for c in cards:
+                self.via.card(lambda: s.choice, s.cycle, str(c).upper())
+            self.via.done(lambda: s.choice, s.cycle)
+        self._cards(len(cards), enter)
 
     def new_game(self, title, names, holes=9, dealer=0, rules=None):
         """From the main menu to the first hole's screen."""
@@ -366,8 +354,7 @@ class Driver:
             self.choose("Nobody" if ender is None else g.names[ender])
 
     def fix(self, name, cell, card):
-        """In a past hole's menu: change one card of a player's grid (cell:
-        its index, row by row); the hole is saved and its result shown."""
+        """In a past hole's menu: change one card (cell: its index) of a player's grid."""
         self.choose(name)
         s = self.top()
         assert s.pick, "not picking a card"
@@ -379,12 +366,8 @@ class Driver:
         self.number(n)
 
 
-# --- the ways each kind of input enters things ---------------------------------------------
-# The driver asks its board's way (Driver.via) for a key, a menu's item, a number, a name, a card
-# (a grid's cell or a hand's, as get() reads it, along cycle), a total, a hand's end, a past
-# hole's card; each way presses what a person would on that input: buttons step through a
-# cycle (the quickest way, Driver._cycle_to), a keyboard types, a touch panel is tapped. Each
-# extends its kind's class in simulator/inputs.py (how the session presses a key on it).
+# The ways each kind of input (simulator/inputs.py's classes) enters a key, a menu's item, a number, a
+# name, a card (as get() reads it, along cycle), a total, a hand's end, a past hole's card (Driver.via).
 class _Way:
     """What the ways share unless they say otherwise: nothing to calibrate, OK a key."""
 
@@ -406,15 +389,13 @@ class Buttons(_Way, inputs.Buttons):
         from hardware import SHORT
 
         self.d = d
-        keymap = d.sim.board.KEYMAP
+        d.keymap = keymap = d.sim.board.KEYMAP
         shorts = [k for (_b, kind), k in keymap.items() if kind == SHORT]
         d.long_keys = [k for k in keymap.values() if k not in shorts]
         # keys pressed with two buttons together (a chord), and none alone
         alone = [k for (b, kind), k in keymap.items() if kind == SHORT and type(b) is not tuple]
         d.chord_keys = [k for k in shorts if k not in alone]
-        # the buttons whose key repeats while held: {key: button}
-        d.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}
-        d.keymap = keymap
+        d.hold_button = {k: b for (b, kind), k in keymap.items() if kind == "hold"}  # keys that repeat
 
     def key(self, k):
         d = self.d
@@ -424,8 +405,7 @@ class Buttons(_Way, inputs.Buttons):
         d._count(LONG_S if kind == "long" else CHORD_S if kind == "chord" else SHORT_S,
                  kind == "long", k, kind, ms)
 
-    def card(self, get, cycle, token):
-        """Step what get() reads along cycle to token, then OK: a card, and on buttons anything else."""
+    def card(self, get, cycle, token):  # (and on buttons anything else: stepped to, then OK)
         self.d._cycle_to(get, cycle, token)
         self.d.key("ok")
 
@@ -433,10 +413,7 @@ class Buttons(_Way, inputs.Buttons):
         self.card(lambda: labels[m.cursor], labels, labels[i])
 
     def number(self, s, n):
-        values = list(range(s.lo, s.hi + 1))
-        # UP adds one, DOWN takes one: the cycle runs high to low for DOWN
-        values.reverse()
-        self.card(lambda: s.n, values, n)
+        self.card(lambda: s.n, list(range(s.hi, s.lo - 1, -1)), n)  # DOWN takes one
 
     def name(self, s, text):
         from ui.names import LETTERS

@@ -1,15 +1,7 @@
-# NOR flash in RAM, under the real littlefs, for the storage tests, the
-# power-cut sweep (tools/faults.py) and the soak: the firmware's saves go
-# through the same filesystem as on the ESP32. Under MicroPython it is the
-# unix port's VfsLfs2 (the ESP32 port's filesystem, with its defaults);
-# under CPython, littlefs-python configured the same way.
-#
-# Erasing sets a block to 0xff; programming can only clear bits, as on NOR
-# flash. The power can be cut at the k-th program or erase, and image() is
-# what the flash holds when the power comes back. How a cut lands
-# (`behaviour`): "torn", ours, and littlefs's own power-loss tests' "atomic"
-# and "ooo" (littlefs-project/littlefs bd/lfs_emubd.h, bd/lfs_emubd.c):
-# docs/STORAGE.md, "How it is tested", says what each does.
+# NOR flash in RAM under the real littlefs (MicroPython's VfsLfs2; on CPython littlefs-python set up
+# the same): an erase sets 0xff, a program only clears bits; the power can be cut at the k-th program
+# or erase, a cut landing as `behaviour` says: "torn", ours, or littlefs's own tests' "atomic" and
+# "ooo" (littlefs-project/littlefs bd/lfs_emubd.c; docs/STORAGE.md, "How it is tested").
 import os
 import sys
 
@@ -38,9 +30,8 @@ class Flash:
         self.reverted = None  # "ooo": the block put back at the cut, if one was
 
     def _begin(self, n):
-        """Count an operation of n bytes; how many of them happen: n, a
-        part at the cut (then the power is gone), None after it. The part
-        is deterministic in the cut point."""
+        """Count an operation of n bytes: how many happen (n; a part, fixed by the cut point, at the
+        cut; None after it)."""
         self.ops += 1
         if self.dead:
             return None
@@ -116,16 +107,11 @@ class BlockDev:
             return r or self.flash.prog(block, 0, buf)
         return self.flash.prog(block, off, buf)
 
-    def ioctl(self, op, arg):
-        if op == 3:  # sync
-            return self.flash.sync()
-        if op == 4:
-            return self.flash.blocks
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            return self.flash.erase(arg)
-        return 0
+    def ioctl(self, op, arg):  # 3 sync, 4 the block count, 5 the block size, 6 erase
+        f = self.flash
+        if op in (3, 6):
+            return f.sync() if op == 3 else f.erase(arg)
+        return {4: f.blocks, 5: BLOCK}.get(op, 0)
 
 
 # ---- CPython: littlefs-python, and an os/open for the firmware's store -----
@@ -152,9 +138,7 @@ def _lfs_context(flash):
     return Context()
 
 
-# littlefs-python set up as MicroPython's VfsLfs2 is by default (the ESP32
-# port's filesystem): host_tests/test_littlefs_cross.py holds the two to
-# each other; tools/bundle.py makes a board's filesystem image with it.
+# littlefs-python set up as MicroPython's VfsLfs2 by default (host_tests/test_littlefs_cross.py)
 LFS_CONFIG = {"read_size": 32, "prog_size": 32, "cache_size": 128, "lookahead_size": 32, "block_cycles": 100}
 
 
@@ -199,11 +183,9 @@ class LfsOS:
         st = self._call(self.fs.stat, path)
         return (0x8000 if st.type == 1 else 0x4000, 0, 0, 0, 0, 0, st.size, 0, 0, 0)
 
-    def rename(self, a, b):
-        self._call(self.fs.rename, a, b)
-
-    def remove(self, path):
-        self._call(self.fs.remove, path)
+    def __getattr__(self, name):  # rename, remove
+        method = getattr(self.fs, name)
+        return lambda *a: self._call(method, *a)
 
     def listdir(self, path="."):
         return self._call(self.fs.listdir, "/" if path == "." else path)
@@ -229,8 +211,7 @@ class LfsFile:
         try:
             self.call(self.f.close)
         except OSError:
-            # littlefs forgets a file whose close failed; littlefs-python
-            # would close it again later (an assertion in lfs.c): say closed
+            # littlefs forgets a file whose close failed: littlefs-python must not close it again
             raw = self.f
             while hasattr(raw, "buffer") or hasattr(raw, "raw"):
                 raw = getattr(raw, "buffer", None) or raw.raw
@@ -249,9 +230,8 @@ class LfsFile:
 
 
 class Volume:
-    """A littlefs volume on a Flash, mounted where the firmware looks: on
-    MicroPython at /flash, made current; on CPython, installed as storage.savefile's
-    os and open. close() undoes it (after a cut too)."""
+    """A littlefs volume on a Flash where the firmware looks (MicroPython: /flash, made current;
+    CPython: storage.savefile's os and open); close() undoes it."""
 
     def __init__(self, flash, fresh=False):
         from storage import savefile

@@ -1,9 +1,5 @@
-# The three kinds of input a board has (its file's INPUT; buttons where it
-# names none), each one class that the simulator's parts ask instead of
-# testing the kind's name (issue 59, 2): how a logical key is pressed on it
-# and which script words need it (simulator/session.py's Sim); the test
-# driver's person extends each (simulator/driver.py's ways: how a key, a
-# menu's item, a number, a name or a card is entered on it).
+# The three kinds of input a board has (its file's INPUT; buttons by default), a class each: how a
+# logical key is pressed on it and which script words need it; driver.py and sim.py extend them.
 
 
 class Buttons:
@@ -58,7 +54,7 @@ class Touch:
 
     @staticmethod
     def pad_point(app, label):
-        """The middle of the key labelled so on the pad shown (ui/touch.py's keys), or None."""
+        """The middle of the pad's key labelled so (ui/touch.py), or None."""
         from ui import touch
 
         labels = touch.keys_of(app.stack[-1]) if app is not None and app.stack else None
@@ -71,8 +67,7 @@ class Touch:
 
     @staticmethod
     def key_point(app, w, h, key):
-        """Where a tap gives the logical key on the screen shown (w x h): the pad's key that
-        gives it (Back or Del, OK or Done), else its key in the bar along the bottom; or None."""
+        """Where a tap gives the logical key (w x h): a pad's Back or Del, OK or Done, else the bar's key."""
         from ui import touch
 
         if app is None or not app.stack:
@@ -103,8 +98,7 @@ def of_board(mod):
 
 
 def refused(board, word):
-    """What a script's word is told on a board of this kind (a class of
-    KINDS) that lacks the input it needs; None where it has it."""
+    """What a script's word is told on a board of this kind that lacks its input; None if it has it."""
     for k in KINDS.values():
         if k is not board and word in k.words:
             return k.lacks % {"word": word, "instead": board.instead}

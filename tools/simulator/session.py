@@ -1,10 +1,5 @@
-# A simulated board, the real firmware on it (issue 59, 2: the simulator's
-# library, apart from its command, tools/sim.py, which runs it live or from a
-# script): the board's real display driver talking to a panel emulator, its
-# real buttons and key map pressed, the Cardputer's keys typed, the CYD's
-# touch panel tapped; its clock moved by the caller (tick). The test driver
-# (simulator/driver.py), the benches and the tests build on it. Runs under
-# the MicroPython unix port, with firmware/, boards/ and tools/ on sys.path.
+# A simulated board with the real firmware on it, its clock moved by the caller (tick): the library
+# under tools/sim.py, the test driver, the benches and the tests (MicroPython unix port).
 import os
 
 from guard import Runner
@@ -35,20 +30,16 @@ class ScriptError(ValueError):
 
 class Sim:
     def __init__(self, board_id, emulate=True, guarded=True, unit=None):
-        """guarded: run as the device does, where an error shows the error
-        screen and restarts the app (guard.py); tests turn it off so that
-        an error fails them. unit: the glass of a look-alike unit sold
-        under the board's name (tools/simulator/glass.py; its usual one
-        by default)."""
+        """guarded: an error shows the error screen and restarts the app, as on the device (guard.py);
+        tests turn it off. unit: a look-alike's glass (simulator/glass.py)."""
         self.hw, self.emu, self.fingers, self.board = simboard.build(board_id, emulate, unit)
         self.input = inputs.of(self.hw.keys)  # its kind of input (simulator/inputs.py)
         self.kind = self.input.kind  # buttons, keyboard or touch
         self.switches = self.fingers if self.input is inputs.Buttons else []
         if hasattr(self.fingers, "clock"):  # a model that sleeps (simulator/touch.py's CST820): our time
             self.fingers.clock = lambda: self.now
-        # a logical key -> the button (or pair) and how long: a short press where there is one.
-        # Looked up, not found by walking KEYMAP: a tuple's hash starts from an address
-        # (py/objtuple.c), so the walk's length, and what it allocated, changed from run to run
+        # a logical key -> the button (or pair) and how long, a short press where there is one (a dict:
+        # walking KEYMAP, whose tuples hash by address, allocated differently each run)
         self.presses: dict = {}
         for kind in (SHORT, LONG):
             for (button, k), logical in (self.board.KEYMAP.items() if self.input is inputs.Buttons else ()):
@@ -124,9 +115,7 @@ class Sim:
     error = ScriptError  # what the input's way raises for a key the board has not
 
     def seen(self, x, y):
-        """Where the picture's point (x, y) is on the glass, a finger's
-        point: moved as the board check's Mirror and Turn move the picture
-        (ui/check.py; host_tests/test_board_check.py holds it to the glass)."""
+        """Where the picture's point (x, y) is on the glass, after the board check's Mirror and Turn."""
         bits = self.app.state["settings"].get("glass", 0) if self.app else 0
         w, h = self.hw.display.width, self.hw.display.height
         if bits & 2:
@@ -136,17 +125,14 @@ class Sim:
         return x, y
 
     def key_point(self, key):
-        """Where to tap for a logical key: its key in the bar along the
-        bottom, or on a pad (ui/touch.py, ui/pad.py) the key that gives it:
-        Back (or Del), OK (or Done); the picture's point (seen(): the glass's)."""
+        """The picture's point to tap for a logical key (inputs.Touch.key_point)."""
         p = inputs.Touch.key_point(self.app, self.hw.display.width, self.hw.display.height, key)
         if p is None:
             raise ScriptError("no tap gives '%s' on this screen" % key)
         return p
 
     def button(self, name):
-        """A button by its name or number (from 1); two joined by + are
-        pressed together: "top+bottom"."""
+        """A button by its name or number (from 1); "top+bottom": two together."""
         if "+" in name:
             a, b = name.split("+", 1)
             return (self.button(a), self.button(b))
@@ -231,8 +217,7 @@ class Sim:
         return wifi_wanted(self.runner)
 
     def serve(self, step):
-        """Run the web side (as the device does, guard.py) with step() as
-        the loop's turn, until Wi-Fi is turned off."""
+        """Run the web side with step() as the loop's turn, until Wi-Fi is turned off."""
         from web.run import serve
 
         serve(self.runner, step, STEP_MS, self.port)

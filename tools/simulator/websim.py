@@ -1,12 +1,7 @@
-# The firmware with Wi-Fi on, as the tests meet it (CPython): tools/sim.py
-# under the MicroPython unix port serves the phones' page on 127.0.0.1 (the
-# web side of firmware/web/, for real), and reads its key lines from stdin
-# (--keys -), answering each. The tests press the device's keys through it
-# and are the phones over real HTTP.
-#
-# WebSim(..., clock=True): the port on the test's own clock (common/vclock.py;
-# docs/TESTING.md, "One clock"), time passing only in run(), advance() or a
-# call waiting for its answer. Without it (the browser's tests), real time.
+# The firmware with Wi-Fi on, for the tests (CPython): tools/sim.py --keys - under the MicroPython unix
+# port serves the phones' page on 127.0.0.1; the tests press its keys on stdin and are the phones.
+# clock=True: on the test's own clock (common/vclock.py; docs/TESTING.md, "One clock"), time passing
+# only in run(), advance() or a call waiting for its answer; without it (the browser's tests) real time.
 import http.client
 import json
 import os
@@ -23,9 +18,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SIM = os.path.join(ROOT, "tools", "sim.py")
 
-# A Play Nine game for ANN, BOB and CY on the Cardputer, typed as
-# docs/keys/cardputer-tour.txt does: New game, Play Nine, 3 players, the
-# names, 9 holes, the house rules as they are, ANN deals.
+# A Play Nine game for ANN, BOB and CY on the Cardputer, as docs/keys/cardputer-tour.txt types it
 START = ["type 1", "ok", "type 1", "ok", "type 3", "ok",
          "type 1", "ok", "type ann", "ok", "ok", "type bob", "ok", "ok", "type cy", "ok",
          "ok", "ok", "ok"]
@@ -42,8 +35,7 @@ class WebSim:
         args = [MPY, "-X", "heapsize=16M", SIM, "--board", board, "--state-dir", str(flash),
                 "--keys", "-", "--port", str(self.port)] + (["--wifi"] if wifi else [])
         self.flash = flash
-        # what it prints: the answers, and anything else (noise: a test wants none, a traceback
-        # would be there)
+        # what it prints: the answers, and anything else (noise: a test wants none)
         self.answers: queue.Queue = queue.Queue()
         self.noise: list = []
         self.clock = vclock.Clock(MPY) if clock else None
@@ -97,8 +89,7 @@ class WebSim:
             self.answers.put(None)
 
     def turn(self, ms=STEP_MS):
-        """Let the device run ms more of its clock (0: what is ready now, no
-        time passing), then read what it printed and answered."""
+        """Let the device run ms more of its clock (0: none), then read what it printed."""
         assert self.now is not None, "the simulator has stopped: %s" % "\n".join(self.noise[-20:])
         self.clock.go(self.now + ms)
         self.now = self.clock.stopped()
@@ -108,9 +99,8 @@ class WebSim:
             c.read()
 
     def run(self, done, limit_ms, what="it", each=None, must=True):
-        """Turns until done() (at once if it already is: first what is ready
-        now, no time passing), each() before every turn; after limit_ms of
-        the clock, AssertionError (must) or False."""
+        """Turns until done() (first with no time passing), each() before every turn; after
+        limit_ms of the clock, AssertionError (must) or False."""
         start = self.now
         if each:
             each()
@@ -127,8 +117,7 @@ class WebSim:
         return True
 
     def advance(self, ms, each=None):
-        """Let ms of the device's clock pass (its loop turning, serving),
-        each() before every turn."""
+        """Let ms of the device's clock pass, each() before every turn."""
         end = self.now + ms
         while self.now < end:
             if each:
@@ -143,11 +132,9 @@ class WebSim:
         return Conn(self, data)
 
     def send(self, method, path, obj=None, headers=None):
-        """A request sent (a JSON object, or bytes, as post()'s), not waited
-        for: its Conn."""
+        """A request sent (a JSON object, or bytes), not waited for: its Conn."""
         return self.open(request_bytes(self.port, method, path, obj, with_ours(headers)))
 
-    # ------------------------------------------------------------------------------
     def answer(self, line):
         if self.clock is not None:
             self.p.stdin.write(line.encode() + b"\n")
@@ -176,8 +163,7 @@ class WebSim:
         return got[1]
 
     def wifi(self):
-        """What the Phones screen shows once the page is served or cannot be: "URL key KEY", or
-        "error: ..." (the simulator says "starting" until then)."""
+        """What the Phones screen shows once the page is served or cannot be: "URL key KEY", "error: ..."."""
         for _ in range(100):
             got = self.answer("wifi")
             assert got.startswith("wifi "), got
@@ -266,8 +252,7 @@ def with_ours(headers):
 
 
 class Conn:
-    """A connection to the page on the test's clock (WebSim.open): what
-    comes back is read at each stop of the clock."""
+    """A connection to the page on the test's clock (WebSim.open), read at each stop of the clock."""
 
     def __init__(self, sim, data=b""):
         self.sim = sim
@@ -306,8 +291,7 @@ class Conn:
             self.at = self.sim.now
 
     def answer(self):
-        """(status, {header: value}, body) once whole (by Content-Length, or
-        the connection's end), else None."""
+        """(status, {header: value}, body) once whole, else None."""
         return response(self.raw, self.closed)
 
     def json(self):

@@ -1,15 +1,6 @@
-# The board's copper on the stand-in port (simulator/port.py): a board
-# file's panel() wired to the emulated glass of one unit (simulator/glass.py)
-# by the maker's pin numbers, on the chip the board file names. The
-# simulator and the first-flash tests run the board's own panel() (its pins,
-# its SPI host and clock, its reads) on it. A pin or a bus the maker does not
-# wire to the panel goes nowhere, so a wrong pin shows as a dark glass, not
-# as a right picture; a call the port refuses or the chip fails on raises
-# (port.PortFault names the rule).
-#
-# panel(mod, emu) runs mod.panel() on it (mod.setup() with whole=True). The
-# OLED board's panel() gets an I2C bus with its emulated SSD1306 or SH1106
-# on it instead (glass None).
+# The board's copper on the stand-in port (simulator/port.py): the emulated glass of one unit wired by
+# the maker's pin numbers, on the chip the board file names; a pin or bus the maker does not wire goes
+# nowhere, so a wrong pin shows a dark glass. The OLED board's: an I2C bus with its SSD1306 or SH1106.
 from simulator import port
 
 OLED_BUS = (21, 22)  # SDA, SCL: the OLED board's wiring (docs/BOARDS.md: any DevKit, these pins)
@@ -19,9 +10,7 @@ Pin = port.Pin
 
 
 def wire(glass, emu, chip="esp32"):
-    """A fresh stand-in port for chip, with emu (a panel.DCSPanel showing
-    glass) on the maker's pins, or with glass None an OLED emulator on the
-    I2C bus."""
+    """A fresh stand-in port for chip, emu (showing glass) on the maker's pins; glass None: an OLED's."""
     port.use(chip)
     if glass is None:
         port.attach_i2c(OLED_BUS[0], OLED_BUS[1], emu.addr, emu)
@@ -51,8 +40,7 @@ def wire(glass, emu, chip="esp32"):
 
 
 def panel(mod, emu, whole=False):
-    """mod.panel() (a board file's) run on the stand-in wired to emu's glass:
-    the display it builds. whole: mod.setup() instead, the Hardware it builds."""
+    """The display mod.panel() builds on the stand-in wired to emu's glass (whole: mod.setup()'s Hardware)."""
     from common import boards  # the chip the board file's docstring names
 
     wire(getattr(emu, "spec", None), emu, boards.chip(mod.ID))
