@@ -1,27 +1,11 @@
 #!/usr/bin/env python3
-# The pages' screenshots for the docs (make screenshots runs it when chromium
-# is there), each the whole page in a headless Chromium:
-#   phones  the phones' page: the firmware under the MicroPython unix port with
-#           Wi-Fi on (tools/sim.py --wifi, as tools/simulator/websim.py runs
-#           it), a Play Nine game for ANN, BOB and CY started on the
-#           Cardputer's keys, two holes played (ANN's and BOB's grids from
-#           their phones, CY's typed on the device), then the page the size of
-#           a phone (390 px wide):
-#     phone-scoreboard.png  the standings, the table and the chart after 2 holes
-#     phone-entry.png       hole 3: ANN's sent (the tick), BOB's grid being
-#                           entered, the cells coloured and the bonus shown
-#                           (the PIN not typed yet: the shots are the same each run)
-#   web     make web's page served as a static host would (it needs MicroPython's
-#           WebAssembly port: make setup's npm ci), each board's tour (docs/keys,
-#           the simulator's scripts) played on the page up to one of its shots:
-#     web-phone.png         the CYD on a phone (390 px wide, the page's default):
-#                           ANN's grid being tapped in, hole 1
-#     web-cardputer.png     the Cardputer on a computer (960 px wide), its keys on
-#                           the page: a grid being typed
-#
-#   python tools/shots.py phones|web [--out docs/img]
-# Needs selenium (requirements-dev.txt) and Debian's chromium and
-# chromium-driver; nothing is downloaded (the driver's path is given).
+# The pages' screenshots for the docs (make screenshots, when chromium is there), each the whole page
+# in a headless Chromium:
+#   phones  the phones' page of the firmware with Wi-Fi on (simulator/websim.py), a Play Nine game
+#           for ANN, BOB and CY two holes in, on a phone: phone-scoreboard.png, phone-entry.png
+#   web     make web's page (it needs the WebAssembly port: make setup's npm ci), a board's tour
+#           (docs/keys) played on it up to one of its shots: web-phone.png, web-cardputer.png
+#   python tools/shots.py phones|web [--out docs/img]      (selenium, Debian's chromium and chromium-driver)
 import argparse
 import os
 import shutil
@@ -58,8 +42,7 @@ def tap(d, css):
     d.find_element(By.CSS_SELECTOR, css).click()
 
 
-def shot(d, path):
-    """The whole page, however tall; then the phone's viewport again."""
+def shot(d, path):  # the whole page, however tall; then the phone's viewport again
     print("%s: %dx%d" % (os.path.relpath(path, ROOT), *chrome.shot(d, path, WIDTH)))
     chrome.viewport(d, WIDTH, HEIGHT)
 
@@ -70,8 +53,7 @@ def grid(s, pin, seat, hole, cards):
 
 
 def holes_played(s, pin):
-    """HOLES, each ANN's and BOB's grids sent from their phones and CY's typed on the device
-    (test_web.py plays them too: the keys drift when the device's screens change)."""
+    """HOLES played (test_web.py plays them too: the keys drift when the device's screens change)."""
     for n, (ann, bob, cy) in enumerate(HOLES, 1):
         grid(s, pin, 0, "Hole %d" % n, ann)
         grid(s, pin, 1, "Hole %d" % n, bob)
@@ -81,7 +63,7 @@ def holes_played(s, pin):
 
 
 def phones(out):
-    """phone-scoreboard.png and phone-entry.png into out."""
+    """phone-scoreboard.png (after 2 holes) and phone-entry.png (hole 3: ANN's sent, BOB's being entered)."""
     d = chrome.headless(WIDTH, HEIGHT)
     chrome.viewport(d, WIDTH, HEIGHT)
     flash = tempfile.mkdtemp(prefix="phone-shots-")
@@ -126,8 +108,7 @@ MS = 80  # a press held (as the simulator's)
 
 
 def play(d, line, where):
-    """A line of a tour (docs/SIMULATOR.md's script) pressed on the page, as
-    its keys are (window.skPlay: the page's press queue); then the redraw."""
+    """A line of a tour pressed on the page (window.skPlay: its press queue); then the redraw."""
     words = line.split()
     w = words[0].lower()
     plans = []
@@ -187,7 +168,7 @@ def take(d, url, name, board, tour, stop, width, height, phone, out):
 
 
 def web(out):
-    """web-phone.png and web-cardputer.png into out."""
+    """web-phone.png (the CYD on a phone, tapping a grid), web-cardputer.png (a grid typed)."""
     with tempfile.TemporaryDirectory(prefix="web-shots-") as tmp:
         site, _n, _size = webbuild.build(os.path.join(tmp, "web"))
         httpd, url = static.started(site)

@@ -1,8 +1,5 @@
-# A small PNG writer that runs under MicroPython as well as CPython (the
-# simulator runs on the unix port). Palette colour when the picture has at
-# most 256 colours (a panel frame has 16 or 2), RGB otherwise. Compressed
-# with zlib where there is one (CPython); stored blocks on MicroPython,
-# whose unix port cannot compress: `python tools/simulator/png.py FILE...` recompresses.
+# A small PNG writer for MicroPython and CPython: palette colour up to 256 colours, else RGB; compressed
+# where zlib is (CPython), stored on MicroPython (`python tools/simulator/png.py FILE...` recompresses).
 import struct
 import sys
 
@@ -21,56 +18,32 @@ def _chunk(f, kind, data):
 
 
 class _Stored:
-    """A zlib stream of stored deflate blocks, fed a line at a time; each
-    finished block goes to out() (as its own IDAT chunk)."""
+    """zlib's compressobj on MicroPython, whose unix port cannot compress: stored deflate blocks."""
 
-    def __init__(self, out):
-        self.out = out
-        self.a, self.b = 1, 0
-        self.pending = bytearray(b"\x78\x01")
-        self.head = 2
+    def __init__(self):
+        self.raw = bytearray()
 
-    def feed(self, data):
-        a, b = self.a, self.b
-        for x in data:
+    def compress(self, data):
+        self.raw += data
+        return b""
+
+    def flush(self):
+        raw, a, b = self.raw, 1, 0
+        for x in raw:
             a += x
             b += a
             if b > 0x3FFFFFFF:  # keep the sums small ints
                 a, b = a % 65521, b % 65521
-        self.a, self.b = a % 65521, b % 65521
-        self.pending += data
-        while len(self.pending) - self.head >= 65535:
-            self._block(65535, 0)
-
-    def _block(self, n, final):
-        body = self.pending[self.head : self.head + n]
-        self.out(bytes(self.pending[: self.head]) + struct.pack("<BHH", final, n, n ^ 0xFFFF) + body)
-        self.pending = self.pending[self.head + n :]
-        self.head = 0
-
-    def finish(self):
-        self._block(len(self.pending) - self.head, 1)
-        self.out(struct.pack(">I", (self.b << 16) | self.a))
-
-
-class _Zlib:
-    def __init__(self, out):
-        self.out = out
-        self.z = zlib.compressobj(9)
-
-    def feed(self, data):
-        d = self.z.compress(bytes(data))
-        if d:
-            self.out(d)
-
-    def finish(self):
-        self.out(self.z.flush())
+        out = bytearray(b"\x78\x01")
+        for i in range(0, len(raw), 65535):
+            n = min(65535, len(raw) - i)
+            out += struct.pack("<BHH", i + n == len(raw), n, n ^ 0xFFFF) + raw[i : i + n]
+        return bytes(out + struct.pack(">I", (b % 65521) << 16 | a % 65521))
 
 
 def write_rows(path, w, h, row, scale=1):
-    """A w x h picture, row(y) giving each row of (r, g, b) when asked (twice:
-    once for the colours, once for the pixels), so no whole picture is held;
-    each pixel becomes scale x scale."""
+    """A w x h picture, row(y) giving each row of (r, g, b) (asked twice: the colours, then the
+    pixels); each pixel becomes scale x scale."""
     colours = {}
     for y in range(h):
         for c in row(y):
@@ -84,21 +57,22 @@ def write_rows(path, w, h, row, scale=1):
         if palette:
             order = sorted(colours, key=lambda c: colours[c])
             _chunk(f, b"PLTE", b"".join(bytes(c) for c in order))
-        z = (_Stored if zlib is None else _Zlib)(lambda data: _chunk(f, b"IDAT", data))
+        z = _Stored() if zlib is None else zlib.compressobj(9)
         for y in range(h):
             line = bytearray(b"\x00")
             for c in row(y):
                 px = bytes((colours[c],)) if palette else bytes(c)
                 line += px * scale
             for _ in range(scale):
-                z.feed(line)
-        z.finish()
+                d = z.compress(bytes(line))
+                if d:
+                    _chunk(f, b"IDAT", d)
+        _chunk(f, b"IDAT", z.flush())
         _chunk(f, b"IEND", b"")
 
 
 def read(path):
-    """(width, height, rows of (r, g, b)) of a PNG this module wrote
-    (8-bit palette or RGB, no interlace). For tests and recompression."""
+    """(width, height, rows of (r, g, b)) of a PNG this module wrote (for tests and recompression)."""
     with open(path, "rb") as f:
         data = f.read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"

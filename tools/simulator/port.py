@@ -11,8 +11,6 @@ class PortFault(Exception):
     """What the port accepts and the chip then fails on, named."""
 
 
-# --- the chips ----------------------------------------------------------------
-
 def _gpios(*spans):
     out = set()
     for s in spans:
@@ -175,8 +173,6 @@ def _num(p):  # an int: the port looks it up as Pin does (machine_pin_get_id)
     return p.n if isinstance(p, Pin) else None if p is None else Pin(p).n
 
 
-# --- Pin ----------------------------------------------------------------------
-
 class Pin:
     # MP machine_pin.c's locals: the ESP-IDF gpio_mode_t and the port's pull bits
     IN = 1
@@ -242,8 +238,6 @@ class Pin:
     def off(self):
         self.value(0)
 
-
-# --- SPI ----------------------------------------------------------------------
 
 _UNSET = object()
 
@@ -372,8 +366,6 @@ class SoftSPI:
             rx[i] = 0
 
 
-# --- I2C ----------------------------------------------------------------------
-
 class I2C:
     """MP machine_i2c.c: a chip answers at its address on its SDA and SCL; nothing there: OSError 19."""
 
@@ -439,8 +431,6 @@ class SoftI2C(I2C):
         made.append(("SoftI2C", None, {"sda": self.sda, "scl": self.scl, "freq": freq}))
 
 
-# --- ADC, Timer, the rest -------------------------------------------------------
-
 class ADC:
     # MP machine_adc.c: ADC_ATTEN_DB_0 ... ADC_ATTEN_DB_11 (IDF hal/adc_types.h: 0-3)
     ATTN_11DB = 3
@@ -493,8 +483,7 @@ def idle():
     pass
 
 
-# --- network (MP ports/esp32/network_wlan.c, network_common.c) ------------------
-
+# network: MP ports/esp32/network_wlan.c, network_common.c
 AP_KEYS = ("ssid", "essid", "hidden", "security", "authmode", "key", "password", "max_clients")
 ALIASES = {"essid": "ssid", "authmode": "security", "password": "key"}  # network_wlan.c's other names
 WLAN_KEYS = AP_KEYS + ("mac", "channel", "hostname", "dhcp_hostname", "reconnects", "txpower", "protocol",

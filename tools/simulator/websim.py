@@ -39,14 +39,13 @@ class WebSim:
         self.answers: queue.Queue = queue.Queue()
         self.noise: list = []
         self.clock = vclock.Clock(MPY) if clock else None
+        pipe = subprocess.PIPE
+        self.p = subprocess.Popen(args, stdin=pipe, stdout=pipe, stderr=subprocess.STDOUT,
+                                  text=True, bufsize=1, env=self.clock and self.clock.env(),
+                                  pass_fds=self.clock.fds() if self.clock else ())
         if self.clock is None:  # read as it comes (a full pipe would stop it)
-            self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.STDOUT, text=True, bufsize=1)
             threading.Thread(target=self._read, daemon=True).start()
         else:  # read at each stop of the clock
-            self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.STDOUT, env=self.clock.env(),
-                                      pass_fds=self.clock.fds())
             self.clock.started()
             os.set_blocking(self.p.stdout.fileno(), False)
             self.out = b""
@@ -136,18 +135,14 @@ class WebSim:
         return self.open(request_bytes(self.port, method, path, obj, with_ours(headers)))
 
     def answer(self, line):
-        if self.clock is not None:
-            self.p.stdin.write(line.encode() + b"\n")
-            self.p.stdin.flush()
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        if self.clock is not None:  # (then the answer is there)
             self.run(lambda: not self.answers.empty(), 60000, line)
-            got = self.answers.get_nowait()
-        else:
-            self.p.stdin.write(line + "\n")
-            self.p.stdin.flush()
-            try:
-                got = self.answers.get(timeout=60)
-            except queue.Empty:
-                got = None
+        try:
+            got = self.answers.get(timeout=60)
+        except queue.Empty:
+            got = None
         assert got is not None, "%s: no answer; it printed:\n%s" % (line, self.tail())
         return got
 
