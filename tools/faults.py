@@ -178,6 +178,12 @@ def came(state, note, want, i, r):
         raise AssertionError("a warning: " + note)
 
 
+def lost(r, where, e):
+    r["lost"] += 1
+    if len(r["problems"]) < 10:
+        r["problems"].append("%s: %s: %s" % (where, type(e).__name__, e))
+
+
 def sweep(states, blocks=32, every=1, behaviour="torn"):
     """Cut points tried and how each came back, a cut landing as behaviour says (simulator/flash.py)."""
     base = formatted(blocks)
@@ -190,8 +196,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
     r = {"saves": len(states), "flash_ops": total, "cut_points": 0, "old": 0, "new": 0, "lost": 0,
          "problems": [], "reverted": 0, "double": 0, "copied": len(copied)}
     for k in range(1, total + 1, every):
-        f = Flash(blocks, base, behaviour)
-        f.cut_at = k
+        f = Flash(blocks, base, behaviour, k)
         i = replay(states, f)
         r["cut_points"] += 1
         r["reverted"] += f.reverted is not None  # ("ooo": a block put back as before its erase)
@@ -206,8 +211,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
             # -Pnone,linear: its power-loss tests cut again during the recovery from a cut)
             for j in range(1, recovery + 1):
                 v.close()
-                again = Flash(blocks, cut, behaviour)
-                again.cut_at = j
+                again = Flash(blocks, cut, behaviour, j)
                 v = Volume(again)
                 try:
                     boot()
@@ -225,10 +229,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
             if loading.load()[0] != {k: laid.value(st, k) for k in st}:  # (LAID: on the flash)
                 raise AssertionError("the next save did not load back")
         except Exception as e:
-            r["lost"] += 1
-            if len(r["problems"]) < 10:
-                r["problems"].append("cut at operation %d (save %d): %s: %s" % (
-                    k, i + 1, type(e).__name__, e))
+            lost(r, "cut at operation %d (save %d)" % (k, i + 1), e)
         finally:
             v.close()
     return r
@@ -243,8 +244,7 @@ def hole_run(base, grids, blocks, cut_at=None):
     in the order taken, how many were taken whole before the power went)."""
     from simulator.driver import Driver
 
-    f = Flash(blocks, base)
-    f.cut_at = cut_at
+    f = Flash(blocks, base, cut_at=cut_at)
     v = Volume(f)
     seq: list = []
     taken = None
@@ -320,9 +320,7 @@ def hole_sweep(blocks=32, every=1):
                     raise AssertionError("%d cards taken, %d back%s" % (
                         taken, len(got), "" if got == seq[: len(got)] else ", not the ones taken"))
             except Exception as e:
-                r["lost"] += 1
-                if len(r["problems"]) < 10:
-                    r["problems"].append("cut at operation %d of the hole: %s: %s" % (k, type(e).__name__, e))
+                lost(r, "cut at operation %d of the hole" % k, e)
             finally:
                 v.close()
     finally:
@@ -374,13 +372,9 @@ def report(every=1):
     per = writes_per_save(states)
     holes = hole_saves(states)
     n = len(holes) or 1
-    r["per_hole"] = {
-        "saves": 1,
-        "programs": sum(per[i][0] for i in holes) / n,
-        "bytes": sum(per[i][1] for i in holes) / n,
-        "erases": sum(per[i][2] for i in holes) / n,
-        "file_bytes": sum(file_bytes(states[i]) for i in holes) / n,
-    }
+    p = r["per_hole"] = {"saves": 1, "file_bytes": sum(file_bytes(states[i]) for i in holes) / n}
+    for j, k in enumerate(("programs", "bytes", "erases")):
+        p[k] = sum(per[i][j] for i in holes) / n
     r["runtime"] = sys.implementation.name
     r["recorded"] = "keys" if MICROPYTHON else "engine"
     if MICROPYTHON:  # a hole's cards on the flash as they are taken: the firmware's screens write them

@@ -63,14 +63,11 @@ class Driver:
         self.trace = trace
         self.at = None  # where the last tap was (a touch board)
         self.fewest = False  # True: the fewest presses (a hold for 2 steps or more), not the quickest way
-        self.presses = 0
-        self.longs = 0  # of them, long presses (a key this board has only as a long press)
-        self.holds = 0  # and holds to repeat (one press, several steps)
-        self.seconds = 0.0  # the time they take (SHORT_S, LONG_S, REACH_S)
-        self.card_presses = 0  # presses spent entering cards (for make bench)
-        self.card_longs = 0
-        self.card_holds = 0
+        # presses, of them long ones (a key this board has only long) and holds to repeat; the same
+        # spent entering cards (make bench)
+        self.presses = self.longs = self.holds = self.card_presses = self.card_longs = self.card_holds = 0
         self.cards = 0
+        self.seconds = 0.0  # the time they take (SHORT_S, LONG_S, REACH_S)
         self.kind = self.sim.kind  # buttons, keyboard or touch
         # what the device takes to answer a key (ms; docs/SPEED.md): a hold's step is seen once drawn,
         # a new screen waited for where it takes longer than K_S

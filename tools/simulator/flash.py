@@ -13,7 +13,7 @@ BEHAVIOURS = ("torn", "atomic", "ooo")
 
 
 class Flash:
-    def __init__(self, blocks=32, image=None, behaviour="torn"):
+    def __init__(self, blocks=32, image=None, behaviour="torn", cut_at=None):
         self.blocks = blocks
         if image is not None:
             self.data = bytearray(image)
@@ -23,7 +23,7 @@ class Flash:
             for b in range(blocks):
                 self.data[b * BLOCK:(b + 1) * BLOCK] = ones
         self.ops = self.progs = self.erases = self.prog_bytes = 0
-        self.cut_at = None  # the operation that loses the power
+        self.cut_at = cut_at  # the operation that loses the power
         self.dead = False
         self.behaviour = behaviour
         self.ooo = None  # "ooo": (block, its bytes before its erase), the first erased since the last sync
