@@ -1,9 +1,5 @@
-# The simulator's hardware: the chosen board's real display driver, talking
-# to a panel emulator instead of a bus (simulator/panel.py), and its real
-# buttons and key map, read from switches the simulator presses.
-# Used by tools/sim.py and the tests; the board files' constants say what to
-# build. (boards/virtual.py is the virtual board that make deploy puts on
-# the unix port; its bus and switches are the ones used here.)
+# The simulator's hardware: the board's real display driver on a panel emulator (or boards/virtual.py's
+# bus), its real buttons and key map read from switches the simulator presses.
 from virtual import NullBus, Switch  # boards/virtual.py
 
 # The real boards' ids -> their files' module names, written here by make package (manifest.py's
@@ -27,13 +23,9 @@ def board_module(board_id):
 
 
 def build(board_id, emulate=True, glass=None):
-    """(Hardware, emulator or NullBus, fingers, board module) for the board.
-    fingers: what the simulator presses: a Switch per button; the
-    keyboard's model (simulator/keyboard.py's Matrix); the touch panel's
-    (simulator/touch.py's Panel). emulate: the board file's own panel()
-    on the emulated glass of the unit named glass (the board's usual one
-    by default: simulator/panel.py's build). (Few names here: the heap
-    harness loads this module, and its names count in the figures.)"""
+    """(Hardware, emulator or NullBus, fingers: what the simulator presses, board module). emulate:
+    the board file's panel() on the unit glass's emulated glass (simulator/panel.py's build). (Few
+    names here: the heap harness loads this module, and its names count in the figures.)"""
     from hardware import Hardware
     from watchdog import Watchdog
 

@@ -1,8 +1,5 @@
-# A model of an XPT2046 resistive touch controller and its panel, for
-# drivers/xpt2046.py's tests and the simulator: a finger at a screen point
-# (or none) reads back as the raw 12-bit values a panel of the given
-# calibration gives, with some noise and, now and then, a wild reading.
-# Answers the driver's command bytes through an SPI bus's write_readinto.
+# An XPT2046 resistive touch controller and its panel: a finger at a screen point reads back as the raw
+# 12-bit values of the given calibration, with noise and now and then a wild reading (write_readinto).
 
 
 class Pin:  # its CS: simulator/port.py's Line but for the heap harness, which loads this alone
