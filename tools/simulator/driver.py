@@ -230,8 +230,7 @@ class Driver:
             late = RT_S * 1000
         return self.press_s(key) + (first + (steps - 1) * every + late + self.response["step"]) / 1000
 
-    def press_s(self, key):
-        """What pressing the button (or buttons) of a held key takes."""
+    def press_s(self, key):  # pressing a held key's button (or buttons)
         return CHORD_S if key in self.chord_keys else REACH_S
 
     def hold(self, k, steps, get, target):
@@ -450,9 +449,7 @@ class Keyboard(_Way, inputs.Keyboard):
         d.key("ok")
 
     def number(self, s, n):
-        for c in str(n):
-            self.d.typed(c)
-        self.d.key("ok")
+        self.name(s, str(n))
 
     def name(self, s, text):
         for c in text:

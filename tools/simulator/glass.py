@@ -1,22 +1,8 @@
-# What each board's display is, from its maker's own driver and nowhere
-# else: the simulator's panels (simulator/panel.py) show what a board's
-# setup sends the way these references say the glass shows it, and
-# host_tests/test_first_flash.py holds every board's setup() to them. None
-# of it is read from our drivers. docs/BOARDS.md, "The panels, from their
-# makers", is this table for a person, with the file each value is from.
-#
-# A glass is described by what its maker's driver sends for the way the
-# board is held: the MADCTL (memory access control) and the first column
-# and row of the window (colstart, rowstart). The picture a person sees
-# is upright, unmirrored and in the right colours exactly when the
-# controller is sent those: the pixel the maker's driver writes at (x, y)
-# is the one seen at (x, y). Whether INVON is sent and the BGR bit of that
-# MADCTL give the glass's inversion and colour order.
-#
-# Repositories (fetched November 2026): TFT_eSPI is Bodmer/TFT_eSPI at
-# 83d4d16; M5GFX is m5stack/M5GFX at 7614fa3; the CYD's is
-# witnessmenow/ESP32-Cheap-Yellow-Display at e1b20e4; LilyGO's is
-# Xinyuan-LilyGO/TTGO-T-Display at 6f89cdd.
+# Each board's display from its maker's own driver, never ours (docs/BOARDS.md, "The panels, from their
+# makers"): the MADCTL and window start the maker sends for the board as held give an upright picture,
+# its INVON and BGR bit the inversion and colour order. Repositories (fetched November 2026):
+# Bodmer/TFT_eSPI at 83d4d16, m5stack/M5GFX at 7614fa3, witnessmenow/ESP32-Cheap-Yellow-Display at
+# e1b20e4, Xinyuan-LilyGO/TTGO-T-Display at 6f89cdd.
 
 MY, MX, MV, BGR = 0x80, 0x40, 0x20, 0x08
 
