@@ -36,9 +36,7 @@ class DCSPanel:
     def _reset_state(self):
         self.madctl = 0
         self.colmod = 0x66
-        self.inv = False
-        self.on = False
-        self.awake = False
+        self.inv = self.on = self.awake = False
         self.cmd = None
         self.args = bytearray()
         self.cols = [0, self.ram_w - 1]
@@ -240,19 +238,13 @@ class SSD1306:
         self.width, self.height, self.addr = width, height, addr
         self.ram = bytearray(128 * 8)
         self.commands = []
-        self.data_bytes = 0
-        self.on = False
-        self.pump = False
-        self.remap = False  # A1
-        self.comscan = False  # C8
-        self.invert = False
+        self.on = self.pump = self.remap = self.comscan = self.invert = False  # remap: A1, comscan: C8
+        # start (40h-7Fh): the RAM row at COM0; offset (D3h): the vertical shift
+        self.data_bytes = self.col = self.page = self.start = self.offset = 0
         self.cols = [0, 127]
         self.pages = [0, 7]
-        self.col, self.page = 0, 0
         self.mode = 2  # page addressing after reset
         self.mux = 63
-        self.start = 0  # 40h-7Fh: the RAM row at COM0
-        self.offset = 0  # D3h: the vertical shift
         self.compins = 0x12  # DAh, its reset value
         self.wired = 0x12 if height == 64 else 0x02  # the module's glass (the makers' drivers send it)
         self._pending = None
@@ -399,7 +391,6 @@ class SH1106(SSD1306):
         super().__init__(width, height, addr)
         self.ram = bytearray(132 * 8)
         self.pump = True  # its DC-DC is on from reset (ADh 8Bh)
-        self.start = 0  # the RAM row shown on the first COM (40h-7Fh)
 
     def _known(self, c):
         return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
