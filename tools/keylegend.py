@@ -9,14 +9,11 @@
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-
+from common import args, paths  # noqa: F401  (tools/, where this runs from; firmware/ on sys.path)
+from common.scratch import CHECKOUT as ROOT
 from engine.game import GAME_IDS, rules_for  # noqa: E402
 from ui import direct  # noqa: E402
 from ui.labels import title  # noqa: E402
-from common import args  # noqa: E402  (tools/, where this runs from)
 
 KEYS = "0123456789abcdefghijklmnopqrstuvwxyz.-"  # the keys that may enter a card
 NAMES = {"HIO": "hole-in-one, -5", "JK": "joker", "QS": "queen of spades", "W": "wild",
