@@ -135,13 +135,12 @@ def boot():
     return state, note
 
 
-def replay(states, flash, upto=None, copied=None):
+def replay(states, flash, copied=None):
     """Save the states in turn until the power goes: the index of the save cut (or len(states))."""
     v = Volume(flash)
-    i = 0
     laid: dict = {}  # each finished-games field as the save before left it: (its JSON, where it is)
     try:
-        for i in range(len(states) if upto is None else upto):
+        for i in range(len(states)):
             st = json.loads(states[i])
             st["seq"] = i
             text = {k: json.dumps(st[k]) for k in savefile.LAID}
