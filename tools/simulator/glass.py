@@ -179,14 +179,9 @@ ALL = {g.name: g for units in UNITS.values() for g in units}
 
 
 def unit(board_id, name=None):
-    """The glass of board_id's unit name (its usual one by default), or None
-    (a board without a DCS panel)."""
-    units = UNITS.get(board_id)
-    if not units:
-        return None
-    if name is None:
-        return units[0]
-    for g in units:
-        if g.name == name:
-            return g
+    """The glass of board_id's unit name (its usual one by default); None: a board without a DCS panel."""
+    units = UNITS.get(board_id, ())
+    found = [g for g in units if name in (None, g.name)]
+    if found or not units:
+        return found[0] if found else None
     raise ValueError("no unit '%s' of %s (units: %s)" % (name, board_id, ", ".join(g.name for g in units)))
