@@ -31,9 +31,7 @@ FITTS_B = 1 / 4.9  # s a bit: MT = b log2(D/W + 1), D from the last tap, W the k
 TAP_S = K_S  # the least a tap takes (Fitts' law is no model of tapping the same key again)
 # A hold is let go a reaction time after the value shows, Normal(RT_S, RT_SD) at least RT_MIN (the ideal
 # user: halfway to the next value)
-RT_S = 0.25
-RT_SD = 0.05
-RT_MIN = 0.1
+RT_S, RT_SD, RT_MIN = 0.25, 0.05, 0.1
 UNDO_MS = 195  # drivers/buttons.py's _UNDO_MS: the repeats of the last UNDO_MS are taken back on release
 
 
