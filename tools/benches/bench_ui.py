@@ -41,11 +41,11 @@ def presses(holes=3):
                               "per_card": d.card_presses / d.cards}))
 
 
-def record(board, path, players=6, holes=9, seed=9):
-    """A whole 6-player 9-hole Play Nine game through the keys on the board,
-    its presses written to path for tools/benches/heapgame.py to replay with the
-    firmware alone: lines "BUTTON MS", then "= TOTALS"; and the game's
-    document (as score.py reads it, as it is saved) to path + ".json"."""
+def record(board, path, game="play-nine", players=6, holes=9, seed=9):
+    """A whole 6-player 9-hole Play Nine game (or another game, by its id, and players: the
+    command line's as text) through the keys on the board, its presses written to path for
+    tools/benches/heapgame.py to replay with the firmware alone: lines "BUTTON MS", then "= TOTALS";
+    and the game's document (as score.py reads it, as it is saved) to path + ".json"."""
     import os
 
     if not path.startswith("/"):
@@ -71,10 +71,12 @@ def record(board, path, players=6, holes=9, seed=9):
 
     sim.press, sim.type_key, sim.tap = pressing, typing, tapping
     d.calibrate()  # a touch board's first start: in the file too
-    names = ["ANN", "BOB", "CY", "DI", "ED", "FAY"][:players]
-    d.new_game("Play Nine", names, holes=holes)
+    from engine.game import GAMES
+
+    names = ["ANN", "BOB", "CY", "DI", "ED", "FAY", "GUS", "HAL"][: int(players)]
+    d.new_game([g[3] for g in GAMES if g[0] == game][0], names, holes=holes)
     for _ in range(holes):
-        d.hole(deal("play-nine", players, random))
+        d.hole(deal(game, len(names), random))
     with open(path, "w") as f:
         for line in presses:
             f.write(line + "\n")
@@ -204,8 +206,8 @@ BENCHES = {"presses": presses, "draw": draw_times, "display": display, "record":
 if __name__ == "__main__":
     a = sys.argv[1:]
     if not (a[:1] in (["presses"], ["draw"], ["display"]) and len(a) == 1 or a[:1] in (["record"], ["keys"])
-            and len(a) == 3):
-        print("usage: bench_ui.py presses | draw | display | record BOARD FILE | keys BOARD N")
+            and len(a) == 3 or a[:1] == ["record"] and len(a) == 5):
+        print("usage: bench_ui.py presses | draw | display | record BOARD FILE [GAME PLAYERS] | keys BOARD N")
         sys.exit(0 if a in (["-h"], ["--help"]) else 2)
     if sys.implementation.name != "micropython":  # framebuf (the firmware draws with it), viper, gc.mem_alloc
         sys.exit("bench_ui.py: it runs under the MicroPython unix port, not %s (the firmware draws with its "

@@ -223,12 +223,13 @@ def smallest_of(works, lo, hi, step, above):
     return hi
 
 
-def record(board_id):
-    """A key file for heapgame.py: a whole game by the test driver (tools/benches/bench_ui.py record)."""
+def record(board_id, play=None):
+    """A key file for heapgame.py: a whole game by the test driver (tools/benches/bench_ui.py record);
+    play: (game id, players), not the bench's 6-player Play Nine."""
     os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, "game-%s.keys" % board_id)
-    subprocess.run([MPY64, "-X", "heapsize=16M", BENCH_UI, "record", board_id,
-                    path], check=True, capture_output=True)
+    path = os.path.join(OUT, "game-%s.keys" % "-".join([board_id] + [str(x) for x in play or ()]))
+    subprocess.run([MPY64, "-X", "heapsize=16M", BENCH_UI, "record", board_id, path]
+                   + [str(x) for x in play or ()], check=True, capture_output=True)
     return path
 
 
@@ -364,15 +365,15 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     return got
 
 
-def wifi_figures(boards, frozen=False):
-    """The whole game with Wi-Fi on and PHONES phones, per board, on the 32-bit port (else the 64-bit
-    one): (port label, {board: row}). A row, each the firmware's own (the harness's base taken away):
-    "boot" (in use after boot), "up" (the server listening, before any phone), "peak" (the most in use
-    after a collection at each key line, the server up), "nowifi" (the same without Wi-Fi), "end" (at
-    the end, the server up); "conns", the most connections at once; "tally", the phones' answers; or
-    {"error": why}."""
+def wifi_figures(boards, frozen=False, play=None):
+    """The whole game (play: record()'s) with Wi-Fi on and PHONES phones, per board, on the 32-bit
+    port (else the 64-bit one): (port label, {board: row}). A row, each the firmware's own (the
+    harness's base taken away): "boot" (in use after boot), "up" (the server listening, before any
+    phone), "peak" (the most in use after a collection at each key line, the server up), "nowifi"
+    (the same without Wi-Fi), "end" (at the end, the server up); "conns", the most connections at
+    once; "tally", the phones' answers; or {"error": why}."""
     label, binary, arch = frozen_port(boards) if frozen else ports()[-1]  # the 32-bit one when it is there
-    keys = {b: record(b) for b in boards}
+    keys = {b: record(b, play) for b in boards}
     prepare(arch, boards)
 
     def quiet(b):  # without phones: side by side
@@ -402,11 +403,12 @@ def wifi_figures(boards, frozen=False):
     return label, rows
 
 
-def wifi_table(boards, smallest=None, frozen=False, got=None):
+def wifi_table(boards, smallest=None, frozen=False, got=None, play=None):
     """Print wifi_figures() for boards (got: its answer, if made already);
     smallest: {board: the smallest heap a whole game runs in, the firmware's
-    own} (make bench's table), if known. False if a run failed."""
-    label, rows = got or wifi_figures(boards, frozen)
+    own} (make bench's table), if known; play: (game id, players), not the
+    bench's game. False if a run failed."""
+    label, rows = got or wifi_figures(boards, frozen, play)
     print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
         PHONES, label))
     print("inside the web side (Settings > Wi-Fi: own; served on 127.0.0.1), while %d phones" % PHONES)
@@ -416,6 +418,8 @@ def wifi_table(boards, smallest=None, frozen=False, got=None):
     print("In a %d KB heap, not the" % (wifi_heap("x64" if label == "64-bit" else "x86") // KB))
     print("smallest one: in use after a collection at each key line, the most of them, the firmware's own")
     print("(the harness's base in use taken away), KB.")
+    if play:
+        print("The game: %s with %d players, 9 holes (not the bench's 6-player Play Nine)." % play)
     if label == "frozen":
         print("Frozen: each board's firmware frozen into the 32-bit port (make unix32), their")
         print("code in flash as our image has it on an ESP32; only board.py, main.py and the page are")
@@ -466,14 +470,15 @@ def wifi_table(boards, smallest=None, frozen=False, got=None):
     return ok
 
 
-USAGE = ("usage: heap.py [--boards ID,ID...] [--only 64-bit|32-bit] [--game] [--frozen] [--wifi [--phones N]]"
-         "\n"
+USAGE = ("usage: heap.py [--boards ID,ID...] [--only 64-bit|32-bit] [--game] [--frozen]"
+         " [--wifi [--phones N] [--play GAME:PLAYERS]]\n"
          "  the heap each board's firmware takes under the unix port: after boot (default), through a\n"
-         "  whole game (--game), frozen into the 32-bit port (--frozen), with Wi-Fi and phones (--wifi)")
+         "  whole game (--game), frozen into the 32-bit port (--frozen), with Wi-Fi and phones (--wifi);\n"
+         "  --play: with Wi-Fi, that game (its id, docs/RULES.md) with that many players, not the bench's")
 
 
 def main(argv):
-    a = args.parse(argv, USAGE, {"--boards": None, "--only": None, "--phones": None},
+    a = args.parse(argv, USAGE, {"--boards": None, "--only": None, "--phones": None, "--play": None},
                    ("--game", "--frozen", "--wifi"))
     boards = a["--boards"].split(",") if a["--boards"] else list(manifest.REAL_BOARDS)
     for b in boards:
@@ -491,8 +496,19 @@ def main(argv):
     if a["--frozen"] and frozen_port(boards) is None:
         print(missing_frozen(), file=sys.stderr)
         return 1
+    play = a["--play"] and a["--play"].partition(":")
+    if play:
+        from common import paths  # noqa: F401  (firmware/ on the path: the games' ids)
+        from engine.game import GAME_IDS
+
+        if not a["--wifi"]:
+            raise args.Usage("%s\n--play is a game played with --wifi" % USAGE, 2)
+        if play[0] not in GAME_IDS or not play[2].isdigit() or not 2 <= int(play[2]) <= 8:
+            raise args.Usage("%s\n--play takes a game and its players, 2 to 8, with --wifi: crazy-nines:8, "
+                             "not %s" % (USAGE, a["--play"]), 2)
+        play = (play[0], int(play[2]))
     if a["--wifi"]:
-        return 0 if wifi_table(boards, frozen=a["--frozen"]) else 1
+        return 0 if wifi_table(boards, frozen=a["--frozen"], play=play) else 1
     res, _harness = figures(boards, a["--game"], "frozen" if a["--frozen"] else only)
     print(json.dumps({"%s %s" % k: v for k, v in res.items()}))
     if not os.path.exists(MPY32):
