@@ -499,13 +499,15 @@ def main(argv):
     play = a["--play"] and a["--play"].partition(":")
     if play:
         from common import paths  # noqa: F401  (firmware/ on the path: the games' ids)
-        from engine.game import GAME_IDS
+        from engine.game import GAME_IDS, rules_for
 
         if not a["--wifi"]:
             raise args.Usage("%s\n--play is a game played with --wifi" % USAGE, 2)
-        if play[0] not in GAME_IDS or not play[2].isdigit() or not 2 <= int(play[2]) <= 8:
-            raise args.Usage("%s\n--play takes a game and its players, 2 to 8, with --wifi: crazy-nines:8, "
-                             "not %s" % (USAGE, a["--play"]), 2)
+        r = rules_for(play[0]) if play[0] in GAME_IDS else None
+        if r is None or not play[2].isdigit() or not r.min_players <= int(play[2]) <= r.max_players:
+            raise args.Usage("%s\n--play takes a game (%s) and its players (%s): crazy-nines:8, not %s" % (
+                USAGE, ", ".join(GAME_IDS), "%d to %d" % (r.min_players, r.max_players) if r else "2 to 8",
+                a["--play"]), 2)
         play = (play[0], int(play[2]))
     if a["--wifi"]:
         return 0 if wifi_table(boards, frozen=a["--frozen"], play=play) else 1
