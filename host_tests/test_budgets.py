@@ -138,9 +138,10 @@ def test_frozen_wifi_with_phones(board_id, phones, monkeypatch):
 # phones in at most 96 KB, 8 under the some 104 KB a plain ESP32's heap grows to with Wi-Fi
 # (docs/MEMORY.md), and the Wi-Fi check (web/wifi.py's room()) letting it go ahead on a plain
 # ESP32's figures (MicroPython #12952's, test_wifi_room's ESP32_HEAPS) with the board's boot: held
-# on the boards whose file says its need, WIFI_NEED, those that meet it (1 December: the TTGO 91.3,
-# the M5Stack 91.8, the DevKit 89.7, the CYD 94.9; the CYD's 100.2 the day before, refused),
-# each need at least what its game takes beyond the main menu (docs/PHONES.md).
+# on the boards whose file says its need, WIFI_NEED, those that meet it (1 December's eleventh
+# session: the TTGO 90.9, the M5Stack 91.5, the DevKit 89.3, the CYD 94.2; the CYD's 100.2 on 30
+# November, refused), each need at least what its game takes beyond the main menu (docs/PHONES.md:
+# WIFI_NEED is the heaviest game's, measured with heap.py --wifi --play).
 STOCK_WIFI = 96 * KB
 STOCK_WIFI_BOARDS = [b for b in BOARDS if getattr(__import__(boards.MODULES[b]), "WIFI_NEED", 0)]
 
@@ -167,6 +168,25 @@ def test_stock_wifi_with_4_phones_in_96_kb_and_the_check_lets_it_on(board_id, mo
         board_id, own - used, need)
     free = mem_free(heap.FIRST_HEAP - used, ESP32_HEAPS)  # #12952's ESP32 with this board's boot
     assert wifi.room(False, ESP32, free, ESP32_HEAPS, need, used, used) is None, board_id
+
+
+# The bench's game is a 6-player Play Nine; the other games at their most players take more (a grid
+# a player: 8 of them; docs/MEMORY.md, "A grid's entry"): held on the plain ESP32 with the least room,
+# the CYD, whose runs are the shortest (a card a tap), to the same target and to its WIFI_NEED.
+# make bench's "heap.py --wifi --play" measures every board with any game.
+@pytest.mark.parametrize("play", [("crazy-nines", 8), ("suitup-crazy-9s", 8)])
+def test_stock_wifi_the_heaviest_games_on_the_cyd_in_96_kb_and_its_need(play, monkeypatch):
+    stock_port()
+    monkeypatch.setattr(heap, "PHONES", 4)
+    label, rows = heap.wifi_figures(["cyd"], play=play)
+    r = rows["cyd"]
+    assert label == "32-bit" and "error" not in r, (label, r)
+    assert not r["tally"].failed(), r["tally"].text()
+    assert r["peak"] <= STOCK_WIFI, "%s with %d players on the CYD, 4 phones, stock: %.1f KB in use, the " \
+        "target %d KB" % (play + (r["peak"] / KB, STOCK_WIFI // KB))
+    need = __import__(boards.MODULES["cyd"]).WIFI_NEED
+    assert r["peak"] - r["boot"] <= need, "%s with %d players: %d B beyond the main menu; the CYD's " \
+        "WIFI_NEED %d" % (play + (r["peak"] - r["boot"], need))
 
 
 def test_frozen_wifi_with_8_slow_phones():
