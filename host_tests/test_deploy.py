@@ -37,14 +37,15 @@ def fresh_dir(name):
 class VBoard:
     """tools/vboard.py in a subprocess, on a free port, with its own flash."""
 
-    def __init__(self, name, heap="512K", image=False):
+    def __init__(self, name, heap="512K", image=False, micropython=None):
         self.dir = fresh_dir("vboard-" + name)
         self.flash = os.path.join(self.dir, "flash")
         self.log = os.path.join(self.dir, "console.log")
         ready = os.path.join(self.dir, "url")
         self.proc = subprocess.Popen(
             [PY, os.path.join(ROOT, "tools", "vboard.py"), "--port", "0", "--flash", self.flash,
-             "--log", self.log, "--ready-file", ready, "--heap", heap] + (["--image"] if image else []),
+             "--log", self.log, "--ready-file", ready, "--heap", heap] + (["--image"] if image else [])
+            + (["--micropython", micropython] if micropython else []),
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 20
         while not os.path.exists(ready):
@@ -266,6 +267,24 @@ def test_a_broken_board_file_is_repaired_and_a_boot_error_shows_on_the_console()
         subprocess.run([MPREMOTE, "connect", b.url, "resume", "exec", "--no-follow",
                         "import machine; machine.soft_reset()"], capture_output=True, timeout=60)
         b.wait_for("OSError: no display")  # the console shows why; a deploy now would repair it
+    finally:
+        b.stop()
+
+
+def test_what_is_sent_while_the_port_starts_is_held_until_it_speaks():
+    # make test under load: mpremote's Ctrl-C reached the PyPI unix port while its CPython launcher
+    # was starting, killed it, and the raw REPL's request was lost ("could not enter raw repl"); a
+    # board is up when it is connected to, so the virtual board holds what comes before its port speaks
+    slow = os.path.join(fresh_dir("vboard-slow-port"), "micropython")
+    with open(slow, "w") as f:  # a port that takes a second to start: the race made certain
+        f.write('#!/bin/sh\nsleep 1\nexec "%s" "$@"\n' % os.path.join(ROOT, ".venv", "bin", "micropython"))
+    os.chmod(slow, 0o755)
+    b = VBoard("slow", micropython=slow)
+    try:
+        out = subprocess.run([MPREMOTE, "connect", b.url, "resume", "exec", "print(6 * 7)"],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and "42" in out.stdout, out.stdout + out.stderr
+        assert "reset" not in b.console(), b.console()  # the port was not killed on its way up
     finally:
         b.stop()
 

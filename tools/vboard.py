@@ -16,6 +16,7 @@ import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+UP_S = 10  # a port that says nothing this long after it is switched on is given its input anyway
 
 
 class Board:
@@ -47,6 +48,8 @@ class Board:
             finally:
                 os._exit(127)
         self.pid, self.fd = pid, fd
+        self.up = None  # when it was switched on, until it first speaks (serve(): input held till then)
+        self.on_at = time.monotonic()
         self.boots += 1
         self.note("boot %d: %s" % (self.boots, " ".join(args[1:]) or "REPL"))
 
@@ -82,8 +85,13 @@ def serve(board, port, host="127.0.0.1", ready=None):
         os.replace(ready + ".tmp", ready)
     print("virtual board on %s (flash: %s); Ctrl-C stops it" % (url, board.flash), flush=True)
     client = None
+    held = b""  # what the client sent before the port was up: a starting unix port (the PyPI one
+    # is a CPython launcher first) took a Ctrl-C for its own and died, where a board is up already
     board.power_on()
     while True:
+        if held and (board.up or time.monotonic() - board.on_at > UP_S):
+            os.write(board.fd, held)
+            held = b""
         watch = [lsock, board.fd] + ([client] if client else [])  # (the board is on: off, on again at once)
         readable, _, _ = select.select(watch, [], [], 1.0)
         if lsock in readable:
@@ -100,14 +108,17 @@ def serve(board, port, host="127.0.0.1", ready=None):
             if not data:
                 client.close()
                 client = None
-            else:
+            elif board.up or time.monotonic() - board.on_at > UP_S:
                 os.write(board.fd, data)
+            else:
+                held += data  # (passed on at the loop's top once the port has spoken)
         if board.fd in readable:
             try:
                 data = os.read(board.fd, 4096)
             except OSError:  # EIO: the process ended and its terminal closed
                 data = b""
             if data:
+                board.up = True
                 if board.log:
                     board.log.write(data)
                 if client:
@@ -133,8 +144,9 @@ def main(argv):
     ap.add_argument("--ready-file", help="write the board's socket:// address here once it listens")
     ap.add_argument("--image", action="store_true",
                     help="run our image: the virtual board's firmware frozen in (make unix32)")
+    ap.add_argument("--micropython", default=MICROPYTHON, help="the unix port to run (default: make setup's)")
     args = ap.parse_args(argv)
-    binary = MICROPYTHON
+    binary = args.micropython
     if args.image:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         from common import unix32
