@@ -213,20 +213,20 @@ class Driver:
                 self.key(key, steps)
         assert get() == target, (get(), target)
 
-    def hold_timings(self, key):
-        """(ms to the first repeat, between repeats, held on after the value shows) of key's button."""
+    def hold_ms(self, key, steps, late=None):
+        """(ms to the steps-th repeat of key's button, ms held on after the value shows: late, else the
+        ideal user's) by drivers/buttons.py's timings; the value wanted shows once drawn."""
         from drivers.buttons import Button
 
         b = Button(None)
         first = b.long_ms if (self.hold_button[key], "long") in self.keymap else b.hold_ms
-        return b.debounce_ms + first, b.every_ms, UNDO_MS + b.every_ms // 2
+        late = UNDO_MS + b.every_ms // 2 if late is None else late
+        return b.debounce_ms + first + (steps - 1) * b.every_ms, late + self.response["step"]
 
     def hold_seconds(self, key, steps):
         """What a hold for steps repeats is expected to take."""
-        first, every, late = self.hold_timings(key)
-        if self.person is not None:
-            late = RT_S * 1000
-        return self.press_s(key) + (first + (steps - 1) * every + late + self.response["step"]) / 1000
+        to, late = self.hold_ms(key, steps, None if self.person is None else RT_S * 1000)
+        return self.press_s(key) + (to + late) / 1000
 
     def press_s(self, key):  # pressing a held key's button (or buttons)
         return CHORD_S if key in self.chord_keys else REACH_S
@@ -234,12 +234,9 @@ class Driver:
     def hold(self, k, steps, get, target):
         """Hold key k's button to its steps-th repeat (drivers/buttons.py's timings), then let go
         (a person a reaction time late): one sim.press (make bench's heap replay records it)."""
-        first, every, late = self.hold_timings(k)
-        if self.person is not None:
-            late = self.reaction() * 1000
-        late += self.response["step"]  # the value wanted shows once drawn
+        to, late = self.hold_ms(k, steps, None if self.person is None else self.reaction() * 1000)
         step = simulator().STEP_MS
-        ms = first + (steps - 1) * every + int(late + step / 2) // step * step
+        ms = to + int(late + step / 2) // step * step
         self.sim.press(self.hold_button[k], ms)
         self.holds += 1
         self._count(self.press_s(k) + ms / 1000, k in self.long_keys, k, "hold", ms, steps, str(get()))
