@@ -373,9 +373,6 @@ class _Way:
 
 
 class Buttons(_Way, inputs.Buttons):
-    timed = ("%.2f s a short press, %.2f s a long one, %.2f s two buttons together, %.2f s and the time "
-             "held a hold" % (SHORT_S, LONG_S, CHORD_S, REACH_S))  # how the person's time is counted
-
     def __init__(self, d):
         from hardware import SHORT
 
@@ -426,8 +423,6 @@ class Buttons(_Way, inputs.Buttons):
 
 
 class Keyboard(_Way, inputs.Keyboard):
-    timed = "%.2f s a key, %.2f s fn with an arrow's key" % (TYPE_S, CHORD_S)
-
     def key(self, k):  # a key, or fn with an arrow's key: two together
         d = self.d
         d.sim.press_key(k)
@@ -469,8 +464,6 @@ class Keyboard(_Way, inputs.Keyboard):
 
 
 class Touch(_Way, inputs.Touch):
-    timed = "a tap by Fitts' law, %.2f s a bit, at least %.2f s" % (FITTS_B, TAP_S)
-
     def calibrate(self):
         d = self.d
         if d.screen() == "Calibrate":  # the first start: its crosses tapped (not counted)
