@@ -160,9 +160,7 @@ class LiveButtons(Live, inputs.Buttons):
         names = s.board.BUTTONS
         lines = []
         for i in range(len(names)):
-            short = s.board.KEYMAP.get((i, SHORT))
-            long_ = s.board.KEYMAP.get((i, LONG))
-            held = s.board.KEYMAP.get((i, "hold"))
+            short, long_, held = [s.board.KEYMAP.get((i, how)) for how in (SHORT, LONG, "hold")]
             # (issue 37, 8: "long -" for a press that does nothing was unclear: it is left out)
             does = ["a press: %s" % short if long_ is None else "short %s" % short] if short else []
             does += ["long %s" % long_] if long_ else []
@@ -181,13 +179,13 @@ class LiveButtons(Live, inputs.Buttons):
 
     @staticmethod
     def char(s, c):
-        chord = chords(s)
-        if c in ("\r", "\n", "\x7f", "\x08"):
-            Live.char(s, c)
-        elif c.lower() == CHORD_KEY and chord:
-            s.press(chord[0], LONG_MS if c.isupper() else SHORT_MS)
+        chord, ms = chords(s), LONG_MS if c.isupper() else SHORT_MS
+        if c.lower() == CHORD_KEY and chord:
+            s.press(chord[0], ms)
         elif c.lower() in LIVE_KEYS[: len(s.board.BUTTONS)]:
-            s.press(LIVE_KEYS.index(c.lower()), LONG_MS if c.isupper() else SHORT_MS)
+            s.press(LIVE_KEYS.index(c.lower()), ms)
+        else:
+            Live.char(s, c)
 
 
 class LiveKeyboard(Live, inputs.Keyboard):
@@ -444,7 +442,7 @@ def main(argv):
     # same each time.
     flash = opts["--state-dir"]
     if not flash:
-        flash = ROOT + "/build/sim-scratch/" + (opts["--board"] or "none")
+        flash = ROOT + "/build/sim-scratch/" + opts["--board"]
         make_dirs(flash)
         for name in os.listdir(flash):
             os.remove(flash + "/" + name)
