@@ -90,16 +90,12 @@ def _keys(mod, name):
 
 
 def _taps(mod, name):
-    p = tap_point(name)
+    """A tap where the screen shown gives the key (ui/touch.py's keys)."""
+    p = inputs.Touch.key_point(board.runner.app, board.hw.display.width, board.hw.display.height, name)
     return "tap %d %d %d" % (p[0], p[1], SHORT_MS) if p else ""
 
 
 PLANS = {inputs.Buttons.kind: _buttons, inputs.Keyboard.kind: _keys, inputs.Touch.kind: _taps}
-
-
-def tap_point(name):
-    """Where a tap gives key on the screen shown (ui/touch.py's keys), or None."""
-    return inputs.Touch.key_point(board.runner.app, board.hw.display.width, board.hw.display.height, name)
 
 
 def top():
