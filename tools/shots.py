@@ -33,7 +33,13 @@ BOB3 = ["7", "7", "HIO", "9", "7", "7", "4", "5"]  # two columns of 7: cancelled
 
 
 def wait(d, what, js):
-    chrome.wait(d, what, js, WAIT, "shots")
+    """Until js is true on the page; after WAIT s, exit saying what it waited for."""
+    end = time.time() + WAIT
+    while time.time() < end:
+        if d.execute_script(js):
+            return
+        time.sleep(0.05)
+    sys.exit("shots: %s: not on the page within %d s" % (what, WAIT))
 
 
 def tap(d, css):
@@ -42,9 +48,23 @@ def tap(d, css):
     d.find_element(By.CSS_SELECTOR, css).click()
 
 
-def shot(d, path):  # the whole page, however tall; then the phone's viewport again
-    print("%s: %dx%d" % (os.path.relpath(path, ROOT), *chrome.shot(d, path, WIDTH)))
-    chrome.viewport(d, WIDTH, HEIGHT)
+def viewport(d, width, height, phone=True):
+    """The page's viewport exactly (a window's size includes the browser's frame)."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+
+
+def shot(d, path, width=WIDTH, phone=True):
+    """The whole page, however tall (the viewport grown to it), into the PNG path; its size said."""
+    height = d.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    viewport(d, width, height, phone)
+    d.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.2)
+    png = d.get_screenshot_as_png()
+    with open(path, "wb") as f:
+        f.write(png)
+    size = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")  # (its IHDR)
+    print("%s: %dx%d" % (os.path.relpath(path, ROOT), *size))
 
 
 def grid(s, pin, seat, hole, cards):
@@ -65,7 +85,7 @@ def holes_played(s, pin):
 def phones(out):
     """phone-scoreboard.png (after 2 holes) and phone-entry.png (hole 3: ANN's sent, BOB's being entered)."""
     d = chrome.headless(WIDTH, HEIGHT)
-    chrome.viewport(d, WIDTH, HEIGHT)
+    viewport(d, WIDTH, HEIGHT)
     flash = tempfile.mkdtemp(prefix="phone-shots-")
     s = WebSim(os.path.join(flash, "flash"))
     try:
@@ -76,6 +96,7 @@ def phones(out):
         wait(d, "hole 2", "return document.querySelector('#table tbody tr:nth-child(2) td').textContent!==''"
                           " && document.getElementById('status').textContent==='live'")
         shot(d, os.path.join(out, "phone-scoreboard.png"))
+        viewport(d, WIDTH, HEIGHT)  # the phone's again
         grid(s, pin, 0, "Hole 3", ANN3)  # ANN has sent hole 3: the tick
         wait(d, "ANN's tick", "return !!document.querySelector('#who button[data-seat=\"0\"] .tick')")
         tap(d, '#who button[data-seat="1"]')
@@ -135,7 +156,7 @@ def take(d, url, name, board, tour, stop, width, height, phone, out):
     wait(d, "the first save kept", "return !!window.skHost && localStorage.getItem('sk-unsaved') === null")
     d.execute_script("indexedDB.deleteDatabase('scorekeeper'); localStorage.clear();"
                      "localStorage.setItem('sk-board', arguments[0])", board)
-    chrome.viewport(d, width, height, phone)
+    viewport(d, width, height, phone)
     d.get(url)
     wait(d, "%s's first screen" % board, "return !!window.skHost")
     path = os.path.join(ROOT, "docs", "keys", tour)
@@ -160,8 +181,7 @@ def take(d, url, name, board, tour, stop, width, height, phone, out):
     # the same picture each run: no version line (it names the commit)
     d.execute_script("document.getElementById('version').textContent = '';"
                      "document.getElementById('persist').textContent = ''")  # (the browser's answer varies)
-    target = os.path.join(out, name)
-    print("%s: %dx%d" % (os.path.relpath(target, ROOT), *chrome.shot(d, target, width, phone)))
+    shot(d, os.path.join(out, name), width, phone)
     errors = [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
     if errors:
         sys.exit("shots: the page logged errors on the %s:\n%s" % (board, "\n".join(errors)))
