@@ -19,8 +19,8 @@ import bundle  # noqa: E402
 from common import manifest  # noqa: E402
 
 PAGE = os.path.join(HERE, "webpage")
-NPM_DIR = PAGE  # its package.json pins the port (the repository's own package.json is mip's)
-NPM = os.path.join(NPM_DIR, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+# its package.json pins the port (the repository's own package.json is mip's)
+NPM = os.path.join(PAGE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 OUT = os.path.join(ROOT, "build", "web")
 # what the page's board needs beside the firmware: its file, its host, the models of the keys
 EXTRA = {"board.py": os.path.join(ROOT, "boards", "browser.py"),
@@ -29,7 +29,7 @@ EXTRA = {"board.py": os.path.join(ROOT, "boards", "browser.py"),
          **{"simulator/%s.py" % m: os.path.join(HERE, "simulator", m + ".py")
             for m in ("board", "inputs", "keyboard", "touch")}}
 PAGE_FILES = ("index.html", "page.js", "page.css", "sw.js", "manifest.webmanifest", "icon.svg")
-EWT = os.path.join(NPM_DIR, "node_modules", "esp-web-tools", "dist", "web")  # its bundled web build
+EWT = os.path.join(PAGE, "node_modules", "esp-web-tools", "dist", "web")  # its bundled web build
 INSTALL = "install"  # the page's folder of bundles and their manifests
 CHIP_FAMILY = {"esp32": "ESP32", "esp32s3": "ESP32-S3"}  # ESP Web Tools' names (its src/const.ts)
 
@@ -131,7 +131,6 @@ def missing_port():
     if not os.path.isfile(os.path.join(NPM, "micropython.mjs")):
         return ("MicroPython's WebAssembly port is not installed (tools/webpage/node_modules): "
                 "make setup (npm ci)")
-    return None
 
 
 def build(out=OUT, firmware=None, ours=None):
@@ -143,7 +142,7 @@ def build(out=OUT, firmware=None, ours=None):
     for dest, src in sorted(files().items()):
         with open(src, encoding="utf-8") as f:
             code[dest] = f.read()
-    with open(os.path.join(NPM_DIR, "package.json")) as f:
+    with open(os.path.join(PAGE, "package.json")) as f:
         pinned = json.load(f)["dependencies"]["@micropython/micropython-webassembly-pyscript"]
     fw = {"version": manifest.version(), "micropython": pinned, "boards": boards(), "files": code,
           "install": installers(out, firmware or {}, ours) if firmware or ours else {}}
@@ -157,16 +156,15 @@ def build(out=OUT, firmware=None, ours=None):
         shutil.copyfile(os.path.join(NPM, name), os.path.join(out, name))
     # the service worker's cache is named after everything it holds: a new build replaces it
     h = hashlib.sha256(data)
+    texts = {}
     for name in ("micropython.wasm",) + PAGE_FILES:
         with open(os.path.join(PAGE if name in PAGE_FILES else out, name), "rb") as f:
-            h.update(f.read())
+            texts[name] = f.read()
+        h.update(texts[name])
+    texts["sw.js"] = texts["sw.js"].replace(b"@BUILD@", h.hexdigest()[:12].encode())
     for name in PAGE_FILES:
-        with open(os.path.join(PAGE, name), "rb") as f:
-            text = f.read()
-        if name == "sw.js":
-            text = text.replace(b"@BUILD@", h.hexdigest()[:12].encode())
         with open(os.path.join(out, name), "wb") as f:
-            f.write(text)
+            f.write(texts[name])
     return out, len(code), len(data)
 
 
@@ -188,8 +186,7 @@ def serve(out, port, host="127.0.0.1"):
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="webbuild.py", description="Build the firmware's web page into "
-                                 "build/web/ "
-                                 "(docs/WEB.md); --serve serves it.")
+                                 "build/web/ (docs/WEB.md); --serve serves it.")
     ap.add_argument("--out", default=OUT, help="the folder to build into (default build/web)")
     ap.add_argument("--serve", action="store_true", help="then serve it on http://127.0.0.1:PORT/")
     ap.add_argument("--port", type=int, default=8090, help="the port for --serve (default 8090)")
