@@ -141,8 +141,7 @@ def replay(states, flash, copied=None):
     laid: dict = {}  # each finished-games field as the save before left it: (its JSON, where it is)
     try:
         for i in range(len(states)):
-            st = json.loads(states[i])
-            st["seq"] = i
+            st = dict(json.loads(states[i]), seq=i)
             text = {k: json.dumps(st[k]) for k in savefile.LAID}
             for k in laid:  # unchanged since: copied from that save's file, as the app's saves do
                 if laid[k][0] == text[k]:
@@ -222,8 +221,7 @@ def sweep(states, blocks=32, every=1, behaviour="torn"):
                 came(*boot(), want, i, None)
                 r["double"] += 1
             # the device goes on: the interrupted save again, and a reboot
-            st = json.loads(states[i])
-            st["seq"] = state["seq"]
+            st = dict(json.loads(states[i]), seq=state["seq"])
             savefile.save(st)
             if loading.load()[0] != {k: laid.value(st, k) for k in st}:  # (LAID: on the flash)
                 raise AssertionError("the next save did not load back")
@@ -335,9 +333,7 @@ def writes_per_save(states, blocks=32):
     try:
         for i, text in enumerate(states):
             before = (f.progs, f.prog_bytes, f.erases)
-            st = json.loads(text)
-            st["seq"] = i
-            savefile.save(st)
+            savefile.save(dict(json.loads(text), seq=i))
             out.append((f.progs - before[0], f.prog_bytes - before[1], f.erases - before[2]))
     finally:
         v.close()
@@ -351,12 +347,9 @@ def file_bytes(text):
 
 def hole_saves(states):
     """Indexes of the saves that committed a hole (the game grew by one)."""
-    out = []
-    for i in range(1, len(states)):
-        a, b = json.loads(states[i - 1])["game"], json.loads(states[i])["game"]
-        if a is not None and b is not None and len(b["holes"]) == len(a["holes"]) + 1:
-            out.append(i)
-    return out
+    g = [json.loads(text)["game"] for text in states]
+    return [i for i in range(1, len(g)) if g[i - 1] is not None and g[i] is not None
+            and len(g[i]["holes"]) == len(g[i - 1]["holes"]) + 1]
 
 
 def report(every=1):
