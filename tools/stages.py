@@ -12,6 +12,8 @@ import tempfile
 import threading
 import time
 
+from common import args
+
 # a stage silent this long gets a line saying it still runs (STAGES_HEARTBEAT_S: another, for the test)
 HEARTBEAT_S = float(os.environ.get("STAGES_HEARTBEAT_S", 60))
 
@@ -97,8 +99,6 @@ USAGE = "usage: stages.py [--make MAKE] STAGE[+STAGE...]... (each a make target;
 
 
 def main(argv):
-    from common import args
-
     make = "make"
     if argv[:1] == ["--make"] and len(argv) > 1:
         make, argv = argv[1], argv[2:]
@@ -123,7 +123,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from common import args
-
     sys.exit(args.run(main, sys.argv[1:]))
