@@ -160,11 +160,6 @@ def _nines(doc, explain):
 # --- grid and hand games ----------------------------------------------------
 # (Here, not on the engine's Breakdown and Game: only this command shows them, and on the device
 # their code would take the heap of a game: docs/MEMORY.md.)
-def _breakdown(g, c):
-    """The Breakdown of an entry's cards (None for a total entered alone)."""
-    return None if type(c) is int else g.rules.score(c, g.opts)
-
-
 def _describe(b):
     """A Breakdown as lines: the grid with each cell's fate, then the items."""
     out = []
@@ -190,11 +185,11 @@ def _explain(g):
         cards = g.cards(hole)
         for k in range(len(hole.players)):
             p = hole.players[k]
-            b = _breakdown(g, cards[k])
+            b = None if type(cards[k]) is int else g.rules.score(cards[k], g.opts)  # (int: a total alone)
             tags = [t for t, it in (("ended", p == hole.ender), ("went out", p == hole.out)) if it]
             tag = " (" + ", ".join(tags) + ")" if tags else ""
             lines.append("-- %s%s" % (g.names[p], tag))
-            if b is None:  # a total entered alone
+            if b is None:
                 lines.append("   total entered: %d" % hole.raw[k])
             else:
                 if g.rules.hand and not b.cards:
