@@ -51,12 +51,9 @@ def page():
         "The grid shows the keys that are not the card's own name under it.",
         "",
     ]
-    for gid in GAME_IDS:
-        if rules_for(gid).hand:
-            continue
+    for gid in [g for g in GAME_IDS if not rules_for(g).hand]:
         lines += ["## %s" % title(gid, False), "", "| card | key |", "|---|---|"] + rows(gid) + [""]
-    hand = [g for g in GAME_IDS if rules_for(g).hand]
-    for gid in hand:
+    for gid in [g for g in GAME_IDS if rules_for(g).hand]:
         lines += ["## %s (a hand)" % title(gid, False), "",
                   "Each key adds its card to the hand; Enter: the hand is complete; `=`: the",
                   "player's total instead.", "", "| card | key |", "|---|---|"] + rows(gid) + [""]

@@ -15,8 +15,7 @@ def parse(argv, usage, opts, flags=(), need=()):
     """{name: value} from argv: opts gives each option's default, flags the options without a
     value (True when given), need the options that must be given. Raises Usage."""
     got = dict(opts)
-    for f in flags:
-        got[f] = False
+    got.update(dict.fromkeys(flags, False))
     i = 0
     while i < len(argv):
         a = argv[i]
