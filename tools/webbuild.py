@@ -52,11 +52,6 @@ def files():
     return out
 
 
-def boards():
-    """[[id, name, input]] of the boards the page can stand for."""
-    return [[b, manifest._boards.name(b), manifest.board_input(b)] for b in manifest.REAL_BOARDS]
-
-
 WAYS = ("IMAGES=<folder>", "in FIRMWARE=")  # how make web is given our images, and stock ones
 
 
@@ -144,7 +139,8 @@ def build(out=OUT, firmware=None, ours=None):
             code[dest] = f.read()
     with open(os.path.join(PAGE, "package.json")) as f:
         pinned = json.load(f)["dependencies"]["@micropython/micropython-webassembly-pyscript"]
-    fw = {"version": manifest.version(), "micropython": pinned, "boards": boards(), "files": code,
+    boards = [[b, manifest._boards.name(b), manifest.board_input(b)] for b in manifest.REAL_BOARDS]
+    fw = {"version": manifest.version(), "micropython": pinned, "boards": boards, "files": code,
           "install": installers(out, firmware or {}, ours) if firmware or ours else {}}
     if not firmware and not ours:  # no installer in this build: none left from an earlier one
         shutil.rmtree(os.path.join(out, INSTALL), ignore_errors=True)
