@@ -286,13 +286,11 @@ def run(argv, source, put=None):
         return 2, "", "error: cannot score this input (%s: %s)\n" % (type(e).__name__, e)
     if explain:
         return 0, a + "\n", ""
-    if put is None:
-        out = []
-        _emit(a, out.append)
-        return 0, "".join(out) + "\n", ""
+    out: list = []
+    put = put or out.append
     _emit(a, put)
     put("\n")
-    return 0, "", ""
+    return 0, "".join(out), ""
 
 
 EPIPE = 32
