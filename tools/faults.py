@@ -7,8 +7,7 @@ import json
 import os
 import sys
 
-from common import paths  # noqa: E402,F401  (tools/, firmware/ on sys.path)
-from common import args  # noqa: E402
+from common import args, paths  # noqa: F401  (paths: tools/, firmware/ on sys.path)
 
 from storage import history, laid, loading, savefile  # noqa: E402
 from engine.doc import to_doc  # noqa: E402
