@@ -5,6 +5,7 @@
 #   python tools/vboard.py [--port 2323] [--flash DIR] [--heap 512K] [--log FILE] [--image]
 #   mpremote connect socket://127.0.0.1:2323 resume      (no soft reset: it would end the process)
 import argparse
+import contextlib
 import os
 import pty
 import select
@@ -64,12 +65,10 @@ class Board:
             os.close(self.fd)
             self.fd = None
         if self.pid is not None:
-            try:
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
                 if not ended:
                     os.kill(self.pid, signal.SIGKILL)
                 status = os.waitpid(self.pid, 0)[1]
-            except (ProcessLookupError, ChildProcessError):
-                pass
             self.pid = None
         return status
 
@@ -89,9 +88,6 @@ def serve(board, port, host="127.0.0.1", ready=None):
     # is a CPython launcher first) took a Ctrl-C for its own and died, where a board is up already
     board.power_on()
     while True:
-        if held and (board.up or time.monotonic() - board.on_at > UP_S):
-            os.write(board.fd, held)
-            held = b""
         watch = [lsock, board.fd] + ([client] if client else [])  # (the board is on: off, on again at once)
         readable, _, _ = select.select(watch, [], [], 1.0)
         if lsock in readable:
@@ -108,10 +104,7 @@ def serve(board, port, host="127.0.0.1", ready=None):
             if not data:
                 client.close()
                 client = None
-            elif board.up or time.monotonic() - board.on_at > UP_S:
-                os.write(board.fd, data)
-            else:
-                held += data  # (passed on at the loop's top once the port has spoken)
+            held += data  # (passed on below: at once where the port has spoken)
         if board.fd in readable:
             try:
                 data = os.read(board.fd, 4096)
@@ -132,6 +125,9 @@ def serve(board, port, host="127.0.0.1", ready=None):
                 board.note("reset (the unix port exited with status %d)" % os.waitstatus_to_exitcode(status))
                 time.sleep(0.2)  # a board takes a moment to come back; no tight loop on a bad image
                 board.power_on()
+        if held and (board.up or time.monotonic() - board.on_at > UP_S):
+            os.write(board.fd, held)
+            held = b""
 
 
 def main(argv):
