@@ -71,8 +71,7 @@ def firmware_files(board_id, arch=deploy.ESP32_ARCH, image=False):
     with tempfile.TemporaryDirectory() as tmp:
         files = deploy.compile_files(board_id, arch, tmp, image=image)
     files[deploy.RECORD] = json.dumps(deploy.record_of(board_id, arch, files, image)).encode()
-    # the board check at its first start, as after a first make deploy (ui/check.py)
-    files[deploy.CHECK_FILE] = b""
+    files[deploy.CHECK_FILE] = b""  # the board check at its first start, as after a first make deploy
     return files
 
 
@@ -96,20 +95,18 @@ def filesystem(files, size):
 def layout(image, chip):
     """(the table's position in the image, its partitions, the flash size its header declares);
     BundleError where it is not an ESP32 image of that chip."""
-    base = BOOT_OFFSET[chip]
     found = manifest.image_chip(image)
     if found is None:
         raise BundleError("it is not an ESP32 firmware image (no 0xE9 at its start): give MicroPython's "
                           ".bin from micropython.org/download")
     if found != chip:
         raise BundleError("it is an image for %s, not %s" % (found, chip))
-    pos = TABLE_OFFSET - base
+    pos = TABLE_OFFSET - BOOT_OFFSET[chip]
     parts = parse_table(image[pos:pos + TABLE_MAX])
     if not parts:
         raise BundleError("it has no partition table at 0x%x: not a whole MicroPython image (the one "
                           "whose name has no -OTA or app in it)" % TABLE_OFFSET)
-    flash = FLASH_SIZES.get(image[3] >> 4, 4) * MB
-    return pos, parts, flash
+    return pos, parts, FLASH_SIZES.get(image[3] >> 4, 4) * MB
 
 
 def version_of(image):
@@ -191,20 +188,14 @@ def bundle(board_id, image, files, chip=None):
     return bytes(out), (offset, size)
 
 
-def app_size(image, chip):
-    """(the app's bytes, its partition's size) of make image's firmware.bin."""
-    base = BOOT_OFFSET[chip]
-    _pos, parts, _flash = layout(image, chip)
-    apps = [p for p in parts if p[0] == 0]  # ESP_PARTITION_TYPE_APP: factory (or ota_0, the first)
+def sizes(board_id, path):
+    """The line CI prints for a board's image (make image's firmware.bin): its app against its partition."""
+    image, chip = deploy.read(path), manifest.board_chip(board_id)
+    apps = [p for p in layout(image, chip)[1] if p[0] == 0]  # ESP_PARTITION_TYPE_APP: factory (or ota_0)
     if not apps:
         raise BundleError("its partition table has no app partition")
     app = min(apps, key=lambda p: p[2])
-    return len(image) - (app[2] - base), app[3]
-
-
-def sizes(board_id, path):
-    """The line CI prints for a board's image: its app against its partition."""
-    used, room = app_size(deploy.read(path), manifest.board_chip(board_id))
+    used, room = len(image) - (app[2] - BOOT_OFFSET[chip]), app[3]
     return "%s: app %d bytes of its partition's %d (%d%%, %d KB free)%s" % (
         board_id, used, room, 100 * used // room, (room - used) // 1024, "" if used <= room else ": TOO BIG")
 
