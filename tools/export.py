@@ -89,8 +89,7 @@ def export(state, out):
             os.remove(path)  # not an older game's, left as if it were this one
     else:
         first = ("game", "players", "options", "dealer", "holes", "playoff")  # as docs/RULES.md shows them
-        doc = dict([(k, doc[k]) for k in first if k in doc] +
-                   [(k, v) for k, v in doc.items() if k not in first])
+        doc = {**{k: doc[k] for k in first if k in doc}, **doc}
         text = json.dumps(doc, indent=1) + "\n"
         status, answer, err = score.run([], text)  # it must be what score.py reads
         if status != 0:

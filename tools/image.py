@@ -95,19 +95,18 @@ def main(argv):
     try:
         manifest.board_file(args.board)
         base = base_board(args.board)
-        if args.dry_run:
-            # the source checked as a build checks it; ESP-IDF not (a dry run reads the build without it)
-            src = source(args.mpy_dir)
+        if args.dry_run:  # ESP-IDF not checked: a dry run reads the build without it
             idf_path = args.idf_path or os.environ.get("IDF_PATH")
             idf_path = os.path.abspath(idf_path) if idf_path else "<ESP-IDF>"
-            files, cmd, build = plan(args.board, src, idf_path)
+        else:
+            idf_path = idf(args.idf_path)
+        src = source(args.mpy_dir)  # checked as a build checks it, on a dry run too
+        files, cmd, build = plan(args.board, src, idf_path)
+        if args.dry_run:
             print("Manifests: %s" % ", ".join(os.path.relpath(p, ROOT) for p in files.values()))
             print("bash -c %s" % shlex.quote(cmd))
             print("cp %s %s" % (os.path.join(build, "firmware.bin"), image_bin(args.board)))
             return 0
-        idf_path = idf(args.idf_path)
-        src = source(args.mpy_dir)
-        files, cmd, build = plan(args.board, src, idf_path)
         print("Building our image for %s on MicroPython's %s (%s; ESP-IDF %s) ..." % (
             args.board, base, src, idf_path), flush=True)
         if subprocess.run(["bash", "-c", cmd]).returncode:

@@ -59,10 +59,7 @@ def same_name(a, b):
 
 def find(name, ports=None):
     """The listed port of that name, or None (not there, or not a port the system lists)."""
-    for p in listing() if ports is None else ports:
-        if same_name(p.device, name):
-            return p
-    return None
+    return next((p for p in (listing() if ports is None else ports) if same_name(p.device, name)), None)
 
 
 def chip(port):
