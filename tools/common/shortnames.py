@@ -11,6 +11,7 @@ import glob
 import io
 import keyword
 import os
+import pathlib
 import re
 import struct
 import subprocess
@@ -267,22 +268,17 @@ def rename(text, mapping):
     return "\n".join(lines)
 
 
-def _read(path):
-    with open(path) as f:
-        return f.read()
-
-
 def beside_texts():
     """The texts of what runs beside a bundle (BESIDE; a folder: its .py files)."""
     paths = [os.path.join(ROOT, rel) for rel in BESIDE]
-    return [_read(p) for path in paths
+    return [pathlib.Path(p).read_text() for path in paths
             for p in (sorted(glob.glob(os.path.join(path, "*.py"))) if os.path.isdir(path) else [path])]
 
 
 def firmware_sources():
     """{device path: text} of every firmware module a bundle may compile."""
     fw = os.path.join(ROOT, "firmware")
-    return {os.path.relpath(p, fw).replace(os.sep, "/"): _read(p)
+    return {os.path.relpath(p, fw).replace(os.sep, "/"): pathlib.Path(p).read_text()
             for p in sorted(glob.glob(os.path.join(fw, "**", "*.py"), recursive=True))
             if os.path.basename(p) != "main.py"}
 

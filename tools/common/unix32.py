@@ -3,13 +3,13 @@
 # micropython (that board's firmware frozen in, as make image's manifests have it), built again
 # when the firmware's digest or the make arguments differ (docs/MEMORY.md, "Measuring on a 32-bit
 # MicroPython"). tools/unix32.py is its command.
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if TOOLS not in sys.path:
@@ -115,16 +115,13 @@ def mpy_source(given=None):
 
 def check_gcc32():
     """BuildError unless gcc can build a 32-bit program here."""
-    with tempfile.TemporaryDirectory() as d:
-        c = os.path.join(d, "t.c")
-        with open(c, "w") as f:
-            f.write("#include <stdio.h>\nint main(void) { return 0; }\n")
-        try:
-            p = subprocess.run(["gcc", "-m32", c, "-o", os.path.join(d, "t")], capture_output=True)
-        except OSError:
-            raise BuildError("no gcc here: sudo apt-get install gcc gcc-multilib (Debian, Ubuntu)")
-        if p.returncode:
-            raise BuildError("gcc's 32-bit support is missing (gcc -m32 builds nothing here): %s" % GET_GCC32)
+    try:
+        p = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", os.devnull], capture_output=True,
+                           input=b"#include <stdio.h>\nint main(void) { return 0; }\n")
+    except OSError:
+        raise BuildError("no gcc here: sudo apt-get install gcc gcc-multilib (Debian, Ubuntu)")
+    if p.returncode:
+        raise BuildError("gcc's 32-bit support is missing (gcc -m32 builds nothing here): %s" % GET_GCC32)
 
 
 def lacks(given=None):
@@ -163,12 +160,9 @@ def make(args, log):
 def port(src, manifest_path, log):
     """The 32-bit unix port with manifest_path frozen in (in OBJ, shared by every build: what is
     frozen made again, as makemanifest.py goes by the files' times)."""
-    for stale_out in ("frozen_content.c", "frozen_mpy"):
-        p = os.path.join(OBJ, stale_out)
-        if os.path.isdir(p):
-            shutil.rmtree(p)
-        elif os.path.exists(p):
-            os.remove(p)
+    shutil.rmtree(os.path.join(OBJ, "frozen_mpy"), ignore_errors=True)
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(os.path.join(OBJ, "frozen_content.c"))
     make(["-C", os.path.join(src, "ports", "unix"), "BUILD=" + OBJ, "FROZEN_MANIFEST=" + manifest_path]
          + MAKE_ARGS, log)
     return os.path.join(OBJ, "micropython")
