@@ -18,11 +18,8 @@ MIN_VERSION = "1.23"  # the first release that loads .mpy v6.3, what our mpy-cro
 
 
 def wrapped(lines, indent="   "):
-    out = []
-    for line in lines:
-        out += textwrap.wrap(line, 100, initial_indent=indent, subsequent_indent=indent,
-                             break_on_hyphens=False, break_long_words=False)
-    return out
+    kw = dict(initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False)
+    return [w for line in lines for w in textwrap.wrap(line, 100, **kw)]
 
 
 def port_lines(port):

@@ -26,8 +26,7 @@ class Board:
         self.heap = heap
         self.micropython = micropython
         self.log = open(log, "ab", buffering=0) if log else None
-        self.pid = None
-        self.fd = None
+        self.pid = self.fd = None
         self.boots = 0
 
     def power_on(self):
