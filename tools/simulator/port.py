@@ -22,8 +22,10 @@ class Chip:
     """gpios: what Pin(n) finds; input_only: no output, no pulls; flash: the flash's (and PSRAM's)
     lines; strapping: read at reset, free afterwards; spi: SPI id -> (ESP-IDF host, IO_MUX
     sck/mosi/miso, the port's defaults); matrix_limit: the full-duplex clock check
-    (SPI_LL_SUPPORT_TIME_TUNING); adc1, adc2: GPIO -> channel (ADC2 Wi-Fi's while it runs);
-    i2c: hardware I2C ids."""
+    (SPI_LL_SUPPORT_TIME_TUNING); adc1, adc2: GPIO -> channel (ADC2 Wi-Fi's while it runs)."""
+
+    timers = (0, 1, 2, 3)  # MP machine_timer.c: 2 groups x 2 timers, id = group << 1 | timer (both chips)
+    i2c = (0, 1)  # hardware I2C ids: MP machine_i2c.c, I2C_NUM_MAX (both chips)
 
     def __init__(self, name, **kw):
         self.name = name
@@ -52,8 +54,6 @@ ESP32 = Chip(
     # MP machine_adc.c madc_obj[], CONFIG_IDF_TARGET_ESP32
     adc1={36: 0, 37: 1, 38: 2, 39: 3, 32: 4, 33: 5, 34: 6, 35: 7},
     adc2={4: 0, 0: 1, 2: 2, 15: 3, 13: 4, 12: 5, 14: 6, 27: 7, 25: 8, 26: 9},
-    timers=(0, 1, 2, 3),  # MP machine_timer.c: 2 groups x 2 timers, id = group << 1 | timer
-    i2c=(0, 1),  # MP machine_i2c.c: I2C_NUM_MAX
     i2c_max_hz=4_000_000,
 )
 
@@ -72,8 +72,6 @@ ESP32S3 = Chip(
     matrix_limit=False,  # SPI_LL_SUPPORT_TIME_TUNING: the ESP32's alone (IDF hal/esp32/include/hal/spi_ll.h)
     adc1={n: n - 1 for n in range(1, 11)},
     adc2={n: n - 11 for n in range(11, 21)},
-    timers=(0, 1, 2, 3),
-    i2c=(0, 1),
     i2c_max_hz=2_000_000,
 )
 
@@ -89,13 +87,10 @@ def spi_clock(hz, fapb=APB_HZ):
     fapb / (pre * n), n 2-64, pre rounded, the last n of the least error."""
     if hz > fapb // 4 * 3:
         return fapb
-    best = None
-    for n in range(2, 65):
-        pre = min(max((fapb // n + hz // 2) // hz, 1), 8192)
-        err = abs(fapb // (pre * n) - hz)
-        if best is None or err <= best[0]:
-            best = (err, pre, n)
-    return fapb // (best[1] * best[2])
+
+    def clock(n):  # what n and its pre (rounded) make
+        return fapb // (min(max((fapb // n + hz // 2) // hz, 1), 8192) * n)
+    return min((clock(n) for n in range(64, 1, -1)), key=lambda f: abs(f - hz))  # 64 down: the last n
 
 
 def dummy_cycles(eff_hz, matrix, fapb=APB_HZ):
@@ -232,12 +227,6 @@ class Pin:
 
     __call__ = value
 
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
 
 _UNSET = object()
 
@@ -325,8 +314,7 @@ class SPI:
         if self.device is not None and self.device[1]:
             self.device[0].readinto(buf)
         else:  # MISO not wired: the line floats; read as all ones
-            for i in range(len(buf)):
-                buf[i] = 0xFF
+            buf[:] = b"\xff" * len(buf)
 
     def write_readinto(self, tx, rx):
         self._check()
@@ -362,8 +350,7 @@ class SoftSPI:
         if self.device is not None:
             self.device.write_readinto(tx, rx)
             return
-        for i in range(len(rx)):  # nothing answers: a touch controller not touched reads 0
-            rx[i] = 0
+        rx[:] = bytes(len(rx))  # nothing answers: a touch controller not touched reads 0
 
 
 class I2C:
@@ -459,10 +446,8 @@ class Timer:
         if id not in chip.timers:
             raise ValueError("invalid Timer number")  # MP machine_timer.c make_new
         self.id = id
-        self.callback = None
         made.append(("Timer", id, None))
-        if kw:
-            self.init(**kw)
+        self.init(**kw)
 
     def init(self, *, mode=1, period=-1, callback=None, freq=-1):
         self.mode, self.period, self.callback = mode, period, callback
@@ -473,14 +458,6 @@ class Timer:
 
 def reset():
     raise SystemExit("machine.reset")
-
-
-def freq(hz=None):
-    return 240_000_000 if hz is None else None
-
-
-def idle():
-    pass
 
 
 # network: MP ports/esp32/network_wlan.c, network_common.c
@@ -584,9 +561,7 @@ def install():
     sys.modules.update(machine=sys.modules[__name__], network=network)
 
     def undo():
-        for name, mod in old.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
+        sys.modules.update(old)
+        for name in [name for name, mod in old.items() if mod is None]:
+            del sys.modules[name]
     return undo
