@@ -178,10 +178,14 @@ for _g in (TTGO, CARDPUTER, CYD, CYD_ST7789, CYD_BL27, CYD_INVON, CYD_024R, CYD_
 ALL = {g.name: g for units in UNITS.values() for g in units}
 
 
-def unit(board_id, name=None):
-    """The glass of board_id's unit name (its usual one by default); None: a board without a DCS panel."""
-    units = UNITS.get(board_id, ())
-    found = [g for g in units if name in (None, g.name)]
+def pick(board_id, name, units, name_of=lambda g: g.name):
+    """Of board_id's units the one called name (the first by default); None where it has none."""
+    found = [u for u in units if name in (None, name_of(u))]
     if found or not units:
         return found[0] if found else None
-    raise ValueError("no unit '%s' of %s (units: %s)" % (name, board_id, ", ".join(g.name for g in units)))
+    raise ValueError("no unit '%s' of %s (units: %s)" % (name, board_id, ", ".join(map(name_of, units))))
+
+
+def unit(board_id, name=None):
+    """The glass of board_id's unit name (its usual one by default); None: a board without a DCS panel."""
+    return pick(board_id, name, UNITS.get(board_id, ()))

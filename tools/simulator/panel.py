@@ -72,8 +72,7 @@ class DCSPanel:
         if not self.cs.level and self.dc.level and self.cmd == 0x04:
             i1, i2, i3 = self.spec.ident
             v = ((i1 << 24) | (i2 << 16) | (i3 << 8)) << (8 * len(buf) - 33)
-        for i in range(len(buf)):
-            buf[i] = (v >> (8 * (len(buf) - 1 - i))) & 0xFF
+        buf[:] = v.to_bytes(len(buf), "big")
 
     def _command(self, c):
         self.commands.append(c)
@@ -189,12 +188,7 @@ def build(mod, unit=None):
     from simulator import glass, wiring
 
     if mod.PANEL[0] == "ssd1306":
-        units = oled_units(mod.ID)
-        made = [u for u in units if unit in (None, u[0])]
-        if not made:
-            names = ", ".join(u[0] for u in units)
-            raise ValueError("no unit '%s' of %s (units: %s)" % (unit, mod.ID, names))
-        _, chip, addr = made[0]
+        _, chip, addr = glass.pick(mod.ID, unit, oled_units(mod.ID), lambda u: u[0])
         emu = chip(mod.PANEL[1], mod.PANEL[2], addr)
         return emu, wiring.panel(mod, emu)
     emu = DCSPanel(glass.unit(mod.ID, unit))
@@ -233,6 +227,7 @@ class SSD1306:
 
     ARGS = _SSD_ARGS  # its commands that take bytes after them, and how many
     COMSCAN = (0xC0, 0xC8)  # its COM scan's commands: bit 3, from the last COM
+    LOW = 0  # its status's low bits: by its height
 
     def __init__(self, width=128, height=64, addr=0x3C):
         self.width, self.height, self.addr = width, height, addr
@@ -255,17 +250,16 @@ class SSD1306:
         self.writevto(addr, (buf,))
 
     def status(self):
-        """The status byte: bit 6 while off, the low bits 6 for a 128x64 SSD1306, 3 for a smaller
-        one (bitbank2/ss_oled src/ss_oled.cpp tells the controllers apart so)."""
-        return (0x06 if self.height == 64 else 0x03) | (0 if self.on else 0x40)
+        """The status byte: bit 6 while off, the low bits LOW, else 6 for a 128x64 SSD1306, 3 for a
+        smaller one (bitbank2/ss_oled src/ss_oled.cpp tells the controllers apart so)."""
+        return (self.LOW or (0x06 if self.height == 64 else 0x03)) | (0 if self.on else 0x40)
 
     def readfrom_mem_into(self, addr, reg, buf):
         """Every read answers the status byte, a data read too: its RAM cannot be read back
         (keirf/flashfloppy src/display/lcd.c, oled_probe_model, tells it from an SH1106 so)."""
         if addr != self.addr:
             raise OSError(19)
-        for i in range(len(buf)):
-            buf[i] = self.status()
+        buf[:] = bytes((self.status(),)) * len(buf)
 
     def readfrom_mem(self, addr, reg, n):
         buf = bytearray(n)
@@ -275,9 +269,7 @@ class SSD1306:
     def writevto(self, addr, vector):
         if addr != self.addr:
             raise OSError(19)  # ENODEV, as the real bus says
-        data = bytearray()
-        for part in vector:
-            data += bytes(part)
+        data = b"".join([bytes(part) for part in vector])
         i = 0
         while i < len(data):
             ctrl = data[i]
@@ -353,12 +345,14 @@ class SSD1306:
         return (self.width, self.height)
 
     def pixel(self, x, y):
-        """White where lit; A1 and C8 are upright (the left column SEG127, the top row the last COM)."""
-        if not (self.on and self.pump):
-            return (0, 0, 0)
-        seg = 127 - x
-        n = self.mux + 1  # a multiplex ratio that does not match spreads mux + 1 RAM rows over the glass
-        y = y * n // self.height
+        """White where lit, while on and pumped; a multiplex ratio that does not match spreads mux + 1
+        RAM rows over the glass."""
+        lit = self.on and self.pump and self._lit(x, y * (self.mux + 1) // self.height) ^ self.invert
+        return (255, 255, 255) if lit else (0, 0, 0)
+
+    def _lit(self, x, y):
+        """A1 and C8 are upright (the left column SEG127, the top row the last COM)."""
+        n = self.mux + 1
         com = y if self.comscan else self.mux - y
         wrong = self.compins ^ self.wired
         if wrong & 0x10:  # sequential against alternative pins: every other row from the other half
@@ -366,10 +360,7 @@ class SSD1306:
         if wrong & 0x20:  # COM left/right remap: the halves swapped
             com = (com + n // 2) % n
         row = (com + self.start + self.offset) % n
-        lit = (self.ram[(row >> 3) * 128 + seg] >> (row & 7)) & 1
-        if self.invert:
-            lit ^= 1
-        return (255, 255, 255) if lit else (0, 0, 0)
+        return (self.ram[(row >> 3) * 128 + 127 - x] >> (row & 7)) & 1
 
 
 # The SH1106's command set (its datasheet): the commands that take one byte after them; every
@@ -386,6 +377,7 @@ class SH1106(SSD1306):
 
     ARGS = _SH_ARGS
     COMSCAN = range(0xC0, 0xD0)  # its COM scan: any of C0h-CFh, bit 3
+    LOW = 0x08  # its status's low bits (bitbank2/ss_oled: "0x8 // SH1106")
 
     def __init__(self, width=128, height=64, addr=0x3C):
         super().__init__(width, height, addr)
@@ -395,10 +387,6 @@ class SH1106(SSD1306):
     def _known(self, c):
         return (c <= 0x1F or 0x30 <= c <= 0x7F or 0xB0 <= c <= 0xB7 or 0xC0 <= c <= 0xCF or c in _SH_ARGS
                 or c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xE0, 0xE3, 0xEE))
-
-    def status(self):
-        """Low bits 8 (bitbank2/ss_oled: "0x8 // SH1106"), bit 6 while off."""
-        return 0x08 | (0 if self.on else 0x40)
 
     def readfrom_mem_into(self, addr, reg, buf):
         """A data read (D/C 1): a dummy byte, then the RAM from the column on (its datasheet; keirf/
@@ -419,24 +407,16 @@ class SH1106(SSD1306):
             self.ram[self.page * 132 + self.col] = b
             self.col += 1
 
-    def pixel(self, x, y):
-        if not (self.on and self.pump):
-            return (0, 0, 0)
-        col = x + 2 if self.remap else 129 - x
-        y = y * (self.mux + 1) // self.height
+    def _lit(self, x, y):
         row = ((y if self.comscan else self.mux - y) + self.start) & 63
-        lit = (self.ram[(row >> 3) * 132 + col] >> (row & 7)) & 1
-        if self.invert:
-            lit ^= 1
-        return (255, 255, 255) if lit else (0, 0, 0)
+        return (self.ram[(row >> 3) * 132 + (x + 2 if self.remap else 129 - x)] >> (row & 7)) & 1
 
 
 class ColdSH1106(SH1106):
     """An SH1106 whose status reads 0x06 (an SSD1306's) from a cold power-on: meshtastic/firmware
     #1363; the method's own author calls it unreliable (bitbank2/OneBitDisplay #23)."""
 
-    def status(self):
-        return 0x06 | (0 if self.on else 0x40)
+    LOW = 0x06
 
 
 def row(panel, y):
