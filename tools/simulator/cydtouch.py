@@ -31,8 +31,7 @@ class BusPanel(Panel):
 
     def readinto(self, buf):
         if self.hz > 2_500_000:  # too fast for its conversion: the bits come out wrong
-            for i in range(len(buf)):
-                buf[i] = 0xFF
+            buf[:] = b"\xff" * len(buf)
             return
         v = self.value_for(self.cmd) << 3
         buf[0] = 0

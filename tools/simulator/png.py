@@ -11,10 +11,8 @@ from binascii import crc32
 
 
 def _chunk(f, kind, data):
-    f.write(struct.pack(">I", len(data)))
-    f.write(kind)
-    f.write(data)
-    f.write(struct.pack(">I", crc32(data, crc32(kind)) & 0xFFFFFFFF))
+    crc = crc32(data, crc32(kind)) & 0xFFFFFFFF
+    f.write(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc))
 
 
 class _Stored:
