@@ -44,12 +44,14 @@ class Flash:
         return x % (n + 1)
 
     def _lost(self):
-        """At the cut, "ooo": the first block erased since the last sync as it was (lfs_emubd_powerloss)."""
+        """At the cut, "ooo": the first block erased since the last sync as it was (lfs_emubd_powerloss);
+        the operation's answer: EIO from the cut on."""
         if self.dead and self.behaviour == "ooo" and self.ooo is not None:
             block, before = self.ooo
             self.data[block * BLOCK:(block + 1) * BLOCK] = before
             self.ooo = None
             self.reverted = block
+        return EIO if self.dead else 0
 
     def sync(self):
         """The filesystem's sync: writes before it are on the flash in order ("ooo" forgets its block)."""
@@ -71,8 +73,7 @@ class Flash:
             d[start + i] &= buf[i]
         self.progs += 1
         self.prog_bytes += n
-        self._lost()
-        return EIO if self.dead else 0
+        return self._lost()
 
     def erase(self, block):
         n = self._begin(BLOCK)
@@ -83,8 +84,7 @@ class Flash:
             self.ooo = (block, bytes(self.data[start:start + BLOCK]))
         self.data[start:start + n] = b"\xff" * n
         self.erases += 1
-        self._lost()
-        return EIO if self.dead else 0
+        return self._lost()
 
     def image(self):
         return bytes(self.data)

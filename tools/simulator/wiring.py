@@ -26,14 +26,13 @@ def wire(glass, emu, chip="esp32"):
     if touch:  # the unit's touch controller on its pins (simulator/touch.py's models), as emu.touch
         from simulator import cydtouch as models
 
-        size = glass.size
         if touch["chip"] in ("cst820", "gt911"):
-            emu.touch = models.CST820(size[0], size[1]) if touch["chip"] == "cst820" else \
-                models.GT911(size[0], size[1], addr=touch["addr"])
+            emu.touch = models.CST820(*glass.size) if touch["chip"] == "cst820" else \
+                models.GT911(*glass.size, addr=touch["addr"])
             port.attach_i2c(touch["sda"], touch["scl"], touch["addr"], emu.touch)
             port.attach_line(touch["rst"], emu.touch.rst)
         else:  # an XPT2046 on pins of its own, or beside the display on its bus (host)
-            emu.touch = models.BusPanel(size[0], size[1], raw=(210, 3870, 3790, 180, False))
+            emu.touch = models.BusPanel(*glass.size, raw=(210, 3870, 3790, 180, False))
             port.attach_spi(touch["sck"], touch["mosi"], touch["miso"], emu.touch, host=touch.get("host"))
             port.attach_line(touch["cs"], emu.touch.cs)
             port.attach_line(touch["irq"], emu.touch.irq)
