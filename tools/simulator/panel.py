@@ -37,12 +37,11 @@ class DCSPanel:
         self.madctl = 0
         self.colmod = 0x66
         self.inv = self.on = self.awake = False
-        self.cmd = None
+        self.cmd = self.half = None
         self.args = bytearray()
         self.cols = [0, self.ram_w - 1]
         self.rows = [0, self.ram_h - 1]
         self.col = self.row = 0
-        self.half = None
 
     def _reset(self, level):
         if level == 0:

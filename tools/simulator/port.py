@@ -289,9 +289,6 @@ class SPI:
         if baudrate is not None:
             self._bus(baudrate)
 
-    def deinit(self):
-        _spi_used.pop(self.id, None)
-
     def _check(self):
         if self.fault:
             raise PortFault(self.fault)
@@ -341,10 +338,6 @@ class SoftSPI:
                 self.device = device
         made.append(("SoftSPI", None, {"baudrate": baudrate, "sck": self.sck, "mosi": self.mosi,
                                        "miso": self.miso}))
-
-    def write(self, buf):
-        if self.device is not None:
-            self.device.write(buf)
 
     def write_readinto(self, tx, rx):
         if self.device is not None:
