@@ -112,8 +112,7 @@ def harness(arch):
     """A folder with the harness's modules compiled for arch (made once a run); None for "py"."""
     if arch == "py":
         return None
-    if arch == "x86f":  # the harness is not frozen: compiled as for the 32-bit port
-        arch = "x86"
+    arch = "x86" if arch == "x86f" else arch  # the harness is not frozen: compiled as for the 32-bit port
     out = os.path.join(OUT, "harness-%s" % arch)
     if out in _made:
         return out
@@ -289,7 +288,7 @@ def wifi_heap(arch):
     return WIFI_HEAP * (2 if arch == "x64" else 1)
 
 
-def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
+def wifi_run(binary, arch, board_id, keys, slow=0.0):
     """A heapwifi.py wifi run with PHONES phones (common/phones.py), the device and the phones moved
     by one clock (common/vclock.py): the same figures every run. slow: the share of requests a phone
     holds a while after its connect. {"up", "end", "peak": (in use, free), "conns", "tally"}; raises
@@ -298,8 +297,7 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
     port = phones.free_port()
     table = phones.Table(port, PHONES, slow)
     lines: list = []
-    cmd = command(binary, heap or wifi_heap(arch), firmware(board_id, arch), board_id, "wifi", keys, port,
-                  cwd=work)
+    cmd = command(binary, wifi_heap(arch), firmware(board_id, arch), board_id, "wifi", keys, port, cwd=work)
     clock = vclock.Clock(cmd[0])
     with open(os.path.join(work, "stderr"), "w+") as err:
         p = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=err, env=clock.env(PORT_ENV),
@@ -357,11 +355,9 @@ def wifi_run(binary, arch, board_id, keys, heap=None, slow=0.0):
         raise RuntimeError("%s: the wifi run failed (exit %s): %s%s" % (
             board_id, p.returncode, "\n".join(lines[-10:] + why.splitlines()[-10:]), hint))
     got["conns"], got["tally"] = got["conns"][0], table.tally
-    try:  # what the web side logged (a handler's failure answers 500 and goes there)
-        with open(os.path.join(work, "errors.log")) as f:
-            table.tally.note("errors.log: " + f.read().strip().replace("\n", " | "))
-    except OSError:
-        pass
+    log = os.path.join(work, "errors.log")
+    if os.path.exists(log):  # what the web side logged (a handler's failure answers 500 and goes there)
+        table.tally.notes.append("errors.log: " + deploy.read(log).decode().strip().replace("\n", " | "))
     return got
 
 
@@ -404,10 +400,9 @@ def wifi_figures(boards, frozen=False, play=None):
 
 
 def wifi_table(boards, smallest=None, frozen=False, got=None, play=None):
-    """Print wifi_figures() for boards (got: its answer, if made already);
-    smallest: {board: the smallest heap a whole game runs in, the firmware's
-    own} (make bench's table), if known; play: (game id, players), not the
-    bench's game. False if a run failed."""
+    """Print wifi_figures() for boards (got: its answer, if made already); smallest: {board: the
+    smallest heap a whole game runs in, the firmware's own} (make bench's table), if known; play:
+    (game id, players), not the bench's game. False if a run failed."""
     label, rows = got or wifi_figures(boards, frozen, play)
     print("Heap with Wi-Fi on and %d phones (%s unix port): the whole game, replayed as the device's loop" % (
         PHONES, label))

@@ -148,7 +148,8 @@ class Ask:
     def cut(self, t, now, why):
         """Cut (or never answered): asked again after a breath, as the page does."""
         self.close()
-        t.note("%s %s: %s at %.2f s of the phones" % (self.method, self.path, why, (now - t.start) / 1000))
+        t.notes.append("%s %s: %s at %.2f s of the phones" % (self.method, self.path, why,
+                                                               (now - t.start) / 1000))
         if self.tries < ASKS:
             t.count(self.key, why, again=True)
             self.due = now + AGAIN_MS
@@ -208,7 +209,7 @@ class Poll(Lane):
                 s = json.loads(data)
             except ValueError:
                 self.phone.table.tally.count("/state", "not JSON")
-                self.phone.table.tally.note("/state answered 200 with %d bytes, not JSON: %r" % (
+                self.phone.table.tally.notes.append("/state answered 200 with %d bytes, not JSON: %r" % (
                     len(data), data[:160]))
         if s is None:
             self.v, self.next = None, now + 500
@@ -277,9 +278,6 @@ class Tally:
         """Whether another connection may be made this turn."""
         self.connects += 1
         return self.connects <= CONNECTS
-
-    def note(self, what):
-        self.notes.append(what)
 
     def count(self, path, status, again=False):
         d = self.again if again else self.n
