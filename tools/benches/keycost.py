@@ -2,6 +2,7 @@
 # What a key costs an ESP32, estimated by counting instructions, not timing (issue 44): the firmware
 # alone (tools/benches/keygame.py) on the 32-bit unix port under valgrind's callgrind, a run of N
 # presses and one of 2N, made ESP32 milliseconds by a calibration and the bus time (docs/SPEED.md).
+import functools
 import os
 import re
 import shutil
@@ -40,7 +41,6 @@ CALIBRATION_SOURCE = ("10.4 ms of ESP32 (240 MHz) per million x86 instructions, 
                       "MicroPython's tests/perf_bench under callgrind here against the run-perfbench.py "
                       "scores published for an ESP32 (micropython PR #7850, issue #6565), issue 44")
 SPI_TRANSACTION_US = 25  # ESP-IDF's figure: 20-30 us a transaction
-_CLOCKS: dict = {}  # board -> (bus kind, Hz), from clock()
 # the CYD's XPT2046 on SoftSPI at 1 MHz (boards/cyd.py): a reading is 3 bytes, 24 clocks, bit-banged
 # by C with no DMA transaction to set up
 TOUCH_READ_US = 24
@@ -156,17 +156,16 @@ def run_all(ports, boards, runs, workers, count=True):
         return dict(pool.map(one, runs))
 
 
+@functools.cache
 def clock(board_id):
     """(kind, Hz) of the board's display bus: its own panel() on the stand-in port (panel.bus()), once."""
-    if board_id not in _CLOCKS:
-        where = [os.path.join(heap.ROOT, d) for d in ("tools", "firmware", "boards")]
-        code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\n"
-                "from simulator import board, panel\n"
-                "print(*panel.bus(board.board_module(%r)))" % tuple(where + [board_id]))
-        run = subprocess.run([heap.MPY64, "-c", code], capture_output=True, text=True, check=True)
-        out = run.stdout.split()
-        _CLOCKS[board_id] = (out[0], int(out[1]))
-    return _CLOCKS[board_id]
+    where = [os.path.join(heap.ROOT, d) for d in ("tools", "firmware", "boards")]
+    code = ("import sys\nsys.path[:0] = [%r, %r]\nsys.path.append(%r)\n"
+            "from simulator import board, panel\n"
+            "print(*panel.bus(board.board_module(%r)))" % tuple(where + [board_id]))
+    run = subprocess.run([heap.MPY64, "-c", code], capture_output=True, text=True, check=True)
+    kind, hz = run.stdout.split()
+    return kind, int(hz)
 
 
 def bus_ms(board_id, row):
