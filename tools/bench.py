@@ -137,8 +137,8 @@ DIRECT_TARGETS = (1.15, 15, 17)
 
 
 def entry_figures():
-    """Entry on real end-of-hole grids (tools/benches/realholes.py), through the
-    firmware with the fewest presses (tools/benches/bench_entry.py), every board."""
+    """Entry on real end-of-hole grids (tools/benches/realholes.py), through the firmware with the
+    fewest presses (tools/benches/bench_entry.py), every board."""
     from simulator import board as simboard, inputs
 
     path = os.path.join(OUT, "real-holes.jsonl")
@@ -162,14 +162,10 @@ def entry_figures():
     print("on the Cardputer and the CYD %.2f presses a card, %d s a Play Nine hole, %d s a Crazy Nines one."
           % DIRECT_TARGETS)
     print("{:<18}".format("game") + "".join("{:>26}".format(b) for b in BOARDS))
+    cells = {(r["board"], r["game"]): "%.0f/%.0f %.0fs %.2f" % (
+        r["person_s"], r["person_p90"], r["hole_s"], r["per_card"]) for r in rows}
     for gid in realholes.GAMES:
-        line = "{:<18}".format(gid)
-        for b in BOARDS:
-            r = [x for x in rows if x["board"] == b and x["game"] == gid]
-            cell = "-" if not r else "%.0f/%.0f %.0fs %.2f" % (r[0]["person_s"], r[0]["person_p90"],
-                                                               r[0]["hole_s"], r[0]["per_card"])
-            line += "{:>26}".format(cell)
-        print(line)
+        print("{:<18}".format(gid) + "".join("{:>26}".format(cells.get((b, gid), "-")) for b in BOARDS))
 
     def most(key, board_rows, games=TARGET_GAMES):  # the worst of a figure in those games
         return max([r[key] for r in board_rows if r["game"] in games] or [0])
@@ -342,9 +338,8 @@ def wifi_budget(phones, rows=None):
         r = rows[b]
         bad = "error" in r or r["tally"].failed() or r["peak"] > budget
         ok = ok and not bad
-        print("  {:<16} {:>6}  {}".format(b, "-" if "error" in r else "%.1f" % (r["peak"] / 1024),
-                                          r.get("error") or ("over the budget or a request failed: "
-                                                             + r["tally"].text() if bad else "ok")))
+        print("  {:<16} {:>6}  {}".format(b, heap.kb(r.get("peak")), r.get("error") or (
+            "over the budget or a request failed: " + r["tally"].text() if bad else "ok")))
     return ok
 
 
