@@ -56,9 +56,8 @@ def runs(holes):
 
 
 def enter(board, run, k, person=None, trace=None):
-    """Enter a run of holes as one game (by a person: person, a seed); (cards,
-    card presses, card longs, card holds, seconds per 4-player hole for each
-    hole)."""
+    """Enter a run of holes as one game (by a person: person, a seed); (cards, card presses, card
+    longs, card holds, seconds per 4-player hole for each hole)."""
     gid, n = run[0]["game"], run[0]["players"]
     fresh_dir("entry-%d" % k)
     d = Driver(board, person=None if person is None else person + k, trace=trace)
@@ -85,10 +84,9 @@ def p90(xs):
 
 
 def measure(board, holes, person=1, trace=None):
-    """{game: {"cards", "per_card", "long_per_card", "hold_per_card", "hole_s",
-    "holes"}} for the ideal user, and with a person (person: the seed; None:
-    not) "person_s", "person_p90", "person_per_card" and "person_hold_per_card"
-    too. trace: a list for the person's presses and holds."""
+    """{game: {"cards", "per_card", "long_per_card", "hold_per_card", "hole_s", "holes"}} for the
+    ideal user, and with a person (person: the seed; None: not) "person_s", "person_p90",
+    "person_per_card" and "person_hold_per_card" too. trace: a list for the person's presses and holds."""
     tally: dict = {}
     for k, run in enumerate(runs(holes)):
         t = tally.setdefault(run[0]["game"], [0, 0, 0, 0, [], 0, 0, []])

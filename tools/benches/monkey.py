@@ -159,8 +159,8 @@ class Monkey:
         return "%s '%s'" % (type(top).__name__, getattr(top, "title", ""))
 
     def event(self):
-        """One random event: the board's input pressed at random (its way, WAYS), then
-        a gap; or a pause alone."""
+        """One random event: the board's input pressed at random (its way, WAYS), then a gap; or a
+        pause alone."""
         c = self.counts
         x = random.random()
         if x < 0.04:
@@ -189,9 +189,9 @@ class Monkey:
         t.finger = None
 
     def moody(self, pick):
-        """Now and then a mood favours one button, key or place (pick()'s)
-        for a while (mostly OK, the way forward), so the walk reaches deep
-        into games, not only the menus near the start; or none."""
+        """Now and then a mood favours one button, key or place (pick()'s) for a while (mostly OK,
+        the way forward), so the walk reaches deep into games, not only the menus near the start; or
+        none."""
         self.mood_left -= 1
         if self.mood_left <= 0:
             self.mood_left = random.randint(10, 80)
@@ -208,8 +208,8 @@ class Monkey:
         return random.randrange(n)
 
     def check(self):
-        """The flash, the saved game re-scored against the one in memory,
-        then a reboot that must come back to it."""
+        """The flash, the saved game re-scored against the one in memory, then a reboot that must come
+        back to it."""
         from storage import loading, savefile
 
         self.counts["checks"] += 1
@@ -251,10 +251,9 @@ NAMES = ("ANN", "BOB", "CY", "DI", "ED", "FLO", "GUS", "HAL")  # as many as a ga
 
 
 def prepare():
-    """What the flash holds at the start, chosen by the seed: nothing; a
-    game in progress one hole from its end; or a game whose last hole is in
-    and ends in a tie (a playoff to play). The holes are totals (docs/RULES.md),
-    each within what a total may be."""
+    """What the flash holds at the start, chosen by the seed: nothing; a game in progress one hole
+    from its end; or a game whose last hole is in and ends in a tie (a playoff to play). The holes
+    are totals (docs/RULES.md), each within what a total may be."""
     from storage import savefile
     from engine.game import GAME_IDS, rules_for
 
@@ -276,8 +275,8 @@ def prepare():
 
 
 def _dealt(gid, r, names, holes, tie):
-    """A game of holes holes, all in (tie: the last one ties the two lowest
-    totals) or all but the last; None if the tie needs a total out of range."""
+    """A game of holes holes, all in (tie: the last one ties the two lowest totals) or all but the
+    last; None if the tie needs a total out of range."""
     from engine.game import TOTAL_HIGH, TOTAL_LOW, Game
 
     n = len(names)

@@ -26,9 +26,6 @@ class Player:
         self.cards = cards  # flat, row by row
         self.up = [False] * len(cards)
 
-    def all_up(self):
-        return False not in self.up
-
 
 class Hole:
     def __init__(self, gid, players, rng):
@@ -57,8 +54,8 @@ class Hole:
         return self.deck.pop()
 
     def judged(self, p, cards=None):
-        """The score as the player sees it: face-down cards are fillers
-        (middling cards unlike any other card in the grid)."""
+        """The score as the player sees it: face-down cards are fillers (middling cards unlike any other
+        card in the grid)."""
         cards = list(cards or p.cards)
         seen = [cards[i] for i in range(len(cards)) if p.up[i]]
         free = [t for t in self.fillers if t not in seen]
@@ -114,7 +111,7 @@ class Hole:
         for _ in range(MAX_TURNS * n):
             p = self.players[k]
             self.turn(p)
-            if p.all_up():
+            if False not in p.up:  # every card up: the hole ends
                 break
             k = (k + 1) % n
         ender = k
