@@ -325,11 +325,7 @@ def wifi_budget(phones, rows=None):
     """Our image's budget with 4 or 8 phones, every board (make test holds 8 on the CYD alone: a
     button board's run takes 5 times as long), rows the frozen wifi_figures' if made already; False
     if a board is over it or a request failed."""
-    old, heap.PHONES = heap.PHONES, phones
-    try:
-        rows = rows or heap.wifi_figures(BOARDS, frozen=True)[1]
-    finally:
-        heap.PHONES = old
+    rows = rows or heap.wifi_figures(BOARDS, frozen=True, count=phones)[1]
     budget = heap.WIFI_BUDGET[phones]
     print("Our image with Wi-Fi on and %d phones: in use at most, KB, against %d KB"
           % (phones, budget // 1024))

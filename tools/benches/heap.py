@@ -232,21 +232,19 @@ def record(board_id, play=None):
     return path
 
 
-def base(binary, arch, board_id):
-    """(in use, smallest heap) of the harness alone, with the board's file and input's model."""
+def base(binary, arch, board_id, mode="base"):
+    """(in use, smallest heap) of the harness alone, with the board's file and input's model (mode
+    "boot": the firmware booted beside it), or None if it does not run."""
     src = firmware(board_id, arch)
-    return run(binary, BIG, src, board_id, "base")[0], smallest(binary, src, board_id, "base")
+    got, low = run(binary, BIG, src, board_id, mode), smallest(binary, src, board_id, mode)
+    return None if got is None or low is None else (got[0], low)
 
 
 def boot_figures(binary, arch, board_id, harness):
     """{"used": in use after boot, "smallest": the smallest heap it boots in}, the firmware's own
     (harness: base()), or None if it does not boot."""
-    src = firmware(board_id, arch)
-    got = run(binary, BIG, src, board_id, "boot")
-    low = smallest(binary, src, board_id, "boot")
-    if got is None or low is None:
-        return None
-    return {"used": got[0] - harness[0], "smallest": low - harness[1]}
+    got = base(binary, arch, board_id, "boot")
+    return None if got is None else {"used": got[0] - harness[0], "smallest": got[1] - harness[1]}
 
 
 def figures(boards, game=False, only=None):
@@ -288,14 +286,14 @@ def wifi_heap(arch):
     return WIFI_HEAP * (2 if arch == "x64" else 1)
 
 
-def wifi_run(binary, arch, board_id, keys, slow=0.0):
-    """A heapwifi.py wifi run with PHONES phones (common/phones.py), the device and the phones moved
+def wifi_run(binary, arch, board_id, keys, slow=0.0, count=None):
+    """A heapwifi.py wifi run with count phones (PHONES; common/phones.py), the device and the phones moved
     by one clock (common/vclock.py): the same figures every run. slow: the share of requests a phone
     holds a while after its connect. {"up", "end", "peak": (in use, free), "conns", "tally"}; raises
     RuntimeError saying why if it failed."""
     work = workdir()
     port = phones.free_port()
-    table = phones.Table(port, PHONES, slow)
+    table = phones.Table(port, count or PHONES, slow)
     lines: list = []
     cmd = command(binary, wifi_heap(arch), firmware(board_id, arch), board_id, "wifi", keys, port, cwd=work)
     clock = vclock.Clock(cmd[0])
@@ -361,8 +359,8 @@ def wifi_run(binary, arch, board_id, keys, slow=0.0):
     return got
 
 
-def wifi_figures(boards, frozen=False, play=None):
-    """The whole game (play: record()'s) with Wi-Fi on and PHONES phones, per board, on the 32-bit
+def wifi_figures(boards, frozen=False, play=None, count=None):
+    """The whole game (play: record()'s) with Wi-Fi on and count phones (PHONES), per board, on the 32-bit
     port (else the 64-bit one): (port label, {board: row}). A row, each the firmware's own (the
     harness's base taken away): "boot" (in use after boot), "up" (the server listening, before any
     phone), "peak" (the most in use after a collection at each key line, the server up), "nowifi"
@@ -389,7 +387,7 @@ def wifi_figures(boards, frozen=False, play=None):
         try:
             if base is None:
                 raise RuntimeError("the harness alone did not run")
-            w = wifi_run(binary, arch, b, keys[b])
+            w = wifi_run(binary, arch, b, keys[b], count=count)
         except RuntimeError as e:
             rows[b] = {"error": str(e)}
             continue
