@@ -193,9 +193,7 @@ class Lane:
 
 
 class Poll(Lane):
-    def __init__(self, phone):
-        super().__init__(phone)
-        self.v = None
+    v = None  # the state's version the last answer brought (None: the state asked for at once)
 
     def new(self, now):
         path = "/state" if self.v is None else "/state?v=%d" % self.v
