@@ -16,11 +16,8 @@ try:
 except ImportError:
     from time import perf_counter
 
-    def ticks_us():
-        return int(perf_counter() * 1000000)
-
-    def ticks_diff(a, b):
-        return a - b
+    ticks_us = lambda: int(perf_counter() * 1000000)
+    ticks_diff = lambda a, b: a - b
 
 
 def per_call(fn, arg, repeat):

@@ -2,9 +2,7 @@
 # tools/benches/realholes.py writes them) through the firmware in the simulator with the
 # fewest presses (tools/simulator/driver.py), by the ideal user and by a seeded person, checks
 # every grid kept, and prints a JSON line a game: presses, long presses and holds a card,
-# seconds a 4-player hole by the keystroke-level model (docs/USING.md, "Entry speed").
-#
-#   micropython tools/benches/bench_entry.py --board ID --holes FILE [--seed N] [--trace FILE] [--reaction S]
+# seconds a 4-player hole by the keystroke-level model (docs/USING.md, "Entry speed"); under MicroPython.
 import json
 import sys
 
